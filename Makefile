@@ -1,0 +1,113 @@
+# dnnl_kernels — build, test and benchmark. The library itself is header-only: nothing to build.
+#
+#   make test                 every test program, optimized and under ASan+UBSan, header checks,
+#                             and a bounded libFuzzer run (clang); prints "N passed, N failed"
+#   make bench                builds bench/ with the default flags (no -march) and prints the table
+#   make test-exhaustive      the slow sweeps (every float) of the tests that have them
+#   make install PREFIX=...   headers and a pkg-config file
+#   CC=clang make test        the same with clang (CXX follows CC)
+
+CC ?= cc
+ifeq ($(findstring clang,$(CC)),clang)
+CXX := $(subst clang,clang++,$(CC))
+else
+CXX := g++
+endif
+PREFIX ?= /usr/local
+FUZZ_SECONDS ?= 30
+FUZZ_CC ?= clang
+
+WARN := -Wall -Wextra -Wpedantic -Werror
+OPT := -O2
+TEST_STD := -std=gnu11
+SAN := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LIBS := -lm -lpthread
+
+B := build/$(notdir $(firstword $(CC)))
+HEADERS := dnnl_kernels.h $(wildcard kernels/*.h)
+C_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+CXX_TESTS := $(patsubst tests/%.cpp,%,$(wildcard tests/test_*.cpp))
+TESTS := $(C_TESTS) $(CXX_TESTS)
+
+.PHONY: all test test-exhaustive bench check-headers fuzz install uninstall clean
+.DELETE_ON_ERROR:
+
+all: $(addprefix $(B)/opt/,$(TESTS)) $(B)/bench check-headers
+
+# ---- tests ----
+
+$(B)/opt/%: tests/%.c tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_STD) $(WARN) $(OPT) $< -o $@ $(LIBS)
+
+$(B)/asan/%: tests/%.c tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_STD) $(WARN) $(SAN) $< -o $@ $(LIBS)
+
+$(B)/opt/%: tests/%.cpp tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 $(WARN) $(OPT) $< -o $@ $(LIBS)
+
+$(B)/asan/%: tests/%.cpp tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 $(WARN) $(SAN) $< -o $@ $(LIBS)
+
+test: $(addprefix $(B)/opt/,$(TESTS)) $(addprefix $(B)/asan/,$(TESTS)) check-headers fuzz
+	@sh tests/run_all.sh $(B) $(TESTS)
+
+test-exhaustive: $(addprefix $(B)/opt/,$(TESTS))
+	@DNNLK_TEST_EXHAUSTIVE=1 sh tests/run_all.sh --opt-only $(B) $(TESTS)
+
+# ---- the header as users include it: C99, C11, C++17, several TUs, no exported symbols ----
+
+check-headers: $(B)/multi_tu
+	@sh tests/compile/check_symbols.sh $(B)/multi_tu_c99.o $(B)/multi_tu_c11.o $(B)/multi_tu_cxx17.o
+	@$(B)/multi_tu
+
+$(B)/multi_tu_c99.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(B)
+	$(CC) -std=c99 $(WARN) -O2 -DTU_NAME=tu_c99 -c $< -o $@
+$(B)/multi_tu_c11.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(B)
+	$(CC) -std=c11 $(WARN) -O2 -DTU_NAME=tu_c11 -c $< -o $@
+$(B)/multi_tu_cxx17.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(B)
+	$(CXX) -x c++ -std=c++17 $(WARN) -O2 -DTU_NAME=tu_cxx17 -c $< -o $@
+$(B)/multi_tu: tests/compile/main.c $(B)/multi_tu_c99.o $(B)/multi_tu_c11.o $(B)/multi_tu_cxx17.o
+	$(CXX) -x c++ -std=c++17 $(WARN) -O2 tests/compile/main.c -x none $(B)/multi_tu_c99.o $(B)/multi_tu_c11.o $(B)/multi_tu_cxx17.o -o $@
+
+# ---- fuzzing (libFuzzer needs clang; skipped with a message where it is missing) ----
+
+fuzz:
+	@if command -v $(FUZZ_CC) >/dev/null 2>&1; then \
+	  mkdir -p $(B)/fuzz && \
+	  $(FUZZ_CC) -std=gnu11 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined tests/fuzz/fuzz_shape.c -o $(B)/fuzz/fuzz_shape && \
+	  echo "fuzz_shape: $(FUZZ_SECONDS) s" && \
+	  $(B)/fuzz/fuzz_shape -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 -close_fd_mask=3 tests/fuzz/corpus_shape >/dev/null 2>$(B)/fuzz/fuzz_shape.log \
+	  || { tail -40 $(B)/fuzz/fuzz_shape.log; exit 1; }; \
+	  echo "fuzz_shape: ok ($$(grep -o 'stat::number_of_executed_units: [0-9]*' $(B)/fuzz/fuzz_shape.log | awk '{print $$2}') runs)" ; \
+	else echo "fuzz: $(FUZZ_CC) not found, skipped"; fi
+
+# ---- benchmark ----
+
+$(B)/bench: bench/bench.c $(wildcard bench/*.h) $(HEADERS)
+	@mkdir -p $(B)
+	$(CC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(LIBS)
+
+bench: $(B)/bench
+	$(B)/bench $(BENCH_ARGS)
+
+# ---- install ----
+
+install:
+	install -d $(DESTDIR)$(PREFIX)/include/dnnl_kernels/kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 dnnl_kernels.h $(DESTDIR)$(PREFIX)/include/dnnl_kernels/
+	install -m 644 kernels/*.h $(DESTDIR)$(PREFIX)/include/dnnl_kernels/kernels/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$(sed -n 's/#define DNNLK_VERSION_STRING "\(.*\)"/\1/p' dnnl_kernels.h)|" \
+	  dnnl_kernels.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/include/dnnl_kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc
+
+clean:
+	rm -rf build

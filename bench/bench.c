@@ -1,0 +1,16 @@
+/* dnnl_kernels benchmark: one program, one table. `make bench` builds it with the project's default
+ * flags (no -march) and runs every case group; `build/<cc>/bench WORD...` runs the groups whose
+ * name contains a word. Exits non-zero if any result check failed. */
+#include "harness.h"
+#include "bench_loop.h"
+
+int main(int argc, char **argv) {
+    bench_argc = argc;
+    bench_argv = argv;
+    printf("dnnl_kernels %s bench: cpu isa %s, running %s; times are the minimum of %d samples\n",
+           DNNLK_VERSION_STRING, dnnlk_isa_name(dnnlk_cpu_isa()), dnnlk_isa_name(dnnlk_max_isa()), bench_reps);
+    bench_header();
+    bench_loop();
+    if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
+    return bench_failures ? 1 : 0;
+}

@@ -1,0 +1,225 @@
+/* Benchmark harness (see ../shared/BENCH.md for the rules it follows).
+ *
+ * - Timing: one warm-up call, then the minimum of at least `reps` timed calls, each timed call
+ *   repeated until the sample is >= 20 ms or 3 calls, whichever is longer. 1 or 2 threads: with
+ *   nth = 2 the work runs as parts (0,2) and (1,2) on two threads that start together on a spin
+ *   barrier, and a sample is the time until both finished.
+ * - Limit: a copy moving the same compulsory traffic (reads + writes) in the same process, best of
+ *   libc memcpy and a non-temporal copy, with the same thread count. Efficiency = copy time / our
+ *   time; 1.0 runs at copy speed.
+ * - Every case checks its result against the scalar reference once before timing is reported;
+ *   a mismatch prints CHECK FAILED and makes the program exit non-zero.
+ *
+ * Row columns: case, shape, dtype, ISA, threads, ns/element, GB/s (compulsory bytes / time),
+ * eff (vs memcpy), x naive (naive scalar loop time / ours), note. */
+#ifndef DNNLK_BENCH_HARNESS_H
+#define DNNLK_BENCH_HARNESS_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../dnnl_kernels.h"
+
+typedef void (*bench_fn)(void *ctx, int ith, int nth);
+
+static int bench_failures;
+static double bench_min_sample_s = 0.02;
+static int bench_reps = 5;
+
+static inline double bench_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static inline void *bench_alloc(size_t bytes) {
+    void *p = NULL;
+    if (posix_memalign(&p, 64, bytes ? bytes : 64)) p = NULL;
+    if (!p) { fprintf(stderr, "bench: out of memory (%zu bytes)\n", bytes); exit(2); }
+    memset(p, 0, bytes ? bytes : 64); /* touch every page before timing */
+    return p;
+}
+
+static inline void bench_check(int ok, const char *what) {
+    if (!ok) {
+        printf("CHECK FAILED: %s\n", what);
+        bench_failures++;
+    }
+}
+
+/* ---- two-thread runner: a second thread spins only while a case is being measured ---- */
+
+typedef struct bench_pair {
+    pthread_t thread;
+    bench_fn fn;
+    void *ctx;
+    volatile int go, done, quit;
+} bench_pair;
+
+static inline void *bench_worker(void *arg) {
+    bench_pair *p = (bench_pair *)arg;
+    int seen = 0;
+    for (;;) {
+        while (__atomic_load_n(&p->go, __ATOMIC_ACQUIRE) == seen && !__atomic_load_n(&p->quit, __ATOMIC_ACQUIRE)) {
+        }
+        if (__atomic_load_n(&p->quit, __ATOMIC_ACQUIRE)) return NULL;
+        seen = __atomic_load_n(&p->go, __ATOMIC_ACQUIRE);
+        p->fn(p->ctx, 1, 2);
+        __atomic_store_n(&p->done, seen, __ATOMIC_RELEASE);
+    }
+}
+
+/* Runs fn(ctx, ith, nth) for every part once and returns the wall time of the slowest part. */
+static inline double bench_once(bench_pair *pair, bench_fn fn, void *ctx, int nth) {
+    double t0, t1;
+    if (nth == 1) {
+        t0 = bench_now();
+        fn(ctx, 0, 1);
+        return bench_now() - t0;
+    }
+    {
+        int g = pair->go + 1;
+        t0 = bench_now();
+        __atomic_store_n(&pair->go, g, __ATOMIC_RELEASE);
+        fn(ctx, 0, 2);
+        while (__atomic_load_n(&pair->done, __ATOMIC_ACQUIRE) != g) {
+        }
+        t1 = bench_now();
+    }
+    return t1 - t0;
+}
+
+/* Minimum time of one call of all nth parts (seconds). */
+static inline double bench_time(bench_fn fn, void *ctx, int nth) {
+    bench_pair pair;
+    double best = 1e30;
+    int r;
+    memset(&pair, 0, sizeof pair);
+    pair.fn = fn;
+    pair.ctx = ctx;
+    if (nth == 2 && pthread_create(&pair.thread, NULL, bench_worker, &pair) != 0) nth = 1;
+    (void)bench_once(&pair, fn, ctx, nth); /* warm-up */
+    for (r = 0; r < bench_reps; r++) {
+        double start = bench_now(), total = 0;
+        int calls = 0;
+        while (calls < 3 || bench_now() - start < bench_min_sample_s) {
+            double t = bench_once(&pair, fn, ctx, nth);
+            if (t < best) best = t;
+            total += t;
+            calls++;
+        }
+        (void)total;
+    }
+    if (nth == 2) {
+        __atomic_store_n(&pair.quit, 1, __ATOMIC_RELEASE);
+        pthread_join(pair.thread, NULL);
+    }
+    return best;
+}
+
+/* ---- the copy limit ---- */
+
+typedef struct bench_copy_ctx {
+    char *dst;
+    const char *src;
+    size_t bytes;
+    int nontemporal;
+} bench_copy_ctx;
+
+#if DNNLK__X86
+__attribute__((target("avx2"))) static inline void bench_copy_nt(char *dst, const char *src, size_t n) {
+    size_t i = 0;
+    while (i < n && ((uintptr_t)(dst + i) & 31)) dst[i] = src[i], i++;
+    for (; i + 128 <= n; i += 128) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 32));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 64));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 96));
+        _mm256_stream_si256((__m256i *)(void *)(dst + i), a);
+        _mm256_stream_si256((__m256i *)(void *)(dst + i + 32), b);
+        _mm256_stream_si256((__m256i *)(void *)(dst + i + 64), c);
+        _mm256_stream_si256((__m256i *)(void *)(dst + i + 96), d);
+    }
+    _mm_sfence();
+    for (; i < n; i++) dst[i] = src[i];
+}
+#endif
+
+static inline void bench_copy_part(void *p, int ith, int nth) {
+    bench_copy_ctx *c = (bench_copy_ctx *)p;
+    int64_t b, e;
+    dnnlk__part_range((int64_t)c->bytes, ith, nth, 64, &b, &e);
+#if DNNLK__X86
+    if (c->nontemporal && (dnnlk_cpu_isa() >= dnnlk_isa_avx2)) {
+        bench_copy_nt(c->dst + b, c->src + b, (size_t)(e - b));
+        return;
+    }
+#endif
+    memcpy(c->dst + b, c->src + b, (size_t)(e - b));
+}
+
+/* The copy limit for a kernel that moves `traffic` compulsory bytes (reads + writes): the best
+ * time, with nth threads, of copying traffic/2 bytes (memcpy or non-temporal), which moves the
+ * same traffic. */
+static inline double bench_copy_time(size_t traffic, int nth) {
+    bench_copy_ctx c;
+    double t1, t2;
+    size_t bytes = traffic / 2;
+    if (bytes < 64) bytes = 64;
+    c.dst = (char *)bench_alloc(bytes);
+    c.src = (const char *)bench_alloc(bytes);
+    c.bytes = bytes;
+    c.nontemporal = 0;
+    t1 = bench_time(bench_copy_part, &c, nth);
+    c.nontemporal = 1;
+    t2 = bench_time(bench_copy_part, &c, nth);
+    free(c.dst);
+    free((void *)c.src);
+    return t1 < t2 ? t1 : t2;
+}
+
+/* ---- the table ---- */
+
+static inline void bench_header(void) {
+    printf("%-26s %-22s %-6s %-7s %3s %9s %8s %6s %8s  %s\n", "case", "shape", "dtype", "isa", "thr", "ns/elem",
+           "GB/s", "eff", "x naive", "note");
+}
+
+/* elems: elements processed; bytes: compulsory bytes; t: our time; copy_t: copy time of the same
+ * bytes with the same threads (0: not applicable); naive_t: naive scalar time (0: none). */
+static inline void bench_row(const char *name, const char *shape, const char *dtype, int nth, double elems,
+                             double bytes, double t, double copy_t, double naive_t, const char *note) {
+    char eff[16] = "-", xn[16] = "-";
+    if (copy_t > 0) snprintf(eff, sizeof eff, "%.2f", copy_t / t);
+    if (naive_t > 0) snprintf(xn, sizeof xn, "%.1f", naive_t / t);
+    printf("%-26s %-22s %-6s %-7s %3d %9.3f %8.2f %6s %8s  %s\n", name, shape, dtype, dnnlk_isa_name(dnnlk_max_isa()),
+           nth, 1e9 * t / elems, bytes / t / 1e9, eff, xn, note ? note : "");
+    fflush(stdout);
+}
+
+/* Formats dims as "8x12x512x512". */
+static inline const char *bench_shape_str(char *buf, size_t n, int ndims, const int64_t *dims) {
+    size_t k = 0;
+    int i;
+    buf[0] = 0;
+    for (i = 0; i < ndims && k < n; i++) k += (size_t)snprintf(buf + k, n - k, i ? "x%lld" : "%lld", (long long)dims[i]);
+    if (ndims == 0) snprintf(buf, n, "scalar");
+    return buf;
+}
+
+/* Case filter: `bench NAME...` runs only the case groups whose name contains one of the words. */
+static int bench_argc;
+static char **bench_argv;
+static inline int bench_selected(const char *group) {
+    int i;
+    if (bench_argc <= 1) return 1;
+    for (i = 1; i < bench_argc; i++)
+        if (strstr(group, bench_argv[i])) return 1;
+    return 0;
+}
+
+#endif

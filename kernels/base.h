@@ -1,0 +1,203 @@
+/* dnnl_kernels — base.h: status codes, data types, the tensor descriptor, f16/bf16 conversion.
+ *
+ * Status and data-type values that oneDNN also has use oneDNN's numbers, so a plain cast converts
+ * between `dnnlk_status`/`dnnl_status_t` and `dnnlk_dtype`/`dnnl_data_type_t`. */
+#ifndef DNNLK_BASE_H
+#define DNNLK_BASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define DNNLK__FORCEINLINE inline __attribute__((always_inline))
+#define DNNLK__NOINLINE __attribute__((noinline))
+#define DNNLK__LIKELY(x) __builtin_expect(!!(x), 1)
+#define DNNLK__UNLIKELY(x) __builtin_expect(!!(x), 0)
+#elif defined(_MSC_VER)
+#define DNNLK__FORCEINLINE __forceinline
+#define DNNLK__NOINLINE __declspec(noinline)
+#define DNNLK__LIKELY(x) (x)
+#define DNNLK__UNLIKELY(x) (x)
+#else
+#define DNNLK__FORCEINLINE inline
+#define DNNLK__NOINLINE
+#define DNNLK__LIKELY(x) (x)
+#define DNNLK__UNLIKELY(x) (x)
+#endif
+
+#if defined(__cplusplus)
+#define DNNLK__RESTRICT __restrict
+#else
+#define DNNLK__RESTRICT restrict
+#endif
+
+#define DNNLK_MAX_NDIMS 12
+#define DNNLK_UNKNOWN (-1)
+
+typedef enum dnnlk_status {
+    dnnlk_success = 0,
+    dnnlk_out_of_memory = 1,
+    dnnlk_invalid_arguments = 2,
+    dnnlk_unimplemented = 3,
+    dnnlk_invalid_shape = 9,
+    dnnlk_invalid_data_type = 10
+} dnnlk_status;
+
+typedef enum dnnlk_dtype {
+    dnnlk_dtype_undef = 0,
+    dnnlk_f16 = 1,
+    dnnlk_bf16 = 2,
+    dnnlk_f32 = 3,
+    dnnlk_s32 = 4,
+    dnnlk_s8 = 5,
+    dnnlk_u8 = 6,
+    dnnlk_f64 = 7,
+    dnnlk_boolean = 8, /* C bool: one byte, read as "nonzero is true", written as 0/1 */
+    dnnlk_s64 = 64     /* oneDNN 2.6 has no s64; this value is ours */
+} dnnlk_dtype;
+
+/* A strided view. Dims and strides are in elements; a stride may be 0 or negative on inputs
+ * (broadcast and flipped views). DNNLK_UNKNOWN marks a dim or stride that inference fills in
+ * (ndims itself may be DNNLK_UNKNOWN on an output). data == NULL is a logical tensor. */
+typedef struct dnnlk_tensor {
+    void *data;
+    dnnlk_dtype dtype;
+    int ndims; /* 0 = scalar */
+    int64_t dims[DNNLK_MAX_NDIMS];
+    int64_t strides[DNNLK_MAX_NDIMS];
+} dnnlk_tensor;
+
+static inline const char *dnnlk_status_str(dnnlk_status s) {
+    switch (s) {
+    case dnnlk_success: return "success";
+    case dnnlk_out_of_memory: return "out_of_memory";
+    case dnnlk_invalid_arguments: return "invalid_arguments";
+    case dnnlk_unimplemented: return "unimplemented";
+    case dnnlk_invalid_shape: return "invalid_shape";
+    case dnnlk_invalid_data_type: return "invalid_data_type";
+    }
+    return "unknown_status";
+}
+
+static inline const char *dnnlk_dtype_name(dnnlk_dtype t) {
+    switch (t) {
+    case dnnlk_dtype_undef: return "undef";
+    case dnnlk_f16: return "f16";
+    case dnnlk_bf16: return "bf16";
+    case dnnlk_f32: return "f32";
+    case dnnlk_s32: return "s32";
+    case dnnlk_s8: return "s8";
+    case dnnlk_u8: return "u8";
+    case dnnlk_f64: return "f64";
+    case dnnlk_boolean: return "boolean";
+    case dnnlk_s64: return "s64";
+    }
+    return "unknown_dtype";
+}
+
+/* Bytes per element; 0 for undef or an unknown value. */
+static inline size_t dnnlk_dtype_size(dnnlk_dtype t) {
+    switch (t) {
+    case dnnlk_s8: case dnnlk_u8: case dnnlk_boolean: return 1;
+    case dnnlk_f16: case dnnlk_bf16: return 2;
+    case dnnlk_f32: case dnnlk_s32: return 4;
+    case dnnlk_f64: case dnnlk_s64: return 8;
+    case dnnlk_dtype_undef: return 0;
+    }
+    return 0;
+}
+
+static inline int dnnlk__is_float_dtype(dnnlk_dtype t) {
+    return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
+}
+
+/* ---- f32 bit access (memcpy: the aliasing-safe spelling, compiled to a move) ---- */
+
+static DNNLK__FORCEINLINE uint32_t dnnlk__f32_bits(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static DNNLK__FORCEINLINE float dnnlk__f32_from_bits(uint32_t u) {
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* ---- bf16: the top half of an f32 ---- */
+
+static inline float dnnlk_bf16_to_f32(uint16_t h) { return dnnlk__f32_from_bits((uint32_t)h << 16); }
+
+/* Round to nearest even. A NaN stays a NaN (quieted) even when its payload is only in the low
+ * half, where plain truncation or rounding would turn it into an infinity. */
+static inline uint16_t dnnlk_f32_to_bf16(float f) {
+    uint32_t u = dnnlk__f32_bits(f);
+    if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x0040u);
+    u += 0x7fffu + ((u >> 16) & 1u);
+    return (uint16_t)(u >> 16);
+}
+
+/* ---- f16 (IEEE binary16) ---- */
+
+static inline float dnnlk_f16_to_f32(uint16_t h) {
+    uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
+    uint32_t exp = (h >> 10) & 0x1fu;
+    uint32_t man = h & 0x3ffu;
+    if (exp == 0x1fu) return dnnlk__f32_from_bits(sign | 0x7f800000u | (man << 13));
+    if (exp == 0) {
+        /* Zero or subnormal: man * 2^-24 is exact in f32. */
+        float v = (float)man * (1.0f / 16777216.0f);
+        return sign ? -v : v;
+    }
+    return dnnlk__f32_from_bits(sign | ((exp + 112u) << 23) | (man << 13));
+}
+
+/* Round to nearest even; overflow gives infinity; NaN stays NaN (quieted, top payload kept). */
+static inline uint16_t dnnlk_f32_to_f16(float f) {
+    uint32_t u = dnnlk__f32_bits(f);
+    uint16_t sign = (uint16_t)((u >> 16) & 0x8000u);
+    uint32_t a = u & 0x7fffffffu;
+    if (a > 0x7f800000u) return (uint16_t)(sign | 0x7e00u | ((a >> 13) & 0x3ffu));
+    if (a >= 0x477ff000u) return (uint16_t)(sign | 0x7c00u); /* rounds to >= 65536: infinity */
+    if (a < 0x38800000u) {
+        /* Result is subnormal or zero: scale so that the f16 subnormal ulp (2^-24) becomes one
+         * unit, then round half to even by hand. a < 2^-14 here, so the shift is >= 14. */
+        uint32_t shift, man, q, rem, half;
+        if (a < 0x33000000u) return sign; /* below half of the smallest subnormal */
+        man = (a & 0x7fffffu) | 0x800000u;
+        /* value = man * 2^(e-150); in units of 2^-24 that is man >> (126 - e), 14 <= shift <= 24 */
+        shift = 126u - (a >> 23);
+        q = man >> shift;
+        rem = man & ((1u << shift) - 1u);
+        half = 1u << (shift - 1u);
+        if (rem > half || (rem == half && (q & 1u))) q++;
+        return (uint16_t)(sign | q);
+    }
+    /* Normal: rebias the exponent, round the 13 dropped bits to nearest even. */
+    a = a - 0x38000000u;
+    a += 0xfffu + ((a >> 13) & 1u);
+    return (uint16_t)(sign | (a >> 13));
+}
+
+/* Load/store one element of a float dtype as f32 (scalar paths and references). */
+static inline float dnnlk__load_as_f32(const void *p, dnnlk_dtype t) {
+    switch (t) {
+    case dnnlk_f32: { float v; memcpy(&v, p, 4); return v; }
+    case dnnlk_bf16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_bf16_to_f32(h); }
+    case dnnlk_f16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_f16_to_f32(h); }
+    default: return 0.0f;
+    }
+}
+
+static inline void dnnlk__store_from_f32(void *p, dnnlk_dtype t, float v) {
+    switch (t) {
+    case dnnlk_f32: memcpy(p, &v, 4); break;
+    case dnnlk_bf16: { uint16_t h = dnnlk_f32_to_bf16(v); memcpy(p, &h, 2); } break;
+    case dnnlk_f16: { uint16_t h = dnnlk_f32_to_f16(v); memcpy(p, &h, 2); } break;
+    default: break;
+    }
+}
+
+#endif /* DNNLK_BASE_H */

@@ -1,0 +1,184 @@
+/* The project's tiny test harness. One test program per header; each ends with the line
+ * "N passed, N failed". A case fails when any CHECK in it fails; CHECK never aborts the program.
+ *
+ *   TEST(name) { CHECK(x == 1); CHECK_EQ(a, b); }
+ *   int main(void) { RUN(name); RUN_EACH_ISA(name_isa); return th_summary(); }
+ *
+ * RUN_EACH_ISA runs a case once per ISA level the CPU has (scalar first), with the dispatch capped
+ * to that level; inside, th_isa is the level and th_isa_name names it.
+ * DNNLK_TEST_SCALE (env, default 1.0) scales the random-case counts of tests that use th_scaled();
+ * the sanitizer build runs with a smaller one. */
+#ifndef DNNLK_TEST_HARNESS_H
+#define DNNLK_TEST_HARNESS_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../dnnl_kernels.h"
+
+static int th_passed, th_failed, th_case_failed, th_checks_in_case;
+static const char *th_case = "";
+static dnnlk_isa th_isa = dnnlk_isa_scalar;
+static const char *th_isa_name = "";
+
+static inline void th_report(const char *file, int line, const char *what) {
+    if (th_case_failed < 10)
+        fprintf(stderr, "FAIL %s%s%s: %s:%d: %s\n", th_case, *th_isa_name ? "@" : "", th_isa_name, file, line, what);
+    th_case_failed++;
+}
+
+#define CHECK(cond) \
+    do { th_checks_in_case++; if (!(cond)) th_report(__FILE__, __LINE__, #cond); } while (0)
+
+#define CHECK_EQ(a, b)                                                                          \
+    do {                                                                                        \
+        long long th_a_ = (long long)(a), th_b_ = (long long)(b);                               \
+        th_checks_in_case++;                                                                    \
+        if (th_a_ != th_b_) {                                                                   \
+            char th_msg_[512];                                                                  \
+            snprintf(th_msg_, sizeof th_msg_, "%s == %s (%lld vs %lld)", #a, #b, th_a_, th_b_); \
+            th_report(__FILE__, __LINE__, th_msg_);                                             \
+        }                                                                                       \
+    } while (0)
+
+/* Like CHECK, with a printf-style message that says which input failed. */
+#define CHECK_MSG(cond, ...)                                             \
+    do {                                                                 \
+        th_checks_in_case++;                                             \
+        if (!(cond)) {                                                   \
+            char th_msg_[512];                                           \
+            snprintf(th_msg_, sizeof th_msg_, __VA_ARGS__);              \
+            th_report(__FILE__, __LINE__, th_msg_);                      \
+        }                                                                \
+    } while (0)
+
+#define TEST(name) static void name(void)
+
+static inline void th_run(const char *name, void (*fn)(void)) {
+    th_case = name;
+    th_case_failed = 0;
+    th_checks_in_case = 0;
+    fn();
+    if (th_checks_in_case == 0) th_report(__FILE__, __LINE__, "case made no checks");
+    if (th_case_failed) th_failed++;
+    else th_passed++;
+    th_case = "";
+}
+#define RUN(name) th_run(#name, name)
+
+static inline void th_run_each_isa(const char *name, void (*fn)(void)) {
+    int top = (int)dnnlk_cpu_isa(), l;
+    for (l = 0; l <= top; l++) {
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        th_isa = dnnlk_max_isa();
+        th_isa_name = dnnlk_isa_name(th_isa);
+        th_run(name, fn);
+    }
+    dnnlk_set_max_isa(dnnlk_isa_avx512);
+    th_isa = dnnlk_max_isa();
+    th_isa_name = "";
+}
+#define RUN_EACH_ISA(name) th_run_each_isa(#name, name)
+
+static inline int th_summary(void) {
+    printf("%d passed, %d failed\n", th_passed, th_failed);
+    return th_failed ? 1 : 0;
+}
+
+/* ---- deterministic random data (splitmix64; fixed seed per program) ---- */
+
+static uint64_t th_rng_state = 0x243f6a8885a308d3ull;
+static inline void th_seed(uint64_t s) { th_rng_state = s; }
+static inline uint64_t th_rand64(void) {
+    uint64_t z = (th_rng_state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+static inline uint32_t th_rand32(void) { return (uint32_t)(th_rand64() >> 32); }
+/* Uniform integer in [lo, hi]. */
+static inline int64_t th_randint(int64_t lo, int64_t hi) {
+    return lo + (int64_t)(th_rand64() % (uint64_t)(hi - lo + 1));
+}
+/* Uniform float in [lo, hi). */
+static inline float th_randf(float lo, float hi) { return lo + (hi - lo) * (float)(th_rand32() >> 8) * (1.0f / 16777216.0f); }
+
+static inline double th_scale(void) {
+    static double s = -1;
+    if (s < 0) {
+        const char *e = getenv("DNNLK_TEST_SCALE");
+        s = e ? atof(e) : 1.0;
+        if (!(s > 0)) s = 1.0;
+    }
+    return s;
+}
+/* n scaled by DNNLK_TEST_SCALE, at least 1. */
+static inline long th_scaled(long n) {
+    long r = (long)(n * th_scale());
+    return r < 1 ? 1 : r;
+}
+
+/* ---- guarded buffers: catch writes outside an output and misalign on purpose ---- */
+
+#define TH_GUARD 64
+#define TH_GUARD_BYTE 0xA5
+
+typedef struct th_buf {
+    unsigned char *raw;
+    size_t bytes;
+    size_t misalign;
+    void *p; /* the usable bytes, at raw + TH_GUARD + misalign */
+} th_buf;
+
+/* bytes usable bytes starting misalign bytes past a 64-byte boundary, guards on both sides. */
+static inline th_buf th_alloc(size_t bytes, size_t misalign) {
+    th_buf b;
+    size_t total = TH_GUARD + misalign + bytes + TH_GUARD;
+    void *raw = NULL;
+    if (posix_memalign(&raw, 64, total ? total : 64)) raw = NULL;
+    if (!raw) { fprintf(stderr, "out of memory\n"); exit(2); }
+    b.raw = (unsigned char *)raw;
+    b.bytes = bytes;
+    b.misalign = misalign;
+    memset(b.raw, TH_GUARD_BYTE, total);
+    b.p = b.raw + TH_GUARD + misalign;
+    return b;
+}
+/* 1 if the guards (and the misalign gap) still hold the guard byte. */
+static inline int th_guards_ok(const th_buf *b) {
+    size_t i, head = TH_GUARD + b->misalign;
+    for (i = 0; i < head; i++)
+        if (b->raw[i] != TH_GUARD_BYTE) return 0;
+    for (i = 0; i < TH_GUARD; i++)
+        if (b->raw[head + b->bytes + i] != TH_GUARD_BYTE) return 0;
+    return 1;
+}
+static inline void th_free(th_buf *b) { free(b->raw); b->raw = NULL; b->p = NULL; }
+
+/* A tensor descriptor with given dims and dense row-major strides. */
+static inline dnnlk_tensor th_tensor(void *data, dnnlk_dtype dt, int ndims, const int64_t *dims) {
+    dnnlk_tensor t;
+    memset(&t, 0, sizeof t);
+    t.data = data;
+    t.dtype = dt;
+    t.ndims = ndims;
+    if (ndims > 0) memcpy(t.dims, dims, (size_t)ndims * sizeof(int64_t));
+    dnnlk_dense_strides(ndims, t.dims, t.strides);
+    return t;
+}
+
+/* Distance in units in the last place between two floats (0 for equal or both NaN). */
+static inline int64_t th_ulp_diff(float a, float b) {
+    int32_t ia, ib;
+    if (a != a || b != b) return (a != a && b != b) ? 0 : INT64_MAX;
+    memcpy(&ia, &a, 4);
+    memcpy(&ib, &b, 4);
+    if (ia < 0) ia = (int32_t)(0x80000000u - (uint32_t)ia);
+    if (ib < 0) ib = (int32_t)(0x80000000u - (uint32_t)ib);
+    return ia > ib ? (int64_t)ia - ib : (int64_t)ib - ia;
+}
+
+#endif

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Runs each test program, optimized and then under ASan+UBSan (at a tenth of the random-case
+# count), and sums their "N passed, N failed" lines into the last line. A program that crashes or
+# prints no summary counts as one failure.
+#   tests/run_all.sh [--opt-only] BUILD_DIR TEST...
+opt_only=0
+[ "$1" = "--opt-only" ] && { opt_only=1; shift; }
+b=$1; shift
+passed=0; failed=0
+run_one() { # label, env..., binary
+    label=$1; shift
+    out=$(env "$@" 2>&1); rc=$?
+    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n 1)
+    if [ -z "$line" ]; then
+        printf '%s\n' "$out" | tail -n 20
+        echo "$label: no summary (exit $rc)"
+        failed=$((failed + 1)); return
+    fi
+    p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+    if [ "$f" -ne 0 ] || [ $rc -ne 0 ]; then
+        printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n 30
+        [ "$f" -eq 0 ] && f=1
+    fi
+    echo "$label: $p passed, $f failed"
+    passed=$((passed + p)); failed=$((failed + f))
+}
+for t in "$@"; do
+    run_one "$t" "$b/opt/$t"
+    [ $opt_only = 1 ] && continue
+    run_one "$t [asan+ubsan]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan/$t"
+done
+if [ $opt_only = 0 ] && [ -x "$b/opt/test_cpu" ]; then
+    # The environment cap is read once, at the first call: check it from a fresh process.
+    run_one "test_cpu [DNNLK_MAX_ISA=sse41]" DNNLK_MAX_ISA=sse41 DNNLK_EXPECT_ENV_CAP=sse41 "$b/opt/test_cpu"
+fi
+echo "total: $passed passed, $failed failed"
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
