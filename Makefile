@@ -94,8 +94,12 @@ $(B)/bench: bench/bench.c $(wildcard bench/*.h) $(HEADERS)
 	@mkdir -p $(B)
 	$(CC) -std=gnu11 $(WARN) $(OPT) $< -o $@ $(LIBS)
 
+# Peers (PyTorch, numpy, oneDNN, MKL) run first, where installed, into $(B)/peers.tsv; the table
+# then shows our time against theirs from the same run. `make bench PEERS=0` skips them.
+PEERS ?= 1
 bench: $(B)/bench
-	$(B)/bench $(BENCH_ARGS)
+	@if [ "$(PEERS)" = 1 ]; then sh bench/peers/run.sh $(B) $(BENCH_ARGS) > $(B)/peers.tsv; else : > $(B)/peers.tsv; fi
+	DNNLK_BENCH_PEERS=$(B)/peers.tsv $(B)/bench $(BENCH_ARGS)
 
 # ---- install ----
 

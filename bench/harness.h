@@ -211,6 +211,53 @@ static inline const char *bench_shape_str(char *buf, size_t n, int ndims, const 
     return buf;
 }
 
+/* ---- peers measured in the same `make bench` run ----
+ * bench/peers/run.sh runs the optional peer programs (PyTorch, numpy, oneDNN, MKL: whichever are
+ * installed) just before this program and collects their lines, "KEY<TAB>PEER<TAB>ns_per_elem",
+ * into the file named by DNNLK_BENCH_PEERS. KEY is "<case>|<threads>", the same string a row passes
+ * to bench_peer_note, which then reads "torch 12.1x" for each peer (peer time / our time). */
+
+#define BENCH_MAX_PEER_ROWS 512
+typedef struct bench_peer_row { char key[96]; char peer[24]; double ns; } bench_peer_row;
+static bench_peer_row bench_peer_rows[BENCH_MAX_PEER_ROWS];
+static int bench_npeer_rows = -1;
+
+static inline void bench_load_peers(void) {
+    const char *path = getenv("DNNLK_BENCH_PEERS");
+    FILE *f;
+    char line[256];
+    bench_npeer_rows = 0;
+    if (!path || !(f = fopen(path, "r"))) return;
+    while (fgets(line, sizeof line, f) && bench_npeer_rows < BENCH_MAX_PEER_ROWS) {
+        bench_peer_row *r = &bench_peer_rows[bench_npeer_rows];
+        char *t1 = strchr(line, '\t'), *t2;
+        if (!t1) continue;
+        t2 = strchr(t1 + 1, '\t');
+        if (!t2) continue;
+        *t1 = *t2 = 0;
+        if (strlen(line) >= sizeof r->key || strlen(t1 + 1) >= sizeof r->peer) continue;
+        memcpy(r->key, line, strlen(line) + 1);
+        memcpy(r->peer, t1 + 1, strlen(t1 + 1) + 1);
+        r->ns = atof(t2 + 1);
+        if (r->ns > 0) bench_npeer_rows++;
+    }
+    fclose(f);
+}
+
+/* Appends " PEER Nx" for each peer row of `key` (case name and thread count) to note. */
+static inline const char *bench_peer_note(char *note, size_t n, const char *key, int nth, double our_ns) {
+    char full[128];
+    size_t k = strlen(note);
+    int i;
+    if (bench_npeer_rows < 0) bench_load_peers();
+    snprintf(full, sizeof full, "%s|%d", key, nth);
+    for (i = 0; i < bench_npeer_rows && k < n; i++)
+        if (strcmp(bench_peer_rows[i].key, full) == 0)
+            k += (size_t)snprintf(note + k, n - k, "%s%s %.1fx", k ? ", " : "", bench_peer_rows[i].peer,
+                                  bench_peer_rows[i].ns / our_ns);
+    return note;
+}
+
 /* Case filter: `bench NAME...` runs only the case groups whose name contains one of the words. */
 static int bench_argc;
 static char **bench_argv;

@@ -9,7 +9,8 @@
  *   - merges adjacent dims that are contiguous for every operand at once,
  * leaving an inner row (the last dim) and outer dims. An iterator then hands out rows: a pointer
  * per operand and a length, so the row kernel only ever sees one 1-D stride per operand, which it
- * classifies with dnnlk__row_kind (contiguous, scalar, or general).
+ * classifies with dnnlk__row_kind (contiguous, scalar, or general). Kernels with short rows take
+ * blocks of rows instead (dnnlk__iter_next_block), one call per many rows.
  *
  * Parts: dnnlk__part_range splits [0, total) flat elements (row-major over the coalesced shape)
  * into nth contiguous shares, aligned to a multiple of `align` elements so parts never share a
@@ -135,10 +136,21 @@ static DNNLK__FORCEINLINE void dnnlk__iter_init(dnnlk__loop_iter *it, const dnnl
     }
 }
 
+/* Moves past dim d's last index, carrying into the outer dims. */
+static DNNLK__FORCEINLINE void dnnlk__iter_carry(dnnlk__loop_iter *it, int d) {
+    const dnnlk__loop *l = it->l;
+    int i, op;
+    for (i = d; i > 0 && it->idx[i] == l->dims[i]; i--) {
+        it->idx[i] = 0;
+        it->idx[i - 1]++;
+        for (op = 0; op < l->nops; op++) it->ptr[op] += l->bstrides[op][i - 1] - l->dims[i] * l->bstrides[op][i];
+    }
+}
+
 /* Next row: fills row[op] and returns its length, or 0 when the range is done. */
 static DNNLK__FORCEINLINE int64_t dnnlk__iter_next(dnnlk__loop_iter *it, char **row) {
     const dnnlk__loop *l = it->l;
-    int inner = l->ndims - 1, i, op;
+    int inner = l->ndims - 1, op;
     int64_t n;
     if (it->pos >= it->end) return 0;
     n = l->dims[inner] - it->idx[inner];
@@ -146,16 +158,39 @@ static DNNLK__FORCEINLINE int64_t dnnlk__iter_next(dnnlk__loop_iter *it, char **
     for (op = 0; op < l->nops; op++) row[op] = it->ptr[op];
     it->pos += n;
     if (it->pos >= it->end) return n;
-    /* Advance past the row, carrying into the outer dims. */
     it->idx[inner] += n;
     for (op = 0; op < l->nops; op++) it->ptr[op] += n * l->bstrides[op][inner];
-    for (i = inner; i > 0 && it->idx[i] == l->dims[i]; i--) {
-        it->idx[i] = 0;
-        it->idx[i - 1]++;
-        for (op = 0; op < l->nops; op++)
-            it->ptr[op] += l->bstrides[op][i - 1] - l->dims[i] * l->bstrides[op][i];
-    }
+    dnnlk__iter_carry(it, inner);
     return n;
+}
+
+/* Byte stride between consecutive rows of a block (the second-innermost dim), per operand. */
+static DNNLK__FORCEINLINE int64_t dnnlk__row_pitch(const dnnlk__loop *l, int op) {
+    return l->ndims >= 2 ? l->bstrides[op][l->ndims - 2] : 0;
+}
+
+/* Next block of rows, for kernels whose rows are short: *nrows rows of the returned length; row r
+ * of operand op starts at row[op] + r * dnnlk__row_pitch(l, op). Partial rows at the ends of the
+ * range come as blocks of one. Returns 0 when the range is done. */
+static DNNLK__FORCEINLINE int64_t dnnlk__iter_next_block(dnnlk__loop_iter *it, char **row, int64_t *nrows) {
+    const dnnlk__loop *l = it->l;
+    int inner = l->ndims - 1, op;
+    int64_t len = l->dims[inner], rows;
+    if (it->pos >= it->end) return 0;
+    if (inner == 0 || it->idx[inner] != 0 || it->end - it->pos < len) {
+        *nrows = 1;
+        return dnnlk__iter_next(it, row);
+    }
+    rows = l->dims[inner - 1] - it->idx[inner - 1];
+    if (rows > (it->end - it->pos) / len) rows = (it->end - it->pos) / len;
+    for (op = 0; op < l->nops; op++) row[op] = it->ptr[op];
+    *nrows = rows;
+    it->pos += rows * len;
+    if (it->pos >= it->end) return len;
+    it->idx[inner - 1] += rows;
+    for (op = 0; op < l->nops; op++) it->ptr[op] += rows * l->bstrides[op][inner - 1];
+    dnnlk__iter_carry(it, inner - 1);
+    return len;
 }
 
 #endif /* DNNLK_LOOP_H */

@@ -1,0 +1,29 @@
+"""Shared timing for the Python peers: min of N samples, each >= 20 ms, like bench/harness.h.
+Prints "KEY<TAB>PEER<TAB>ns_per_elem" lines for bench/peers/run.sh."""
+import sys
+import time
+
+ARGS = sys.argv[1:]
+
+
+def selected(group):
+    return not ARGS or any(w in group for w in ARGS)
+
+
+def best_time(fn, reps=5, min_sample=0.02):
+    fn()
+    best = float("inf")
+    for _ in range(reps):
+        start = time.perf_counter()
+        calls = 0
+        while calls < 3 or time.perf_counter() - start < min_sample:
+            t0 = time.perf_counter()
+            fn()
+            t = time.perf_counter() - t0
+            best = min(best, t)
+            calls += 1
+    return best
+
+
+def emit(case, threads, peer, seconds, elems):
+    print(f"{case}|{threads}\t{peer}\t{1e9 * seconds / elems:.4f}", flush=True)

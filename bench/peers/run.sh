@@ -1,0 +1,28 @@
+#!/bin/sh
+# Runs every installed peer benchmark and prints their "KEY<TAB>PEER<TAB>ns_per_elem" lines.
+# Optional by design: a peer that is not installed is skipped with a note on stderr.
+#   bench/peers/run.sh BUILD_DIR [WORD...]   (words filter case groups, as for the bench program)
+b=$1; shift
+dir=$(dirname "$0")
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+for f in "$dir"/*.py; do
+    [ -f "$f" ] || continue
+    # Each script imports what it needs and exits 0 quietly with a note if a module is missing.
+    OMP_NUM_THREADS=2 "$py" "$f" "$@" || echo "peer $(basename "$f") failed" >&2
+done
+if [ -f /usr/include/dnnl.h ] || [ -f /usr/local/include/dnnl.h ]; then
+    for f in "$dir"/*_onednn.c; do
+        [ -f "$f" ] || continue
+        exe="$b/peers/$(basename "$f" .c)"
+        mkdir -p "$b/peers"
+        if ${CC:-cc} -O2 -std=gnu11 "$f" -o "$exe" -ldnnl -lpthread -lm 2>"$exe.log"; then
+            "$exe" "$@" || echo "peer $(basename "$f") failed" >&2
+        else
+            echo "peer $(basename "$f"): build failed, skipped (see $exe.log)" >&2
+        fi
+    done
+else
+    echo "peers: oneDNN (libdnnl-dev) not installed, skipped" >&2
+fi
+exit 0
