@@ -105,8 +105,8 @@ static inline dnnlk_isa dnnlk__detect_isa(void) {
     int sse41, avx2, avx512;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return dnnlk_isa_scalar;
     sse41 = (c >> 19) & 1;
-    if (__get_cpuid_max(0, NULL) >= 7) __cpuid_count(7, 0, a, b7, c7, d7);
-    if (__get_cpuid_max(0x80000000u, NULL) >= 0x80000001u) {
+    if ((unsigned)__get_cpuid_max(0, NULL) >= 7u) __cpuid_count(7, 0, a, b7, c7, d7);
+    if ((unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000001u) {
         unsigned ea, eb, ed;
         __cpuid(0x80000001u, ea, eb, ext_c, ed);
         (void)ea; (void)eb; (void)ed;

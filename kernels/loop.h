@@ -99,9 +99,11 @@ static DNNLK__FORCEINLINE int64_t dnnlk__row_stride(const dnnlk__loop *l, int op
 /* Share [*begin, *end) of [0, total) for part ith of nth; boundaries are multiples of align. */
 static DNNLK__FORCEINLINE void dnnlk__part_range(int64_t total, int ith, int nth, int64_t align,
                                                  int64_t *begin, int64_t *end) {
-    int64_t units = (total + align - 1) / align;
-    int64_t b = units / nth * ith + (ith < units % nth ? ith : units % nth);
-    int64_t e = b + units / nth + (ith < units % nth ? 1 : 0);
+    /* The last `extra` parts take one more unit each: the final unit may be partial, so this keeps
+     * every share within one unit of the others. */
+    int64_t units = (total + align - 1) / align, q = units / nth, extra = units % nth, first = nth - extra;
+    int64_t b = q * ith + (ith > first ? ith - first : 0);
+    int64_t e = b + q + (ith >= first ? 1 : 0);
     b *= align;
     e *= align;
     *begin = b < total ? b : total;

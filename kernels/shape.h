@@ -102,7 +102,7 @@ static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_da
 /* numpy broadcast of shapes a and b (right-aligned; each pair equal, or one of them 1). */
 static inline dnnlk_status dnnlk_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b,
                                                   int *nout, int64_t *out) {
-    int64_t r[DNNLK_MAX_NDIMS];
+    int64_t r[DNNLK_MAX_NDIMS] = {0};
     int n, i;
     if (na < 0 || nb < 0 || na > DNNLK_MAX_NDIMS || nb > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
     if (!nout || !out || (na && !a) || (nb && !b)) return dnnlk_invalid_arguments;
@@ -147,13 +147,14 @@ static inline void dnnlk__broadcast_strides(const dnnlk_tensor *t, int nto, cons
 
 /* ---- stride deduction ---- */
 
-/* Dense row-major strides (size-0 dims count as 1, so strides stay meaningful). */
+/* Dense row-major strides (size-0 dims count as 1, so strides stay meaningful). The caller
+ * ensures the shape's count is representable (dnnlk_shape_numel), which bounds every stride. */
 static inline void dnnlk_dense_strides(int ndims, const int64_t *dims, int64_t *strides) {
     int64_t s = 1;
     int i;
     for (i = ndims - 1; i >= 0; i--) {
         strides[i] = s;
-        s *= dims[i] > 1 ? dims[i] : 1;
+        if (i > 0) s *= dims[i] > 1 ? dims[i] : 1;
     }
 }
 
@@ -190,7 +191,7 @@ static inline int dnnlk__layout_self_overlaps(int ndims, const int64_t *dims, co
 /* Fills the unknown strides of a layout with known dims, by the three rules at the top of the
  * file. On failure `strides` is left as it was. */
 static inline dnnlk_status dnnlk_deduce_strides(int ndims, const int64_t *dims, int64_t *strides) {
-    int64_t r[DNNLK_MAX_NDIMS];
+    int64_t r[DNNLK_MAX_NDIMS] = {0};
     int i, unknown = 0, ones = 0, one_at = -1, ov;
     if (ndims < 0 || ndims > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
     if (ndims > 0 && (!dims || !strides)) return dnnlk_invalid_arguments;
@@ -198,6 +199,10 @@ static inline dnnlk_status dnnlk_deduce_strides(int ndims, const int64_t *dims, 
         if (dims[i] < 0) return dnnlk_invalid_shape;
         if (strides[i] == DNNLK_UNKNOWN) unknown++;
         else if (strides[i] == 1) ones++, one_at = i;
+    }
+    {
+        int64_t numel;
+        if (dnnlk_shape_numel(ndims, dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
     }
     if (unknown == 0) {
         memcpy(r, strides, (size_t)ndims * sizeof(int64_t));
@@ -209,14 +214,10 @@ static inline dnnlk_status dnnlk_deduce_strides(int ndims, const int64_t *dims, 
         for (i = ndims - 1; i >= 0; i--) {
             if (i == one_at) continue;
             r[i] = s;
-            if (dnnlk__mul_overflows(s, dims[i] > 1 ? dims[i] : 1, &s)) return dnnlk_invalid_shape;
+            s *= dims[i] > 1 ? dims[i] : 1; /* bounded by the count checked above */
         }
     } else {
         return dnnlk_invalid_shape;
-    }
-    {
-        int64_t numel;
-        if (dnnlk_shape_numel(ndims, dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
     }
     ov = dnnlk__layout_self_overlaps(ndims, dims, r);
     if (ov != 0) return ov < 0 ? dnnlk_invalid_shape : dnnlk_invalid_arguments;

@@ -2,9 +2,11 @@
 # Runs each test program, optimized and then under ASan+UBSan (at a tenth of the random-case
 # count), and sums their "N passed, N failed" lines into the last line. A program that crashes or
 # prints no summary counts as one failure.
-#   tests/run_all.sh [--opt-only] BUILD_DIR TEST...
+#   tests/run_all.sh [--opt-only] [--dir SUBDIR] BUILD_DIR TEST...
 opt_only=0
+dir=opt
 [ "$1" = "--opt-only" ] && { opt_only=1; shift; }
+[ "$1" = "--dir" ] && { dir=$2; shift 2; }
 b=$1; shift
 passed=0; failed=0
 run_one() { # label, env..., binary
@@ -25,7 +27,7 @@ run_one() { # label, env..., binary
     passed=$((passed + p)); failed=$((failed + f))
 }
 for t in "$@"; do
-    run_one "$t" "$b/opt/$t"
+    run_one "$t" "$b/$dir/$t"
     [ $opt_only = 1 ] && continue
     run_one "$t [asan+ubsan]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan/$t"
 done
