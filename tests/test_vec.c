@@ -1,0 +1,132 @@
+/* vec.h and simd_instantiate.h: a probe body compiled per ISA; each ISA's bf16/f16 conversions,
+ * rounding, compares, blends and tail loads/stores against the scalar definitions. */
+#include "harness.h"
+
+enum { vec_probe_bf16 = 0, vec_probe_f16 = 1, vec_probe_round = 2, vec_probe_floor = 3, vec_probe_copy_n = 4 };
+
+#define DNNLK__SIMD_BODY "../tests/vec_probe_simd.h"
+#include "../kernels/simd_instantiate.h"
+
+#if DNNLK__X86
+typedef void (*probe_fn)(int, const float *, float *, uint16_t *, size_t);
+typedef unsigned (*cmp_fn)(const float *, const float *, float *);
+static const probe_fn probes[4] = {NULL, vec_probe_sse41, vec_probe_avx2, vec_probe_avx512};
+static const cmp_fn cmps[4] = {NULL, vec_probe_cmp_blend_sse41, vec_probe_cmp_blend_avx2, vec_probe_cmp_blend_avx512};
+static int (*const lanes[4])(void) = {NULL, vec_probe_lanes_sse41, vec_probe_lanes_avx2, vec_probe_lanes_avx512};
+#endif
+
+#define N 4096
+
+/* Interesting floats: specials, denormals, f16/bf16 rounding boundaries, then random bits. */
+static void fill(float *x, size_t n) {
+    static const uint32_t special[] = {0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7f800001u,
+                                       0xff800001u, 0x00000001u, 0x807fffffu, 0x3f808000u, 0x3f818000u,
+                                       0x477ff000u, 0x477fefffu, 0x33000000u, 0x33000001u, 0x387fe000u,
+                                       0x3f000000u, 0x3fc00000u, 0x40200000u, 0xbfc00000u, 0x4b000001u,
+                                       0x7f7fffffu, 0x7f7f8000u};
+    size_t i, k = sizeof special / sizeof special[0];
+    for (i = 0; i < n; i++) x[i] = dnnlk__f32_from_bits(i < k ? special[i] : th_rand32());
+    for (i = k; i < n / 4; i++) x[i] = th_randf(-8.0f, 8.0f); /* values near small integers */
+}
+
+TEST(vector_layer_matches_scalar) {
+#if DNNLK__X86
+    static float src[N], dst[N];
+    static uint16_t half[N];
+    int l = (int)th_isa;
+    size_t i;
+    if (l == 0) { CHECK(1); return; }
+    th_seed(7 + (uint64_t)l);
+    fill(src, N);
+    probes[l](0, src, dst, half, N);
+    for (i = 0; i < N; i++) {
+        uint16_t want = dnnlk_f32_to_bf16(src[i]);
+        CHECK_MSG(half[i] == want, "bf16 of %08x: %04x, want %04x", dnnlk__f32_bits(src[i]), half[i], want);
+        CHECK_MSG(dnnlk__f32_bits(dst[i]) == (uint32_t)half[i] << 16, "bf16 load %04x", half[i]);
+    }
+    probes[l](1, src, dst, half, N);
+    for (i = 0; i < N; i++) {
+        uint16_t want = dnnlk_f32_to_f16(src[i]);
+        float back = dnnlk_f16_to_f32(half[i]);
+        int ok = half[i] == want || ((want & 0x7c00) == 0x7c00 && (want & 0x3ff) && (half[i] & 0x7e00) == 0x7e00 &&
+                                     (half[i] >> 15) == (want >> 15));
+        CHECK_MSG(ok, "f16 of %08x: %04x, want %04x", dnnlk__f32_bits(src[i]), half[i], want);
+        CHECK_MSG(dnnlk__f32_bits(dst[i]) == dnnlk__f32_bits(back) || (back != back && dst[i] != dst[i]), "f16 load %04x", half[i]);
+    }
+    probes[l](2, src, dst, half, N);
+    for (i = 0; i < N; i++)
+        CHECK_MSG(dnnlk__f32_bits(dst[i]) == dnnlk__f32_bits(nearbyintf(src[i])) || (src[i] != src[i] && dst[i] != dst[i]),
+                  "round_even(%g) = %g", src[i], dst[i]);
+    probes[l](3, src, dst, half, N);
+    for (i = 0; i < N; i++)
+        CHECK_MSG(dnnlk__f32_bits(dst[i]) == dnnlk__f32_bits(floorf(src[i])) || (src[i] != src[i] && dst[i] != dst[i]),
+                  "floor(%g) = %g", src[i], dst[i]);
+#else
+    CHECK(1);
+#endif
+}
+
+TEST(tails_touch_nothing_past_n) {
+#if DNNLK__X86
+    int l = (int)th_isa, w;
+    size_t n;
+    if (l == 0) { CHECK(1); return; }
+    w = lanes[l]();
+    CHECK_EQ(w, 2 << l); /* 4, 8, 16 lanes */
+    for (n = 0; n <= (size_t)(2 * w + 1); n++) {
+        /* The source ends exactly at the end of its guarded allocation: any over-read of a masked
+         * load would show under ASan; any over-write shows in the destination's guard. */
+        th_buf s = th_alloc(n * 4, 4), d = th_alloc(n * 4, 12);
+        size_t i;
+        for (i = 0; i < n; i++) ((float *)s.p)[i] = (float)i + 0.5f;
+        probes[l](4, (const float *)s.p, (float *)d.p, NULL, n);
+        for (i = 0; i < n; i++) CHECK(((float *)d.p)[i] == (float)i + 0.5f);
+        CHECK_MSG(th_guards_ok(&d), "tail n=%zu wrote outside", n);
+        th_free(&s);
+        th_free(&d);
+    }
+#else
+    CHECK(1);
+#endif
+}
+
+TEST(compare_bits_and_blend_by_lane) {
+#if DNNLK__X86
+    float a[16], b[16], out[16];
+    int l = (int)th_isa, w, i, r;
+    if (l == 0) { CHECK(1); return; }
+    w = lanes[l]();
+    for (r = 0; r < 50; r++) {
+        unsigned want = 0, got;
+        for (i = 0; i < 16; i++) {
+            a[i] = (float)th_randint(0, 3);
+            b[i] = (float)th_randint(0, 3);
+            if (th_randint(0, 7) == 0) a[i] = NAN;
+            if (i < w && a[i] < b[i]) want |= 1u << i;
+        }
+        got = cmps[l](a, b, out);
+        CHECK_EQ(got, want);
+        for (i = 0; i < w; i++) CHECK(dnnlk__f32_bits(out[i]) == dnnlk__f32_bits(a[i] < b[i] ? a[i] : b[i]));
+    }
+#else
+    CHECK(1);
+#endif
+}
+
+TEST(no_vector_names_leak) {
+    /* vec_end.h must remove every name vec.h defines. */
+#if defined(dnnlk__vf) || defined(dnnlk__vf_add) || defined(DNNLK__VF_N) || defined(dnnlk__vmask_bits) || \
+    defined(dnnlk__vi_set1) || defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY)
+    CHECK(0);
+#else
+    CHECK(1);
+#endif
+}
+
+int main(void) {
+    RUN_EACH_ISA(vector_layer_matches_scalar);
+    RUN_EACH_ISA(tails_touch_nothing_past_n);
+    RUN_EACH_ISA(compare_bits_and_blend_by_lane);
+    RUN(no_vector_names_leak);
+    return th_summary();
+}

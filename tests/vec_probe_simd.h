@@ -1,0 +1,35 @@
+/* Probe body for tests/test_vec.c: instantiated per ISA through kernels/simd_instantiate.h, so the
+ * target regions and the vector layer are compiled exactly as a kernel's body is. Each entry maps
+ * n floats (n a multiple of the lane count, then a tail) through one vector-layer operation, chosen
+ * by the vec_probe_* codes that test_vec.c defines before the instantiation. */
+
+static DNNLK__NOINLINE void DNNLK__SFX(vec_probe)(int op, const float *src, float *dst, uint16_t *half, size_t n) {
+    size_t i = 0;
+    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) {
+        dnnlk__vf v = dnnlk__vf_loadu(src + i);
+        switch (op) {
+        case vec_probe_bf16:
+            dnnlk__vf_store_bf16(half + i, v);
+            dnnlk__vf_storeu(dst + i, dnnlk__vf_load_bf16(half + i));
+            break;
+        case vec_probe_f16:
+            dnnlk__vf_store_f16(half + i, v);
+            dnnlk__vf_storeu(dst + i, dnnlk__vf_load_f16(half + i));
+            break;
+        case vec_probe_round: dnnlk__vf_storeu(dst + i, dnnlk__vf_round_even(v)); break;
+        case vec_probe_floor: dnnlk__vf_storeu(dst + i, dnnlk__vf_floor(v)); break;
+        default: dnnlk__vf_storeu(dst + i, v); break;
+        }
+    }
+    if (op == vec_probe_copy_n && i < n) dnnlk__vf_storeu_n(dst + i, dnnlk__vf_loadu_n(src + i, n - i), n - i);
+}
+
+static DNNLK__NOINLINE int DNNLK__SFX(vec_probe_lanes)(void) { return DNNLK__VF_N; }
+
+/* Lane l of the compare bits must be lane l's result; blend must pick per lane. */
+static DNNLK__NOINLINE unsigned DNNLK__SFX(vec_probe_cmp_blend)(const float *a, const float *b, float *out) {
+    dnnlk__vf va = dnnlk__vf_loadu(a), vb = dnnlk__vf_loadu(b);
+    dnnlk__vmask m = dnnlk__vf_cmplt(va, vb);
+    dnnlk__vf_storeu(out, dnnlk__vf_blend(m, va, vb));
+    return dnnlk__vmask_bits(m);
+}
