@@ -64,17 +64,17 @@ typedef enum dnnlk_isa {
 #endif
 
 /* ---- target regions ---- */
+/* (_Pragma takes exactly one string literal: the target lists must not be split into adjacent
+ * literals, which compiles only while no body is instantiated.) */
 /* Code between DNNLK__TARGET_PUSH_<ISA> and DNNLK__TARGET_POP is compiled for that ISA whatever
  * the includer's flags. Untargeted code may call, but never inline, a function defined inside. */
 #if DNNLK__X86 && defined(__clang__)
 #define DNNLK__TARGET_PUSH_SSE41 \
     _Pragma("clang attribute push(__attribute__((target(\"sse4.1\"))), apply_to = function)")
 #define DNNLK__TARGET_PUSH_AVX2                                                              \
-    _Pragma("clang attribute push(__attribute__((target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2," \
-            "lzcnt,popcnt\"))), apply_to = function)")
+    _Pragma("clang attribute push(__attribute__((target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt\"))), apply_to = function)")
 #define DNNLK__TARGET_PUSH_AVX512                                                            \
-    _Pragma("clang attribute push(__attribute__((target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2," \
-            "lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd\"))), apply_to = function)")
+    _Pragma("clang attribute push(__attribute__((target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd\"))), apply_to = function)")
 #define DNNLK__TARGET_POP _Pragma("clang attribute pop")
 #elif DNNLK__X86
 #define DNNLK__TARGET_PUSH_SSE41 _Pragma("GCC push_options") _Pragma("GCC target(\"sse4.1\")")
@@ -83,8 +83,7 @@ typedef enum dnnlk_isa {
     _Pragma("GCC target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt\")")
 #define DNNLK__TARGET_PUSH_AVX512                                                     \
     _Pragma("GCC push_options")                                                         \
-    _Pragma("GCC target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt,avx512f,avx512bw," \
-            "avx512vl,avx512dq,avx512cd\")")
+    _Pragma("GCC target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd\")")
 #define DNNLK__TARGET_POP _Pragma("GCC pop_options")
 #endif
 
