@@ -53,5 +53,6 @@
 #include "kernels/shape.h"
 #include "kernels/loop.h"
 #include "kernels/rng.h"
+#include "kernels/dropout.h"
 
 #endif /* DNNL_KERNELS_H */

@@ -271,18 +271,24 @@ static inline uint64_t dnnlk__canonical_scaled(uint64_t s, int *is_top) {
 
 /* MT19937's rule "canonical < p" as "S < t64": the canonical value is monotone in S, so the bits
  * are 1 exactly below the first S whose canonical value reaches p. Found by bisection. */
-static inline dnnlk__bern dnnlk__bern_mt(double p) {
-    dnnlk__bern b;
-    uint64_t lo = 0, hi = ~0ull, tp, mlo;
-    int k, top;
-    memset(&b, 0, sizeof b);
-    if (!(p > 0)) { b.kind = dnnlk__bern_never; return b; }
-    if (p >= 1) { b.kind = dnnlk__bern_always; return b; }
-    /* tp = ceil(p * 2^64): canonical*2^64 < p*2^64  <=>  canonical*2^64 < tp (integers) */
+/* floor(p * 2^64) for 0 < p < 1, and whether it is inexact. */
+static inline uint64_t dnnlk__floor_p64(double p, int *inexact) {
+    uint64_t mlo;
+    int k;
     dnnlk__dbl_split(p, &mlo, &k);
-    if (k <= 64) tp = mlo << (64 - k);
-    else if (k - 64 >= 64) tp = 1;
-    else tp = (mlo >> (k - 64)) + ((mlo & ((1ull << (k - 64)) - 1)) != 0);
+    *inexact = 0;
+    if (k <= 64) return mlo << (64 - k);
+    if (k - 64 >= 64) { *inexact = mlo != 0; return 0; }
+    *inexact = (mlo & ((1ull << (k - 64)) - 1)) != 0;
+    return mlo >> (k - 64);
+}
+
+/* Bits "canonical * 2^64 < tp" (0 < tp < 2^64) as "S < t64". */
+static inline dnnlk__bern dnnlk__bern_mt_scaled(uint64_t tp) {
+    dnnlk__bern b;
+    uint64_t lo = 0, hi = ~0ull;
+    int top;
+    memset(&b, 0, sizeof b);
     if (dnnlk__canonical_scaled(~0ull, &top) < tp) { b.kind = dnnlk__bern_always; return b; }
     /* smallest S with canonical(S) >= tp lies in (lo, hi] with canonical(0) = 0 < tp */
     while (hi - lo > 1) {
@@ -293,6 +299,18 @@ static inline dnnlk__bern dnnlk__bern_mt(double p) {
     b.kind = dnnlk__bern_lt;
     b.t64 = hi;
     return b;
+}
+
+static inline dnnlk__bern dnnlk__bern_mt(double p) {
+    dnnlk__bern b;
+    uint64_t tp;
+    int inexact;
+    memset(&b, 0, sizeof b);
+    if (!(p > 0)) { b.kind = dnnlk__bern_never; return b; }
+    if (p >= 1) { b.kind = dnnlk__bern_always; return b; }
+    /* canonical*2^64 < p*2^64  <=>  canonical*2^64 < ceil(p*2^64) (integers) */
+    tp = dnnlk__floor_p64(p, &inexact);
+    return dnnlk__bern_mt_scaled(tp + (uint64_t)inexact);
 }
 
 /* Bits that are 1 with probability p for an engine (the public Bernoulli rule). */
@@ -536,10 +554,17 @@ static inline void dnnlk__rng_gen_bits(dnnlk_rng *r, uint8_t *dst, size_t n, con
     (void)isa;
     memset(dst, 0, nbytes);
     if (r->alg == dnnlk_rng_mt19937) {
-        for (i = 0; i < n; i++) {
-            uint64_t s = dnnlk__mt_next(r);
-            s |= (uint64_t)dnnlk__mt_next(r) << 32;
-            dst[i >> 3] |= (uint8_t)((s < b->t64) << (i & 7));
+        /* pairs of outputs from the (vector) u32 generator, 256 bits at a time */
+        uint32_t buf[512];
+        size_t done = 0;
+        while (done < n) {
+            size_t k = n - done < 256 ? n - done : 256;
+            dnnlk__rng_gen_u32(r, buf, 2 * k);
+            for (i = 0; i < k; i++) {
+                uint64_t s = buf[2 * i] | (uint64_t)buf[2 * i + 1] << 32;
+                dst[(done + i) >> 3] |= (uint8_t)((s < b->t64) << ((done + i) & 7));
+            }
+            done += k;
         }
         return;
     }

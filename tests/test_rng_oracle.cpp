@@ -75,7 +75,30 @@ TEST(bernoulli_equals_std_isa) {
         }
 }
 
+
+// Dropout masks from MT19937 are std::bernoulli_distribution(1 - rate) on std::mt19937.
+TEST(dropout_mt_mask_equals_std_isa) {
+    for (float rate : {0.1f, 0.5f, 0.25f, 0.9f, 0.3f}) {
+        const int64_t n = 3000;
+        std::mt19937 e(321u);
+        std::bernoulli_distribution d(1.0 - (double)rate);
+        std::vector<uint8_t> want((n + 7) / 8, 0), got((n + 7) / 8, 0);
+        for (int64_t i = 0; i < n; i++) want[i / 8] |= (uint8_t)(d(e) << (i % 8));
+        std::vector<float> x(n, 1.0f), y(n);
+        int64_t dims[2] = {30, 100};
+        for (int nth = 1; nth <= 3; nth++) {
+            dnnlk_rng r;
+            dnnlk_rng_init(&r, dnnlk_rng_mt19937, 321, 0);
+            dnnlk_tensor s = th_tensor(x.data(), dnnlk_f32, 2, dims), t = th_tensor(y.data(), dnnlk_f32, 2, dims);
+            for (int ith = 0; ith < nth; ith++)
+                CHECK_EQ(dnnlk_dropout_fwd(&s, &t, got.data(), rate, 0, NULL, &r, NULL, ith, nth), dnnlk_success);
+            CHECK_MSG(got == want, "rate %g nth %d", (double)rate, nth);
+        }
+    }
+}
+
 int main() {
+    RUN_EACH_ISA(dropout_mt_mask_equals_std_isa);
     RUN_EACH_ISA(mt19937_equals_std_isa);
     RUN_EACH_ISA(mcg31_equals_std_lcg_isa);
     RUN_EACH_ISA(bernoulli_equals_std_isa);
