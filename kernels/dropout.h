@@ -299,6 +299,52 @@ static inline void dnnlk__dwalk_run(const dnnlk__dwalk *w, char *dst, const char
     }
 }
 
+/* The fused loop for dense data (src and dst contiguous) with MCG31 or counter-aligned Philox:
+ * runs whole rounds from mask element mb, advances the stream, and returns how many elements it
+ * did (0 when the case does not qualify; the block path then does everything). */
+static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b, const dnnlk__dwalk *w,
+                                           const dnnlk__drow *row, char *dst, const char *src, uint8_t *mask,
+                                           int64_t mb, int64_t me) {
+#if DNNLK__X86
+    dnnlk_isa isa = dnnlk_max_isa();
+    int64_t R, rounds;
+    size_t es = row->es, off;
+    int dt = (int)row->dt, nt;
+    if (isa == dnnlk_isa_scalar || row->copy || w->nd != 1 || w->ss[0] != 1 || w->ds[0] != 1) return 0;
+    if (b->kind != dnnlk__bern_lt && b->kind != dnnlk__bern_ge) return 0;
+    if (cur->alg == dnnlk_rng_mt19937 || (cur->alg == dnnlk_rng_philox4x32_10 && (cur->index & 3))) return 0;
+    R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
+    rounds = (me - mb) / R;
+    if (rounds == 0) return 0;
+    off = (size_t)mb * es;
+    /* streaming stores need aligned vectors: every round starts R elements further */
+    nt = row->nt && ((uintptr_t)(dst + off) % (size_t)R) == 0; /* R bytes = one f32 vector (W lanes x 4) */
+    if (cur->alg == dnnlk_rng_mcg31m1) {
+        uint32_t x;
+        if (isa == dnnlk_isa_avx512)
+            x = dnnlk__dropout_fused_mcg_v_avx512(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else if (isa == dnnlk_isa_avx2)
+            x = dnnlk__dropout_fused_mcg_v_avx2(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else
+            x = dnnlk__dropout_fused_mcg_v_sse41(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        cur->x = x;
+    } else {
+        uint32_t inv = b->kind == dnnlk__bern_ge;
+        if (isa == dnnlk_isa_avx512)
+            dnnlk__dropout_fused_philox_v_avx512(cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else if (isa == dnnlk_isa_avx2)
+            dnnlk__dropout_fused_philox_v_avx2(cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else
+            dnnlk__dropout_fused_philox_v_sse41(cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        cur->index += (uint64_t)(rounds * R);
+    }
+    return rounds * R;
+#else
+    (void)cur, (void)b, (void)w, (void)row, (void)dst, (void)src, (void)mask, (void)mb, (void)me;
+    return 0;
+#endif
+}
+
 /* ---- validation shared by fwd and bwd ---- */
 
 static inline dnnlk_status dnnlk__dropout_mask_shape(const dnnlk_tensor *data, int noise_ndims,
@@ -436,10 +482,11 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
     if (!broadcast) {
         /* one pass: a block of bits into the mask, then the same block of data */
         const int64_t B = 4096;
-        int64_t blk;
+        int64_t blk = mb;
         dnnlk_rng cur = *rng_in;
         dnnlk__rng_advance(&cur, per * (uint64_t)mb);
-        for (blk = mb; blk < me; blk += B) {
+        blk += dnnlk__dropout_fused(&cur, &bern, &w, &row, (char *)out.data, (const char *)src->data, mask, mb, me);
+        for (; blk < me; blk += B) {
             int64_t len = me - blk < B ? me - blk : B;
             dnnlk__rng_gen_bits(&cur, mask + blk / 8, (size_t)len, &bern);
             bs.regen = 0;

@@ -6,6 +6,8 @@
  * every element uses `scale` itself (a broadcast mask bit). The per-lane factor is built from the
  * bits and multiplied in (not a masked zeroing), so dropped NaN/Inf stay NaN and -x gives -0. */
 
+#include "rng_vec.h"
+
 #if DNNLK__ISA == 3
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__keep_factor)(uint32_t b, dnnlk__vf vs) {
     return _mm512_maskz_mov_ps((__mmask16)b, vs);
@@ -95,4 +97,80 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_row_v)(void *dst, const vo
     else DNNLK__SFX(dnnlk__dropout_row_dt)(dst, src, n, bits, pos, nbytes, scale, (int)dnnlk_f16, 0);
 }
 
+/* ---- fused forward: generator, mask and data in one loop ----
+ * Each round makes R = 4W keep bits in registers, stores them to the mask and scales the same R
+ * elements, so the ALU work of the generator overlaps the memory traffic of the data. Both
+ * kernels do floor(n / R) rounds; the caller finishes the rest. */
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_apply)(void *dst, const void *src, size_t i, uint64_t b,
+                                                              dnnlk__vf vs, int dt, int nt) {
+    int k;
+    for (k = 0; k < 4 * DNNLK__RW; k += DNNLK__RW) {
+        dnnlk__vf f = DNNLK__SFX(dnnlk__keep_factor)((uint32_t)(b >> k), vs);
+        DNNLK__SFX(dnnlk__drop_store)(dst, i + (size_t)k,
+                                      dnnlk__vf_mul(DNNLK__SFX(dnnlk__drop_load)(src, i + (size_t)k, dt), f), dt, nt);
+    }
+}
+
+/* MCG31 keep bits x < t from value x; returns the value after the rounds. */
+static DNNLK__FORCEINLINE uint32_t DNNLK__SFX(dnnlk__fused_mcg_dt)(uint32_t x, uint32_t t, void *dst, const void *src,
+                                                                 uint8_t *mask, size_t rounds, float scale, int dt,
+                                                                 int nt) {
+    const size_t R = 4 * DNNLK__RW;
+    const dnnlk__rv step = dnnlk__rv_set1_64(dnnlk__mcg_pow_table()[R]);
+    const dnnlk__rv vt = dnnlk__vi_set1((int)t);
+    const dnnlk__vf vs = dnnlk__vf_set1(scale);
+    dnnlk__rv g[4];
+    size_t r;
+    DNNLK__SFX(dnnlk__mcg_start)(x, g);
+    for (r = 0; r < rounds; r++) {
+        uint64_t b = dnnlk__rv_lts_bits(g[0], vt) | dnnlk__rv_lts_bits(g[1], vt) << DNNLK__RW |
+                     dnnlk__rv_lts_bits(g[2], vt) << (2 * DNNLK__RW) | dnnlk__rv_lts_bits(g[3], vt) << (3 * DNNLK__RW);
+        DNNLK__MCG_STEP(g, step);
+        DNNLK__SFX(dnnlk__store_bits)(mask + r * (R / 8), b, R);
+        DNNLK__SFX(dnnlk__fused_apply)(dst, src, r * R, b, vs, dt, nt);
+    }
+    return dnnlk__rv_lane0(g[0]);
+}
+
+/* Philox keep bits (v < t) ^ inv for outputs from index (a multiple of 4). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_philox_dt)(uint64_t seed, uint64_t offset, uint64_t index,
+                                                                uint32_t t, uint32_t inv, void *dst, const void *src,
+                                                                uint8_t *mask, size_t rounds, float scale, int dt,
+                                                                int nt) {
+    const size_t R = 4 * DNNLK__RW;
+    const uint64_t invm = inv ? (R == 64 ? ~0ull : (1ull << R) - 1) : 0;
+    dnnlk__rv lane_off[2];
+    DNNLK__SFX(dnnlk__philox_lane_offs)(lane_off);
+    const dnnlk__rv vt = dnnlk__vi_set1((int)t);
+    const dnnlk__vf vs = dnnlk__vf_set1(scale);
+    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
+    size_t r;
+    for (r = 0; r < rounds; r++) {
+        uint64_t b = DNNLK__SFX(dnnlk__philox_round_bits)(index + r * R, ol, oh, k0, k1, lane_off, vt, invm);
+        DNNLK__SFX(dnnlk__store_bits)(mask + r * (R / 8), b, R);
+        DNNLK__SFX(dnnlk__fused_apply)(dst, src, r * R, b, vs, dt, nt);
+    }
+}
+
+static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__dropout_fused_mcg_v)(uint32_t x, uint32_t t, void *dst,
+                                                                     const void *src, uint8_t *mask, size_t rounds,
+                                                                     float scale, int dt, int nt) {
+    if (dt == (int)dnnlk_f32) return DNNLK__SFX(dnnlk__fused_mcg_dt)(x, t, dst, src, mask, rounds, scale, (int)dnnlk_f32, nt);
+    if (dt == (int)dnnlk_bf16) return DNNLK__SFX(dnnlk__fused_mcg_dt)(x, t, dst, src, mask, rounds, scale, (int)dnnlk_bf16, 0);
+    return DNNLK__SFX(dnnlk__fused_mcg_dt)(x, t, dst, src, mask, rounds, scale, (int)dnnlk_f16, 0);
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_fused_philox_v)(uint64_t seed, uint64_t offset, uint64_t index,
+                                                                    uint32_t t, uint32_t inv, void *dst,
+                                                                    const void *src, uint8_t *mask, size_t rounds,
+                                                                    float scale, int dt, int nt) {
+    if (dt == (int)dnnlk_f32)
+        DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_f32, nt);
+    else if (dt == (int)dnnlk_bf16)
+        DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_bf16, 0);
+    else DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_f16, 0);
+}
+
 #undef DNNLK__DW
+#include "rng_vec_end.h"

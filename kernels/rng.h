@@ -560,9 +560,22 @@ static inline void dnnlk__rng_gen_bits(dnnlk_rng *r, uint8_t *dst, size_t n, con
         while (done < n) {
             size_t k = n - done < 256 ? n - done : 256;
             dnnlk__rng_gen_u32(r, buf, 2 * k);
-            for (i = 0; i < k; i++) {
-                uint64_t s = buf[2 * i] | (uint64_t)buf[2 * i + 1] << 32;
-                dst[(done + i) >> 3] |= (uint8_t)((s < b->t64) << ((done + i) & 7));
+#if DNNLK__X86
+            if (isa != dnnlk_isa_scalar && k % 8 == 0) {
+                if (isa == dnnlk_isa_avx512) dnnlk__mt_pair_bits_v_avx512(buf, k, b->t64, dst + done / 8);
+                else if (isa == dnnlk_isa_avx2) dnnlk__mt_pair_bits_v_avx2(buf, k, b->t64, dst + done / 8);
+                else dnnlk__mt_pair_bits_v_sse41(buf, k, b->t64, dst + done / 8);
+                done += k;
+                continue;
+            }
+#endif
+            for (i = 0; i < k; i += 8) { /* done is a multiple of 256: whole bytes */
+                unsigned byte = 0, j;
+                for (j = 0; j < 8 && i + j < k; j++) {
+                    uint64_t s = buf[2 * (i + j)] | (uint64_t)buf[2 * (i + j) + 1] << 32;
+                    byte |= (unsigned)(s < b->t64) << j;
+                }
+                dst[(done + i) >> 3] = (uint8_t)byte;
             }
             done += k;
         }

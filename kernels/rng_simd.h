@@ -11,66 +11,7 @@
  * MT19937: the twist in vectors (the recurrence reads 1, 397 and 227 words away, so W-lane chunks
  * that do not straddle index 227 are independent), tempering in vectors. */
 
-#if DNNLK__ISA == 1
-#define DNNLK__RW 4
-#define dnnlk__rv __m128i
-#define dnnlk__rv_set1_64(x) _mm_set1_epi64x((long long)(x))
-#define dnnlk__rv_mul_epu32(a, b) _mm_mul_epu32((a), (b))
-#define dnnlk__rv_srli64(a, n) _mm_srli_epi64((a), (n))
-#define dnnlk__rv_slli64(a, n) _mm_slli_epi64((a), (n))
-#define dnnlk__rv_add64(a, b) _mm_add_epi64((a), (b))
-#define dnnlk__rv_min_epu32(a, b) _mm_min_epu32((a), (b))
-#define dnnlk__rv_blend_odd(a, b) _mm_blend_epi16((a), (b), 0xCC)
-#define dnnlk__rv_unpacklo32(a, b) _mm_unpacklo_epi32((a), (b))
-#define dnnlk__rv_unpackhi32(a, b) _mm_unpackhi_epi32((a), (b))
-#define dnnlk__rv_unpacklo64(a, b) _mm_unpacklo_epi64((a), (b))
-#define dnnlk__rv_unpackhi64(a, b) _mm_unpackhi_epi64((a), (b))
-#define dnnlk__rv_lane0(a) ((uint32_t)_mm_cvtsi128_si32(a))
-#define dnnlk__rv_lts_bits(a, b) ((uint64_t)(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32((b), (a)))))
-#define dnnlk__rv_ltu_vec(a, b) \
-    _mm_cmpgt_epi32(_mm_xor_si128((b), _mm_set1_epi32(INT32_MIN)), _mm_xor_si128((a), _mm_set1_epi32(INT32_MIN)))
-#define dnnlk__rv_ltu_bits(a, b) ((uint64_t)(unsigned)_mm_movemask_ps(_mm_castsi128_ps(dnnlk__rv_ltu_vec((a), (b)))))
-#elif DNNLK__ISA == 2
-#define DNNLK__RW 8
-#define dnnlk__rv __m256i
-#define dnnlk__rv_set1_64(x) _mm256_set1_epi64x((long long)(x))
-#define dnnlk__rv_mul_epu32(a, b) _mm256_mul_epu32((a), (b))
-#define dnnlk__rv_srli64(a, n) _mm256_srli_epi64((a), (n))
-#define dnnlk__rv_slli64(a, n) _mm256_slli_epi64((a), (n))
-#define dnnlk__rv_add64(a, b) _mm256_add_epi64((a), (b))
-#define dnnlk__rv_min_epu32(a, b) _mm256_min_epu32((a), (b))
-#define dnnlk__rv_blend_odd(a, b) _mm256_blend_epi32((a), (b), 0xAA)
-#define dnnlk__rv_unpacklo32(a, b) _mm256_unpacklo_epi32((a), (b))
-#define dnnlk__rv_unpackhi32(a, b) _mm256_unpackhi_epi32((a), (b))
-#define dnnlk__rv_unpacklo64(a, b) _mm256_unpacklo_epi64((a), (b))
-#define dnnlk__rv_unpackhi64(a, b) _mm256_unpackhi_epi64((a), (b))
-#define dnnlk__rv_lane0(a) ((uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(a)))
-#define dnnlk__rv_lts_bits(a, b) \
-    ((uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32((b), (a)))))
-#define dnnlk__rv_ltu_vec(a, b)                                            \
-    _mm256_cmpgt_epi32(_mm256_xor_si256((b), _mm256_set1_epi32(INT32_MIN)), \
-                       _mm256_xor_si256((a), _mm256_set1_epi32(INT32_MIN)))
-#define dnnlk__rv_ltu_bits(a, b) \
-    ((uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(dnnlk__rv_ltu_vec((a), (b)))))
-#else
-#define DNNLK__RW 16
-#define dnnlk__rv __m512i
-#define dnnlk__rv_set1_64(x) _mm512_set1_epi64((long long)(x))
-#define dnnlk__rv_mul_epu32(a, b) _mm512_mul_epu32((a), (b))
-#define dnnlk__rv_srli64(a, n) _mm512_srli_epi64((a), (n))
-#define dnnlk__rv_slli64(a, n) _mm512_slli_epi64((a), (n))
-#define dnnlk__rv_add64(a, b) _mm512_add_epi64((a), (b))
-#define dnnlk__rv_min_epu32(a, b) _mm512_min_epu32((a), (b))
-#define dnnlk__rv_blend_odd(a, b) _mm512_mask_blend_epi32((__mmask16)0xAAAA, (a), (b))
-#define dnnlk__rv_unpacklo32(a, b) _mm512_unpacklo_epi32((a), (b))
-#define dnnlk__rv_unpackhi32(a, b) _mm512_unpackhi_epi32((a), (b))
-#define dnnlk__rv_unpacklo64(a, b) _mm512_unpacklo_epi64((a), (b))
-#define dnnlk__rv_unpackhi64(a, b) _mm512_unpackhi_epi64((a), (b))
-#define dnnlk__rv_lane0(a) ((uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a)))
-#define dnnlk__rv_lts_bits(a, b) ((uint64_t)_mm512_cmplt_epi32_mask((a), (b)))
-#define dnnlk__rv_ltu_vec(a, b) _mm512_movm_epi32(_mm512_cmplt_epu32_mask((a), (b)))
-#define dnnlk__rv_ltu_bits(a, b) ((uint64_t)_mm512_cmplt_epu32_mask((a), (b)))
-#endif
+#include "rng_vec.h"
 
 /* ---- MCG31m1 ---- */
 
@@ -97,13 +38,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__mcg_start)(uint32_t x, dnnlk__r
     }
 }
 
-#define DNNLK__MCG_STEP(g, step)                                       \
-    do {                                                               \
-        g[0] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[0], step, step);      \
-        g[1] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[1], step, step);      \
-        g[2] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[2], step, step);      \
-        g[3] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[3], step, step);      \
-    } while (0)
 
 /* n outputs from value x; returns the value after them. */
 static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__mcg_u32_v)(uint32_t x, uint32_t *dst, size_t n) {
@@ -197,30 +131,40 @@ static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__mcg_bits_v)(uint32_t x, uint8_
 
 /* ---- Philox4x32-10 ---- */
 
-/* The 4W outputs of the round whose first counter is x (a multiple of 4), in order in o[0..3]. */
+/* The 4W outputs of the round whose first counter is x (a multiple of 4), in order in o[0..3].
+ * The W counters run as two halves of W/2, one counter per 64-bit lane with its words in the low
+ * halves: a 32x32->64 multiply then gives the high word (moved down by a shuffle) and the low
+ * word (in place) without blends, and garbage in the upper halves never reaches a low half
+ * (multiplies read only low halves, xors are lane-wise). The counters x + offset are 64-bit adds,
+ * so a carry into x_hi is exact. Half a holds full lanes 0, 2, 4..., half b lanes 1, 3, 5...;
+ * lane 4q+r runs counter r*W/4 + q (so the in-chunk transpose gives outputs in order). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_round)(uint64_t x, uint32_t off_lo, uint32_t off_hi,
-                                                               uint32_t k0, uint32_t k1, dnnlk__rv lane_off,
+                                                               uint32_t k0, uint32_t k1, const dnnlk__rv *lane_off,
                                                                dnnlk__rv o[4]) {
     const dnnlk__rv m0 = dnnlk__rv_set1_64(DNNLK__PHILOX_M0), m1 = dnnlk__rv_set1_64(DNNLK__PHILOX_M1);
-    dnnlk__rv c0 = dnnlk__vi_set1((int)off_lo), c1 = dnnlk__vi_set1((int)off_hi);
-    dnnlk__rv c2 = dnnlk__vi_add(dnnlk__vi_set1((int)(uint32_t)x), lane_off);
-    dnnlk__rv c3 = dnnlk__vi_sub(dnnlk__vi_set1((int)(uint32_t)(x >> 32)), dnnlk__rv_ltu_vec(c2, lane_off));
-    dnnlk__rv t0, t1, t2, t3;
+    dnnlk__rv xa = dnnlk__rv_add64(dnnlk__rv_set1_64(x), lane_off[0]);
+    dnnlk__rv xb = dnnlk__rv_add64(dnnlk__rv_set1_64(x), lane_off[1]);
+    dnnlk__rv a0 = dnnlk__vi_set1((int)off_lo), a1 = dnnlk__vi_set1((int)off_hi), a2 = xa, a3 = dnnlk__rv_srli64(xa, 32);
+    dnnlk__rv b0 = a0, b1 = a1, b2 = xb, b3 = dnnlk__rv_srli64(xb, 32);
+    dnnlk__rv c0, c1, c2, c3, t0, t1, t2, t3;
     int r;
     for (r = 0; r < 10; r++) {
-        dnnlk__rv pe0 = dnnlk__rv_mul_epu32(c0, m0), po0 = dnnlk__rv_mul_epu32(dnnlk__rv_srli64(c0, 32), m0);
-        dnnlk__rv pe1 = dnnlk__rv_mul_epu32(c2, m1), po1 = dnnlk__rv_mul_epu32(dnnlk__rv_srli64(c2, 32), m1);
-        dnnlk__rv hi0 = dnnlk__rv_blend_odd(dnnlk__rv_srli64(pe0, 32), po0);
-        dnnlk__rv lo0 = dnnlk__rv_blend_odd(pe0, dnnlk__rv_slli64(po0, 32));
-        dnnlk__rv hi1 = dnnlk__rv_blend_odd(dnnlk__rv_srli64(pe1, 32), po1);
-        dnnlk__rv lo1 = dnnlk__rv_blend_odd(pe1, dnnlk__rv_slli64(po1, 32));
-        c0 = dnnlk__vi_xor(dnnlk__vi_xor(hi1, c1), dnnlk__vi_set1((int)k0));
-        c1 = lo1;
-        c2 = dnnlk__vi_xor(dnnlk__vi_xor(hi0, c3), dnnlk__vi_set1((int)k1));
-        c3 = lo0;
+        const dnnlk__rv vk0 = dnnlk__vi_set1((int)k0), vk1 = dnnlk__vi_set1((int)k1);
+        dnnlk__rv pa0 = dnnlk__rv_mul_epu32(a0, m0), pa1 = dnnlk__rv_mul_epu32(a2, m1);
+        dnnlk__rv pb0 = dnnlk__rv_mul_epu32(b0, m0), pb1 = dnnlk__rv_mul_epu32(b2, m1);
+        a0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa1), a1, vk0);
+        a2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa0), a3, vk1);
+        a1 = pa1, a3 = pa0;
+        b0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb1), b1, vk0);
+        b2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb0), b3, vk1);
+        b1 = pb1, b3 = pb0;
         k0 += DNNLK__PHILOX_W0;
         k1 += DNNLK__PHILOX_W1;
     }
+    c0 = dnnlk__rv_blend_odd(a0, dnnlk__rv_slli64(b0, 32));
+    c1 = dnnlk__rv_blend_odd(a1, dnnlk__rv_slli64(b1, 32));
+    c2 = dnnlk__rv_blend_odd(a2, dnnlk__rv_slli64(b2, 32));
+    c3 = dnnlk__rv_blend_odd(a3, dnnlk__rv_slli64(b3, 32));
     t0 = dnnlk__rv_unpacklo32(c0, c1);
     t1 = dnnlk__rv_unpackhi32(c0, c1);
     t2 = dnnlk__rv_unpacklo32(c2, c3);
@@ -231,19 +175,25 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_round)(uint64_t x, uint3
     o[3] = dnnlk__rv_unpackhi64(t1, t3);
 }
 
-/* Lane 4q+r starts counter r*W/4 + q of the round: x offset 4*(r*W/4 + q). */
-static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__philox_lane_off)(void) {
-    uint32_t t[DNNLK__RW];
-    int l;
-    for (l = 0; l < DNNLK__RW; l++) t[l] = (uint32_t)(4 * ((l % 4) * (DNNLK__RW / 4) + l / 4));
-    return dnnlk__vi_loadu(t);
+/* x offsets of the two halves (64-bit lanes): full lane l = 4q + r runs counter r*W/4 + q. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_lane_offs)(dnnlk__rv off[2]) {
+    uint64_t t[2][DNNLK__RW / 2];
+    int i, h;
+    for (h = 0; h < 2; h++)
+        for (i = 0; i < DNNLK__RW / 2; i++) {
+            int l = 2 * i + h;
+            t[h][i] = (uint64_t)(4 * ((l % 4) * (DNNLK__RW / 4) + l / 4));
+        }
+    off[0] = dnnlk__vi_loadu(t[0]);
+    off[1] = dnnlk__vi_loadu(t[1]);
 }
 
 /* Outputs [index, index + n) of stream (seed, offset). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_u32_v)(uint64_t seed, uint64_t offset, uint64_t index,
                                                             uint32_t *dst, size_t n) {
     const size_t R = 4 * DNNLK__RW;
-    const dnnlk__rv lane_off = DNNLK__SFX(dnnlk__philox_lane_off)();
+    dnnlk__rv lane_off[2];
+    DNNLK__SFX(dnnlk__philox_lane_offs)(lane_off);
     uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
     while (n > 0 && (index & 3)) *dst++ = dnnlk__philox_at(seed, offset, index++), n--;
     for (; n >= R; n -= R, dst += R, index += R) {
@@ -260,7 +210,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_u32_v)(uint64_t seed, uint6
 /* The 4W bits (v < t) ^ inv of the round at counter x. */
 static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__philox_round_bits)(uint64_t x, uint32_t ol, uint32_t oh,
                                                                         uint32_t k0, uint32_t k1,
-                                                                        dnnlk__rv lane_off, dnnlk__rv vt,
+                                                                        const dnnlk__rv *lane_off, dnnlk__rv vt,
                                                                         uint64_t inv) {
     dnnlk__rv o[4];
     DNNLK__SFX(dnnlk__philox_round)(x, ol, oh, k0, k1, lane_off, o);
@@ -277,7 +227,8 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_bits_v)(uint64_t seed, uint
     const size_t R = 4 * DNNLK__RW;
     const uint64_t rmask = R == 64 ? ~0ull : (1ull << R) - 1;
     const uint64_t invm = inv ? rmask : 0;
-    const dnnlk__rv lane_off = DNNLK__SFX(dnnlk__philox_lane_off)();
+    dnnlk__rv lane_off[2];
+    DNNLK__SFX(dnnlk__philox_lane_offs)(lane_off);
     const dnnlk__rv vt = dnnlk__vi_set1((int)t);
     uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
     unsigned s = (unsigned)(index & 3);
@@ -358,21 +309,33 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_temper_v)(const uint32_t *src, 
     for (; i < n; i++) dst[i] = dnnlk__mt_temper(src[i]);
 }
 
-#undef DNNLK__MCG_STEP
-#undef DNNLK__RW
-#undef dnnlk__rv
-#undef dnnlk__rv_set1_64
-#undef dnnlk__rv_mul_epu32
-#undef dnnlk__rv_srli64
-#undef dnnlk__rv_slli64
-#undef dnnlk__rv_add64
-#undef dnnlk__rv_min_epu32
-#undef dnnlk__rv_blend_odd
-#undef dnnlk__rv_unpacklo32
-#undef dnnlk__rv_unpackhi32
-#undef dnnlk__rv_unpacklo64
-#undef dnnlk__rv_unpackhi64
-#undef dnnlk__rv_lane0
-#undef dnnlk__rv_lts_bits
-#undef dnnlk__rv_ltu_vec
-#undef dnnlk__rv_ltu_bits
+
+/* MT19937 Bernoulli bits from k output pairs: bit i = (buf[2i] + buf[2i+1] * 2^32) < t64, k a
+ * multiple of 8, into k/8 bytes. Pairs are little-endian u64 lanes, compared unsigned. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_pair_bits_v)(const uint32_t *buf, size_t k, uint64_t t64,
+                                                              uint8_t *dst) {
+    size_t i;
+#if DNNLK__ISA == 3
+    const __m512i vt = _mm512_set1_epi64((long long)t64);
+    for (i = 0; i < k; i += 8)
+        dst[i / 8] = (uint8_t)_mm512_cmplt_epu64_mask(_mm512_loadu_si512((const void *)(buf + 2 * i)), vt);
+#elif DNNLK__ISA == 2
+    const __m256i bias = _mm256_set1_epi64x(INT64_MIN);
+    const __m256i vt = _mm256_xor_si256(_mm256_set1_epi64x((long long)t64), bias);
+    for (i = 0; i < k; i += 8) {
+        __m256i a = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(buf + 2 * i)), bias);
+        __m256i b = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(buf + 2 * i + 8)), bias);
+        unsigned lo = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, a)));
+        unsigned hi = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, b)));
+        dst[i / 8] = (uint8_t)(lo | hi << 4);
+    }
+#else
+    for (i = 0; i < k; i += 8) { /* no 64-bit compare before SSE4.2 */
+        unsigned byte = 0, j;
+        for (j = 0; j < 8; j++) byte |= (unsigned)((buf[2 * (i + j)] | (uint64_t)buf[2 * (i + j) + 1] << 32) < t64) << j;
+        dst[i / 8] = (uint8_t)byte;
+    }
+#endif
+}
+
+#include "rng_vec_end.h"
