@@ -34,13 +34,16 @@ static inline void bench_dropout_case(int nd, const int64_t *dims, dnnlk_dtype d
     bench_dropout_ctx c;
     int64_t n = 1, i;
     size_t es = dnnlk_dtype_size(dt), mbytes = 0;
-    char shape[64], name[96];
+    char shape[64], name[96], key[128];
     int nth;
     double naive_t = 0;
     for (i = 0; i < nd; i++) n *= dims[i];
     bench_shape_str(shape, sizeof shape, nd, dims);
-    if (bwd) snprintf(name, sizeof name, "dropout bwd %s %s", dnnlk_dtype_name(dt), shape);
-    else snprintf(name, sizeof name, "dropout fwd %s %s %s", dnnlk_dtype_name(dt), shape, alg_names[alg]);
+    if (bwd) snprintf(name, sizeof name, "dropout bwd");
+    else snprintf(name, sizeof name, "dropout fwd %s", alg_names[alg]);
+    /* the peers' key names dtype and shape too */
+    if (bwd) snprintf(key, sizeof key, "dropout bwd %s %s", dnnlk_dtype_name(dt), shape);
+    else snprintf(key, sizeof key, "dropout fwd %s %s %s", dnnlk_dtype_name(dt), shape, alg_names[alg]);
     c.src = bench_dense_tensor(bench_alloc((size_t)n * es), dt, nd, dims);
     c.dst = bench_dense_tensor(bench_alloc((size_t)n * es), dt, nd, dims);
     c.bwd = bwd;
@@ -71,7 +74,7 @@ static inline void bench_dropout_case(int nd, const int64_t *dims, dnnlk_dtype d
         bench_dropout_part(&s, 0, 1);
         dnnlk_set_max_isa(top);
         ok = memcmp(d2, c.dst.data, (size_t)m * es) == 0 && (bwd || memcmp(m2, c.mask, (size_t)m / 8) == 0);
-        bench_check(ok, name);
+        bench_check(ok, key);
         free(m2);
         free(d2);
     }
@@ -86,7 +89,7 @@ static inline void bench_dropout_case(int nd, const int64_t *dims, dnnlk_dtype d
         double t = bench_time(bench_dropout_part, &c, nth);
         double copy_t = bench_copy_time((size_t)bytes, nth);
         char note[160] = "";
-        bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
+        bench_peer_note(note, sizeof note, key, nth, 1e9 * t / (double)n);
         bench_row(name, shape, dnnlk_dtype_name(dt), nth, (double)n, bytes, t, copy_t, nth == 1 ? naive_t : 0, note);
     }
     free(c.src.data);
