@@ -34,7 +34,7 @@ static inline void bench_dropout_case(int nd, const int64_t *dims, dnnlk_dtype d
     bench_dropout_ctx c;
     int64_t n = 1, i;
     size_t es = dnnlk_dtype_size(dt), mbytes = 0;
-    char shape[64], name[96], key[128];
+    char shape[48], name[48], key[96];
     int nth;
     double naive_t = 0;
     for (i = 0; i < nd; i++) n *= dims[i];
