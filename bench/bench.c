@@ -3,6 +3,8 @@
  * name contains a word. Exits non-zero if any result check failed. */
 #include "harness.h"
 #include "bench_loop.h"
+#include "bench_rng.h"
+#include "bench_dropout.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -11,6 +13,8 @@ int main(int argc, char **argv) {
            DNNLK_VERSION_STRING, dnnlk_isa_name(dnnlk_cpu_isa()), dnnlk_isa_name(dnnlk_max_isa()), bench_reps);
     bench_header();
     bench_loop();
+    bench_rng();
+    bench_dropout();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
     return bench_failures ? 1 : 0;
 }

@@ -4,7 +4,7 @@
 #   bench/peers/run.sh BUILD_DIR [WORD...]   (words filter case groups, as for the bench program)
 b=$1; shift
 dir=$(dirname "$0")
-py=/usr/bin/python3
+py=${PYTHON:-/usr/bin/python3}
 [ -x "$py" ] || py=python3
 for f in "$dir"/*.py; do
     [ -f "$f" ] || continue
@@ -25,4 +25,15 @@ if [ -f /usr/include/dnnl.h ] || [ -f /usr/local/include/dnnl.h ]; then
 else
     echo "peers: oneDNN (libdnnl-dev) not installed, skipped" >&2
 fi
+# C++ peers against the standard library (libstdc++ or libc++): built with the C++ compiler.
+for f in "$dir"/*_stdcpp.cpp; do
+    [ -f "$f" ] || continue
+    exe="$b/peers/$(basename "$f" .cpp)"
+    mkdir -p "$b/peers"
+    if ${CXX:-c++} -O2 -std=c++17 "$f" -o "$exe" 2>"$exe.log"; then
+        "$exe" "$@" || true
+    else
+        echo "peer $(basename "$f"): build failed, skipped (see $exe.log)" >&2
+    fi
+done
 exit 0

@@ -1,0 +1,553 @@
+/* dnnl_kernels — dropout.h: dropout forward and backward with a 1-bit mask.
+ *
+ *   dst = src * m * 1/(1 - rate),   m ~ Bernoulli(1 - rate), one draw per mask element
+ *   diff_src = diff_dst * m * 1/(1 - rate)
+ *
+ * DATA: src/dst (diff_dst/diff_src) of one dtype, f32, bf16 or f16 (f32 math: one f32 multiply
+ *   src * (m ? scale : 0) with scale = (float)(1/(1 - rate)), rounded to nearest even on store),
+ *   any shape and strides; in-place (dst the same view as src) is allowed.
+ *   Multiplication semantics: a dropped element is src * 0, so a dropped NaN or infinity gives NaN
+ *   and a dropped negative gives -0 (as PyTorch's input * mask * scale).
+ *   rate = 0: dst is a bitwise copy of src and the mask all ones. rate = 1: the mask is all zeros
+ *   and dst = src * 0 (zeros, NaN where src is NaN or infinite). A rate outside [0, 1] or NaN is
+ *   dnnlk_invalid_arguments.
+ *
+ * MASK: 1 bit per mask element, LSB-first within each byte (numpy.packbits bitorder='little'),
+ *   row-major over the mask shape; bits past the last element in the last byte are written 0.
+ *   The mask shape is the data shape, or (noise_dims, TensorFlow's noise_shape / MXNet's axes)
+ *   the data shape with any dims set to 1: the mask is broadcast over those dims. noise_dims NULL
+ *   means the data shape; otherwise noise_ndims must equal the data's ndims. The caller provides
+ *   dnnlk_dropout_mask_bytes(...) bytes; the mask must not overlap src or dst.
+ *
+ * RANDOM STREAM: mask element j uses draw j of the stream *rng_in (dnnlk_rng, rng.h):
+ *   MCG31m1 (the default to use): kept when x/m < 1 - rate, exactly;
+ *   Philox4x32-10: kept when r > UINT32_MAX * rate, the product rounded to a double (oneDNN's rule,
+ *     so masks equal oneDNN's dropout for the same seed, offset and element index);
+ *   MT19937: kept when generate_canonical<double,53> < 1 - rate, exactly (two outputs per draw), which
+ *     is std::bernoulli_distribution(1 - rate) whenever 1 - rate is a double (any float rate).
+ *   Every call consumes exactly one draw per mask element whatever the rate (MT19937: two outputs),
+ *   and, when rng_out is not NULL, part 0 writes the state after them to *rng_out, computed from the
+ *   const *rng_in. So consecutive calls continue one stream, and n1 then n2 elements equal one call
+ *   of n1 + n2 (when n1 is a multiple of 8 the masks concatenate byte-wise). rng_out may be rng_in
+ *   for a single-part call; with parts running at once keep them separate.
+ *
+ * PARTS: (ith, nth) splits the mask elements at multiples of 64 (a mask byte belongs to one part)
+ *   and, with a noise shape, the data elements separately; each part regenerates the mask bits it
+ *   needs from *rng_in (it never reads mask bytes another part writes). Results are bit-identical
+ *   for every nth and ISA.
+ *
+ * SPEED: one pass over the data: the generator writes a block of keep bits straight into the mask,
+ *   and the same block of src is scaled with those bits (L1-hot); non-temporal stores past
+ *   DNNLK_DROPOUT_NT_BYTES of output.
+ *
+ * STATUS: invalid_arguments (NULL pointers, bad rate, bad rng state, bad parts, overlaps),
+ *   invalid_data_type (dtype not f32/bf16/f16, or src/dst differ), invalid_shape (bad noise
+ *   shape, dims, strides, or dst dims that do not match). On error nothing is written. */
+#ifndef DNNLK_DROPOUT_H
+#define DNNLK_DROPOUT_H
+
+#include "base.h"
+#include "cpu.h"
+#include "shape.h"
+#include "loop.h"
+#include "rng.h"
+
+/* Outputs at least this large (bytes) are written with non-temporal stores. */
+#ifndef DNNLK_DROPOUT_NT_BYTES
+#define DNNLK_DROPOUT_NT_BYTES (6 << 20)
+#endif
+
+/* ---- keep rules ---- */
+
+/* floor(p * c) exactly, 0 < p < 1, c <= 2^32. */
+static inline uint64_t dnnlk__floor_mul(double p, uint64_t c) {
+    uint64_t m;
+    int k, inexact;
+    dnnlk__dbl_split(p, &m, &k);
+    return dnnlk__u128_shr(dnnlk__mul_53x33(m, c), k, &inexact);
+}
+
+/* Keep bits for 0 < rate < 1 (see the top of the file). */
+static inline dnnlk__bern dnnlk__bern_keep(dnnlk_rng_alg alg, double rate) {
+    dnnlk__bern b;
+    memset(&b, 0, sizeof b);
+    if (alg == dnnlk_rng_mcg31m1) {
+        /* x/m < 1 - rate  <=>  m - x > rate*m  <=>  x < m - floor(rate*m) */
+        uint64_t t = DNNLK_MCG31_M - dnnlk__floor_mul(rate, DNNLK_MCG31_M);
+        if (t <= 1) b.kind = dnnlk__bern_never;
+        else if (t >= DNNLK_MCG31_M) b.kind = dnnlk__bern_always;
+        else b.kind = dnnlk__bern_lt, b.t = (uint32_t)t;
+    } else if (alg == dnnlk_rng_philox4x32_10) {
+        /* r > K with K = floor(RNE(UINT32_MAX * rate))  <=>  r >= K + 1 */
+        uint64_t k = dnnlk__floor_rne_mul(rate, 0xffffffffu);
+        if (k >= 0xffffffffu) b.kind = dnnlk__bern_never;
+        else b.kind = dnnlk__bern_ge, b.t = (uint32_t)(k + 1);
+    } else {
+        /* canonical*2^64 < 2^64 - rate*2^64  <=>  C < 2^64 - floor(rate*2^64) */
+        int inexact;
+        uint64_t f = dnnlk__floor_p64(rate, &inexact);
+        if (f == 0) b.kind = dnnlk__bern_always;
+        else return dnnlk__bern_mt_scaled(0 - f);
+    }
+    return b;
+}
+
+/* ---- the walk over data elements: rows with src, dst and mask positions ---- */
+
+typedef struct dnnlk__dwalk {
+    int nd;
+    int64_t total;
+    int64_t dims[DNNLK_MAX_NDIMS];
+    int64_t ss[DNNLK_MAX_NDIMS], ds[DNNLK_MAX_NDIMS], ms[DNNLK_MAX_NDIMS]; /* element strides */
+} dnnlk__dwalk;
+
+/* Drops size-1 dims and merges dims that are contiguous for src, dst and the mask at once. */
+static inline void dnnlk__dwalk_init(dnnlk__dwalk *w, int nd, const int64_t *dims, const int64_t *ss,
+                                     const int64_t *ds, const int64_t *ms) {
+    int i, n = 0;
+    w->total = 1;
+    for (i = 0; i < nd; i++) w->total *= dims[i];
+    for (i = 0; i < nd && w->total > 0; i++) {
+        if (dims[i] == 1) continue;
+        if (n > 0 && w->ss[n - 1] == ss[i] * dims[i] && w->ds[n - 1] == ds[i] * dims[i] &&
+            w->ms[n - 1] == ms[i] * dims[i]) {
+            w->dims[n - 1] *= dims[i];
+            w->ss[n - 1] = ss[i], w->ds[n - 1] = ds[i], w->ms[n - 1] = ms[i];
+        } else {
+            w->dims[n] = dims[i], w->ss[n] = ss[i], w->ds[n] = ds[i], w->ms[n] = ms[i];
+            n++;
+        }
+    }
+    if (n == 0) {
+        n = 1;
+        w->dims[0] = w->total, w->ss[0] = w->ds[0] = 1, w->ms[0] = 1;
+    }
+    w->nd = n;
+}
+
+/* ---- SIMD bodies ---- */
+
+#if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#define DNNLK__SIMD_BODY "dropout_simd.h"
+#include "simd_instantiate.h"
+#if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+/* Bits [pos, pos + 57) of a bit array of nbytes bytes (bits past the array read 0). */
+static DNNLK__FORCEINLINE uint64_t dnnlk__bits_at(const uint8_t *bits, uint64_t pos, size_t nbytes) {
+    size_t byte = (size_t)(pos >> 3);
+    uint64_t v = 0;
+    if (byte + 8 <= nbytes) memcpy(&v, bits + byte, 8);
+    else if (byte < nbytes) memcpy(&v, bits + byte, nbytes - byte);
+    return v >> (pos & 7);
+}
+
+/* One contiguous or strided row: dst[i] = src[i] * (bit ? scale : 0), or a bitwise copy. */
+typedef struct dnnlk__drow {
+    dnnlk_dtype dt;
+    size_t es;
+    float scale;
+    int copy;          /* rate 0: bitwise copy */
+    int nt;            /* non-temporal stores */
+    const uint8_t *bits;
+    size_t nbytes;
+} dnnlk__drow;
+
+static inline void dnnlk__drow_scalar(const dnnlk__drow *c, char *dst, int64_t dstr, const char *src, int64_t sstr,
+                                      int64_t n, uint64_t pos, int64_t mstr) {
+    int64_t i;
+    for (i = 0; i < n; i++) {
+        const char *s = src + i * sstr * (int64_t)c->es;
+        char *d = dst + i * dstr * (int64_t)c->es;
+        if (c->copy) {
+            memmove(d, s, c->es);
+        } else {
+            unsigned bit = (unsigned)(dnnlk__bits_at(c->bits, pos + (uint64_t)(i * mstr), c->nbytes) & 1);
+            dnnlk__store_from_f32(d, c->dt, dnnlk__load_as_f32(s, c->dt) * (bit ? c->scale : 0.0f));
+        }
+    }
+}
+
+/* A row of n elements; mstr is the mask's inner stride (1, or 0 when broadcast). */
+static inline void dnnlk__drow_run(const dnnlk__drow *c, char *dst, int64_t dstr, const char *src, int64_t sstr,
+                                   int64_t n, uint64_t pos, int64_t mstr) {
+    dnnlk_isa isa = dnnlk_max_isa();
+    if (n <= 0) return;
+    if (dstr != 1 || sstr != 1) {
+        dnnlk__drow_scalar(c, dst, dstr, src, sstr, n, pos, mstr);
+        return;
+    }
+    if (c->copy) {
+        if (dst != src) memmove(dst, src, (size_t)n * c->es);
+        return;
+    }
+#if DNNLK__X86
+    if (isa != dnnlk_isa_scalar) {
+        float f = c->scale;
+        int dt = (int)c->dt;
+        if (mstr == 0) {
+            f = (dnnlk__bits_at(c->bits, pos, c->nbytes) & 1) ? c->scale : 0.0f;
+            if (isa == dnnlk_isa_avx512) dnnlk__dropout_row_v_avx512(dst, src, (size_t)n, NULL, 0, 0, f, dt, c->nt);
+            else if (isa == dnnlk_isa_avx2) dnnlk__dropout_row_v_avx2(dst, src, (size_t)n, NULL, 0, 0, f, dt, c->nt);
+            else dnnlk__dropout_row_v_sse41(dst, src, (size_t)n, NULL, 0, 0, f, dt, c->nt);
+        } else {
+            if (isa == dnnlk_isa_avx512)
+                dnnlk__dropout_row_v_avx512(dst, src, (size_t)n, c->bits, pos, c->nbytes, f, dt, c->nt);
+            else if (isa == dnnlk_isa_avx2)
+                dnnlk__dropout_row_v_avx2(dst, src, (size_t)n, c->bits, pos, c->nbytes, f, dt, c->nt);
+            else dnnlk__dropout_row_v_sse41(dst, src, (size_t)n, c->bits, pos, c->nbytes, f, dt, c->nt);
+        }
+        return;
+    }
+#endif
+    (void)isa;
+    dnnlk__drow_scalar(c, dst, 1, src, 1, n, pos, mstr);
+}
+
+/* Bit source for the rows of a walk: either a window of the mask's bit array (fused forward: the
+ * block just generated; backward: the whole mask), or a cache of regenerated mask bits. */
+#define DNNLK__DCACHE_BITS 4096
+typedef struct dnnlk__dsrc {
+    int regen;                 /* regenerate into cache */
+    const uint8_t *bits;       /* !regen: the bit array, and the mask index of its bit 0 */
+    int64_t bits_base;
+    size_t nbytes;
+    /* regen: */
+    const dnnlk_rng *in;
+    dnnlk_rng cur;             /* positioned at draw cur_pos */
+    int64_t cur_pos, nmask, cache_base, cache_len;
+    const dnnlk__bern *bern;
+    uint8_t cache[DNNLK__DCACHE_BITS / 8];
+} dnnlk__dsrc;
+
+/* Makes mask bits [j, j + need) available (need <= DNNLK__DCACHE_BITS - 64); returns the bit
+ * array and sets *pos to the position of bit j in it. */
+static inline const uint8_t *dnnlk__dsrc_get(dnnlk__dsrc *s, int64_t j, int64_t need, uint64_t *pos, size_t *nbytes) {
+    int64_t base, len;
+    uint64_t per;
+    if (!s->regen) {
+        *pos = (uint64_t)(j - s->bits_base);
+        *nbytes = s->nbytes;
+        return s->bits;
+    }
+    if (j >= s->cache_base && j + need <= s->cache_base + s->cache_len) {
+        *pos = (uint64_t)(j - s->cache_base);
+        *nbytes = sizeof s->cache;
+        return s->cache;
+    }
+    base = j & ~(int64_t)63;
+    len = s->nmask - base;
+    if (len > DNNLK__DCACHE_BITS) len = DNNLK__DCACHE_BITS;
+    per = s->in->alg == dnnlk_rng_mt19937 ? 2 : 1;
+    if (s->in->alg == dnnlk_rng_mt19937 && base >= s->cur_pos) {
+        dnnlk__rng_advance(&s->cur, per * (uint64_t)(base - s->cur_pos)); /* forward: continue */
+    } else {
+        s->cur = *s->in;
+        dnnlk__rng_advance(&s->cur, per * (uint64_t)base);
+    }
+    dnnlk__rng_gen_bits(&s->cur, s->cache, (size_t)len, s->bern);
+    s->cur_pos = base + len;
+    s->cache_base = base;
+    s->cache_len = len;
+    *pos = (uint64_t)(j - base);
+    *nbytes = sizeof s->cache;
+    return s->cache;
+}
+
+/* Runs the rows of walk w for data elements [fb, fe). */
+static inline void dnnlk__dwalk_run(const dnnlk__dwalk *w, char *dst, const char *src, dnnlk__drow *row,
+                                    dnnlk__dsrc *bsrc, int64_t fb, int64_t fe) {
+    int64_t idx[DNNLK_MAX_NDIMS], rem = fb, f = fb;
+    int i, in = w->nd - 1;
+    int64_t es = (int64_t)row->es;
+    for (i = w->nd - 1; i >= 0; i--) {
+        int64_t d = w->dims[i] > 0 ? w->dims[i] : 1;
+        idx[i] = rem % d;
+        rem /= d;
+    }
+    while (f < fe) {
+        int64_t n = w->dims[in] - idx[in], soff = 0, doff = 0, j = 0, k;
+        if (n > fe - f) n = fe - f;
+        for (i = 0; i < w->nd; i++) soff += idx[i] * w->ss[i], doff += idx[i] * w->ds[i], j += idx[i] * w->ms[i];
+        if (w->ms[in] == 0 || row->copy) {
+            uint64_t pos = 0;
+            size_t nb = 0;
+            row->bits = row->copy ? NULL : dnnlk__dsrc_get(bsrc, j, 1, &pos, &nb);
+            row->nbytes = nb;
+            dnnlk__drow_run(row, dst + doff * es, w->ds[in], src + soff * es, w->ss[in], n, pos, 0);
+        } else {
+            for (k = 0; k < n;) { /* the mask runs along the row: fetch bits in windows */
+                int64_t m = n - k;
+                uint64_t pos;
+                size_t nb;
+                if (bsrc->regen && m > DNNLK__DCACHE_BITS - 64) m = DNNLK__DCACHE_BITS - 64;
+                row->bits = dnnlk__dsrc_get(bsrc, j + k * w->ms[in], m, &pos, &nb);
+                row->nbytes = nb;
+                dnnlk__drow_run(row, dst + (doff + k * w->ds[in]) * es, w->ds[in], src + (soff + k * w->ss[in]) * es,
+                                w->ss[in], m, pos, 1);
+                k += m;
+            }
+        }
+        f += n;
+        idx[in] += n;
+        for (i = in; i > 0 && idx[i] >= w->dims[i]; i--) idx[i] = 0, idx[i - 1]++;
+    }
+}
+
+/* The fused loop for dense data (src and dst contiguous) with MCG31 or counter-aligned Philox:
+ * runs whole rounds from mask element mb, advances the stream, and returns how many elements it
+ * did (0 when the case does not qualify; the block path then does everything). */
+static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b, const dnnlk__dwalk *w,
+                                           const dnnlk__drow *row, char *dst, const char *src, uint8_t *mask,
+                                           int64_t mb, int64_t me) {
+#if DNNLK__X86
+    dnnlk_isa isa = dnnlk_max_isa();
+    int64_t R, rounds;
+    size_t es = row->es, off;
+    int dt = (int)row->dt, nt;
+    if (isa == dnnlk_isa_scalar || row->copy || w->nd != 1 || w->ss[0] != 1 || w->ds[0] != 1) return 0;
+    if (b->kind != dnnlk__bern_lt && b->kind != dnnlk__bern_ge) return 0;
+    if (cur->alg == dnnlk_rng_mt19937 || (cur->alg == dnnlk_rng_philox4x32_10 && (cur->index & 3))) return 0;
+    R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
+    rounds = (me - mb) / R;
+    if (rounds == 0) return 0;
+    off = (size_t)mb * es;
+    /* streaming stores need aligned vectors: every round starts R elements further */
+    nt = row->nt && ((uintptr_t)(dst + off) % (size_t)R) == 0; /* R bytes = one f32 vector (W lanes x 4) */
+    if (cur->alg == dnnlk_rng_mcg31m1) {
+        uint32_t x;
+        if (isa == dnnlk_isa_avx512)
+            x = dnnlk__dropout_fused_mcg_v_avx512(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else if (isa == dnnlk_isa_avx2)
+            x = dnnlk__dropout_fused_mcg_v_avx2(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else
+            x = dnnlk__dropout_fused_mcg_v_sse41(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        cur->x = x;
+    } else {
+        uint32_t inv = b->kind == dnnlk__bern_ge;
+        if (isa == dnnlk_isa_avx512)
+            dnnlk__dropout_fused_philox_v_avx512(cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else if (isa == dnnlk_isa_avx2)
+            dnnlk__dropout_fused_philox_v_avx2(cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else
+            dnnlk__dropout_fused_philox_v_sse41(cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        cur->index += (uint64_t)(rounds * R);
+    }
+    return rounds * R;
+#else
+    (void)cur, (void)b, (void)w, (void)row, (void)dst, (void)src, (void)mask, (void)mb, (void)me;
+    return 0;
+#endif
+}
+
+/* ---- validation shared by fwd and bwd ---- */
+
+static inline dnnlk_status dnnlk__dropout_mask_shape(const dnnlk_tensor *data, int noise_ndims,
+                                                     const int64_t *noise_dims, int64_t *mdims, int64_t *nmask) {
+    int i;
+    if (!noise_dims) {
+        memcpy(mdims, data->dims, (size_t)data->ndims * sizeof(int64_t));
+    } else {
+        if (noise_ndims != data->ndims) return dnnlk_invalid_shape;
+        for (i = 0; i < data->ndims; i++) {
+            if (noise_dims[i] != data->dims[i] && noise_dims[i] != 1) return dnnlk_invalid_shape;
+            mdims[i] = noise_dims[i];
+        }
+    }
+    return dnnlk_shape_numel(data->ndims, mdims, nmask);
+}
+
+/* The number of mask bytes for data (dims known) and a noise shape (NULL: the data shape). */
+static inline dnnlk_status dnnlk_dropout_mask_bytes(const dnnlk_tensor *data, int noise_ndims,
+                                                    const int64_t *noise_dims, size_t *bytes) {
+    int64_t mdims[DNNLK_MAX_NDIMS], nmask;
+    dnnlk_status st;
+    int i;
+    if (!data || !bytes) return dnnlk_invalid_arguments;
+    if (data->ndims < 0 || data->ndims > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
+    for (i = 0; i < data->ndims; i++)
+        if (data->dims[i] < 0) return dnnlk_invalid_shape;
+    st = dnnlk__dropout_mask_shape(data, noise_ndims, noise_dims, mdims, &nmask);
+    if (st != dnnlk_success) return st;
+    *bytes = (size_t)((nmask + 7) / 8);
+    return dnnlk_success;
+}
+
+/* dst: same dims and dtype as src (dst's dtype undef takes src's); unknown strides deduced. */
+static inline dnnlk_status dnnlk__dropout_infer(const dnnlk_tensor *src, const dnnlk_tensor *dst, dnnlk_tensor *out) {
+    dnnlk_tensor d;
+    dnnlk_status st;
+    if (!src || !dst) return dnnlk_invalid_arguments;
+    st = dnnlk__check_input(src, 0);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__is_float_dtype(src->dtype)) return dnnlk_invalid_data_type;
+    d = *dst;
+    if (d.dtype == dnnlk_dtype_undef) d.dtype = src->dtype;
+    if (d.dtype != src->dtype) return dnnlk_invalid_data_type;
+    st = dnnlk__complete_output(&d, src->ndims, src->dims, out);
+    return st;
+}
+
+static inline dnnlk_status dnnlk_dropout_fwd_infer(const dnnlk_tensor *src, dnnlk_tensor *dst) {
+    dnnlk_tensor d;
+    dnnlk_status st = dnnlk__dropout_infer(src, dst, &d);
+    if (st == dnnlk_success) *dst = d;
+    return st;
+}
+
+static inline dnnlk_status dnnlk_dropout_bwd_infer(const dnnlk_tensor *diff_dst, dnnlk_tensor *diff_src) {
+    return dnnlk_dropout_fwd_infer(diff_dst, diff_src);
+}
+
+/* Everything both directions check; fills the walk, mask shape and count. */
+static inline dnnlk_status dnnlk__dropout_prepare(const dnnlk_tensor *src, const dnnlk_tensor *dst, dnnlk_tensor *out,
+                                                  const uint8_t *mask, double rate, int noise_ndims,
+                                                  const int64_t *noise_dims, int ith, int nth, dnnlk__dwalk *w,
+                                                  int64_t *nmask, int *broadcast) {
+    int64_t mdims[DNNLK_MAX_NDIMS], mstr[DNNLK_MAX_NDIMS], ms[DNNLK_MAX_NDIMS], n = 0;
+    dnnlk_status st;
+    int i;
+    st = dnnlk__dropout_infer(src, dst, out);
+    if (st != dnnlk_success) return st;
+    st = dnnlk__dropout_mask_shape(src, noise_ndims, noise_dims, mdims, nmask);
+    if (st != dnnlk_success) return st;
+    if (!(rate >= 0 && rate <= 1)) return dnnlk_invalid_arguments;
+    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
+    (void)dnnlk_shape_numel(src->ndims, src->dims, &n); /* checked with src */
+    if (n > 0 && (!src->data || !out->data || !mask)) return dnnlk_invalid_arguments;
+    if (!dnnlk__alias_ok(out, src)) return dnnlk_invalid_arguments;
+    if (n > 0) { /* the mask overlaps neither tensor */
+        dnnlk_tensor m;
+        memset(&m, 0, sizeof m);
+        m.data = (void *)(uintptr_t)mask;
+        m.dtype = dnnlk_u8;
+        m.ndims = 1;
+        m.dims[0] = (*nmask + 7) / 8;
+        m.strides[0] = 1;
+        if (dnnlk__ranges_intersect(&m, src) || dnnlk__ranges_intersect(&m, out)) return dnnlk_invalid_arguments;
+    }
+    dnnlk_dense_strides(src->ndims, mdims, mstr);
+    *broadcast = 0;
+    for (i = 0; i < src->ndims; i++) {
+        ms[i] = mdims[i] == src->dims[i] ? mstr[i] : 0;
+        if (mdims[i] != src->dims[i]) *broadcast = 1;
+    }
+    dnnlk__dwalk_init(w, src->ndims, src->dims, src->strides, out->strides, ms);
+    return dnnlk_success;
+}
+
+static inline void dnnlk__dropout_row_init(dnnlk__drow *row, dnnlk_dtype dt, double rate, int64_t n) {
+    row->dt = dt;
+    row->es = dnnlk_dtype_size(dt);
+    row->scale = rate < 1 ? (float)(1.0 / (1.0 - rate)) : 0.0f;
+    row->copy = rate == 0;
+    row->nt = (double)n * (double)row->es >= (double)DNNLK_DROPOUT_NT_BYTES;
+    row->bits = NULL;
+    row->nbytes = 0;
+}
+
+/* Forward (see the top of the file). */
+static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tensor *dst, uint8_t *mask, double rate,
+                                             int noise_ndims, const int64_t *noise_dims, const dnnlk_rng *rng_in,
+                                             dnnlk_rng *rng_out, int ith, int nth) {
+    dnnlk_tensor out;
+    dnnlk__dwalk w;
+    dnnlk__drow row;
+    dnnlk__dsrc bs;
+    dnnlk__bern bern;
+    int64_t nmask, mb, me;
+    int broadcast;
+    uint64_t per;
+    dnnlk_status st;
+    if (!dst || !dnnlk__rng_state_ok(rng_in)) return dnnlk_invalid_arguments;
+    st = dnnlk__dropout_prepare(src, dst, &out, mask, rate, noise_ndims, noise_dims, ith, nth, &w, &nmask,
+                                &broadcast);
+    if (st != dnnlk_success) return st;
+    *dst = out;
+    per = rng_in->alg == dnnlk_rng_mt19937 ? 2 : 1;
+    dnnlk__dropout_row_init(&row, src->dtype, rate, w.total);
+    memset(&bs, 0, sizeof bs);
+    bs.in = rng_in; /* read-only below: every stream starts from a private copy */
+    memset(&bern, 0, sizeof bern);
+    if (rate == 0) bern.kind = dnnlk__bern_always;
+    else if (rate == 1) bern.kind = dnnlk__bern_never;
+    else bern = dnnlk__bern_keep(rng_in->alg, rate);
+    bs.bern = &bern;
+    dnnlk__part_range(nmask, ith, nth, 64, &mb, &me);
+    if (!broadcast) {
+        /* one pass: a block of bits into the mask, then the same block of data */
+        const int64_t B = 4096;
+        int64_t blk = mb;
+        dnnlk_rng cur = *rng_in;
+        dnnlk__rng_advance(&cur, per * (uint64_t)mb);
+        blk += dnnlk__dropout_fused(&cur, &bern, &w, &row, (char *)out.data, (const char *)src->data, mask, mb, me);
+        for (; blk < me; blk += B) {
+            int64_t len = me - blk < B ? me - blk : B;
+            dnnlk__rng_gen_bits(&cur, mask + blk / 8, (size_t)len, &bern);
+            bs.regen = 0;
+            bs.bits = mask + blk / 8;
+            bs.bits_base = blk;
+            bs.nbytes = (size_t)((len + 7) / 8);
+            dnnlk__dwalk_run(&w, (char *)out.data, (const char *)src->data, &row, &bs, blk, blk + len);
+        }
+    } else {
+        /* the mask share, then the data share with regenerated bits */
+        int64_t db, de, blk;
+        dnnlk_rng cur = *rng_in;
+        dnnlk__rng_advance(&cur, per * (uint64_t)mb);
+        for (blk = mb; blk < me; blk += 4096) {
+            int64_t len = me - blk < 4096 ? me - blk : 4096;
+            dnnlk__rng_gen_bits(&cur, mask + blk / 8, (size_t)len, &bern);
+        }
+        dnnlk__part_range(w.total, ith, nth, 64, &db, &de);
+        bs.regen = 1;
+        bs.nmask = nmask;
+        bs.cache_len = 0;
+        bs.cur_pos = 0;
+        bs.cur = *rng_in;
+        dnnlk__dwalk_run(&w, (char *)out.data, (const char *)src->data, &row, &bs, db, de);
+    }
+#if DNNLK__X86
+    if (row.nt) _mm_sfence();
+#endif
+    dnnlk__rng_write_end(rng_in, rng_out, per * (uint64_t)nmask, ith);
+    return dnnlk_success;
+}
+
+/* Backward (see the top of the file): mask as written by the forward call with the same rate and
+ * noise shape. */
+static inline dnnlk_status dnnlk_dropout_bwd(const dnnlk_tensor *diff_dst, const uint8_t *mask,
+                                             dnnlk_tensor *diff_src, double rate, int noise_ndims,
+                                             const int64_t *noise_dims, int ith, int nth) {
+    dnnlk_tensor out;
+    dnnlk__dwalk w;
+    dnnlk__drow row;
+    dnnlk__dsrc bs;
+    int64_t nmask, db, de;
+    int broadcast;
+    dnnlk_status st;
+    if (!diff_src) return dnnlk_invalid_arguments;
+    st = dnnlk__dropout_prepare(diff_dst, diff_src, &out, mask, rate, noise_ndims, noise_dims, ith, nth, &w, &nmask,
+                                &broadcast);
+    if (st != dnnlk_success) return st;
+    *diff_src = out;
+    dnnlk__dropout_row_init(&row, diff_dst->dtype, rate, w.total);
+    memset(&bs, 0, sizeof bs);
+    bs.regen = 0;
+    bs.bits = mask;
+    bs.bits_base = 0;
+    bs.nbytes = (size_t)((nmask + 7) / 8);
+    dnnlk__part_range(w.total, ith, nth, 64, &db, &de);
+    dnnlk__dwalk_run(&w, (char *)out.data, (const char *)diff_dst->data, &row, &bs, db, de);
+#if DNNLK__X86
+    if (row.nt) _mm_sfence();
+#endif
+    return dnnlk_success;
+}
+
+#endif /* DNNLK_DROPOUT_H */

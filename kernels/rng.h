@@ -1,0 +1,818 @@
+/* dnnl_kernels — rng.h: random number engines and the ByteIR rng_uniform op.
+ *
+ * ENGINES (dnnlk_rng holds the algorithm and its state; it is a plain value: copy it freely)
+ *   dnnlk_rng_mcg31m1      Intel VSL's MCG31m1: x(n+1) = a*x(n) mod m, a = 1132489760,
+ *                          m = 2^31 - 1. Seeding: x0 = seed mod m, 0 becomes 1; the first
+ *                          output is x0 (std::linear_congruential_engine's first output is x1).
+ *                          Outputs are in [1, m-1]; the period is m - 1 = 2^31 - 2, so streams
+ *                          longer than that repeat. Jump-ahead is x*a^k mod m (O(log k)).
+ *   dnnlk_rng_philox4x32_10  Random123's Philox4x32-10, counter-based: output i (a 64-bit index)
+ *                          is word (i & 3) of Philox4x32-10 applied to the counter
+ *                          {offset_lo, offset_hi, x_lo, x_hi} with x = i & ~3 and the key
+ *                          {seed_lo, seed_hi}: oneDNN's dropout layout. Any output is a pure
+ *                          function of (seed, offset, i); jump-ahead is free.
+ *   dnnlk_rng_mt19937      std::mt19937, output for output (seeded with seed mod 2^32).
+ *                          Jump-ahead is a discard: twists only, no tempering (~0.1 ns per
+ *                          output skipped; see the README for why not the polynomial jump).
+ *
+ * DRAWS
+ *   dnnlk_rng_u32          raw outputs (MCG31: 31-bit values in [1, m-1]).
+ *   dnnlk_rng_uniform_f32  low + (high - low) * u, u = (top 24 bits of the output) * 2^-24 (the
+ *                          output's bits 30..7 for MCG31), computed as an f32 multiply then an
+ *                          f32 add (never fused), then limited to the largest float below high;
+ *                          so every value is in [low, high) (low itself when low == high).
+ *   dnnlk_rng_bernoulli    n bits, 1 with probability p, packed LSB-first into bytes (bit i of
+ *                          the result is bit i%8 of byte i/8; bits past n in the last byte are 0):
+ *                            MCG31:   1 when x/m < p, decided exactly (an integer threshold);
+ *                            Philox:  1 when r/2^32 < p, exactly;
+ *                            MT19937: 1 when generate_canonical<double,53>() < p, i.e. exactly
+ *                                     libstdc++'s std::bernoulli_distribution(p) on std::mt19937;
+ *                                     each bit uses two outputs.
+ *                          p <= 0 gives all 0, p >= 1 all 1; NaN p is invalid_arguments.
+ *   Each call reads the state `rng` (const) and, when `end` is not NULL, part 0 writes the state
+ *   after the call's draws to `end` (n outputs; 2n for MT19937 Bernoulli bits). `end` may be `rng`
+ *   itself for a single-part call; with several parts running at once keep them separate.
+ *   Chained calls (n1 from s, then n2 from the returned end state) give the same values as one
+ *   call of n1 + n2, and every part count and ISA gives the same values.
+ *
+ * PARTS: (ith, nth) splits the n draws into contiguous shares (multiples of 16 values, or of 8
+ *   bits for Bernoulli, so no two parts write the same byte). Each part jumps ahead to its share.
+ *
+ * rng_uniform (ByteIR): dst of any shape and strides (f32, bf16, f16) filled with uniform values
+ *   in [low, high) from the engine initialised by dnnlk_rng_init(alg, seed, offset): element i in
+ *   row-major order of dst's shape gets draw i, whatever the strides, parts or ISA. bf16/f16
+ *   values are the f32 value rounded to nearest even, moved one unit down when that reaches
+ *   high. low > high, or a non-finite low, high or high - low, is invalid_arguments.
+ *
+ * STATUS: invalid_arguments for NULL pointers, n < 0, a bad (ith, nth), an unknown algorithm or a
+ *   corrupt state; nothing is written then. */
+#ifndef DNNLK_RNG_H
+#define DNNLK_RNG_H
+
+#include "base.h"
+#include "cpu.h"
+#include "shape.h"
+#include "loop.h"
+
+typedef enum dnnlk_rng_alg {
+    dnnlk_rng_mcg31m1 = 0,
+    dnnlk_rng_philox4x32_10 = 1,
+    dnnlk_rng_mt19937 = 2
+} dnnlk_rng_alg;
+
+#define DNNLK_MCG31_M 2147483647u
+#define DNNLK_MCG31_A 1132489760u
+
+typedef struct dnnlk_rng {
+    dnnlk_rng_alg alg;
+    uint32_t x;          /* MCG31: the next output */
+    uint64_t seed;       /* Philox: the key */
+    uint64_t offset;     /* Philox: the counter's first two words */
+    uint64_t index;      /* Philox: the index of the next output */
+    uint32_t mt_pos;     /* MT19937: index of the next output in mt[] (624: twist first) */
+    uint32_t mt[624];    /* MT19937: the untempered state */
+} dnnlk_rng;
+
+/* ------------------------------------------------------------------ scalar engine pieces */
+
+static DNNLK__FORCEINLINE uint32_t dnnlk__mcg_mulmod(uint32_t x, uint32_t c) {
+    /* Mersenne reduction: 2^31 = 1 (mod m), so fold the high bits onto the low ones. */
+    uint64_t p = (uint64_t)x * c;
+    uint32_t r = (uint32_t)(p & DNNLK_MCG31_M) + (uint32_t)(p >> 31);
+    return r >= DNNLK_MCG31_M ? r - DNNLK_MCG31_M : r;
+}
+
+/* a^k mod m by square-and-multiply; the exponent is taken mod m - 1 (Fermat). */
+static inline uint32_t dnnlk__mcg_pow(uint64_t k) {
+    uint32_t r = 1, b = DNNLK_MCG31_A;
+    k %= (DNNLK_MCG31_M - 1u);
+    while (k) {
+        if (k & 1) r = dnnlk__mcg_mulmod(r, b);
+        b = dnnlk__mcg_mulmod(b, b);
+        k >>= 1;
+    }
+    return r;
+}
+
+/* a^j mod m for j = 0..64: the lane powers of the vector kernels (lane j of a round holds x*a^j)
+ * and the per-round multipliers a^16, a^32, a^64 (4 groups of W = 4, 8, 16 lanes). Generated with
+ * Python's pow(a, j, m); the tests recompute them with dnnlk__mcg_pow. */
+static inline const uint32_t *dnnlk__mcg_pow_table(void) {
+    static const uint32_t t[65] = {
+        1u, 1132489760u, 826537482u, 289798557u, 480863449u, 1381340036u, 1582925527u, 1918178478u,
+        1286028348u, 482167044u, 262060616u, 1856662125u, 839877947u, 1997268203u, 458714024u, 650347998u,
+        1918607382u, 2085354693u, 1261383659u, 1816347431u, 1783934141u, 285758602u, 279985208u, 1010574554u,
+        30702993u, 469757411u, 1637715577u, 1187464119u, 1330445151u, 436034412u, 703704746u, 486810570u,
+        837482658u, 798392200u, 1706415731u, 1968606305u, 2137751365u, 1003692128u, 2073629851u, 662837670u,
+        753596838u, 459361368u, 986648931u, 1857770552u, 1566002675u, 1132829524u, 399935603u, 1534314615u,
+        1472569047u, 914362312u, 795348828u, 779928485u, 203817745u, 267625473u, 328103190u, 1652824835u,
+        173842903u, 366072057u, 1902437057u, 1536317309u, 1425941789u, 700394750u, 1843706813u, 1262432117u,
+        286907447u};
+    return t;
+}
+
+#define DNNLK__PHILOX_M0 0xD2511F53u
+#define DNNLK__PHILOX_M1 0xCD9E8D57u
+#define DNNLK__PHILOX_W0 0x9E3779B9u
+#define DNNLK__PHILOX_W1 0xBB67AE85u
+
+static inline void dnnlk__philox4x32_10(const uint32_t in[4], uint32_t k0, uint32_t k1, uint32_t out[4]) {
+    uint32_t c0 = in[0], c1 = in[1], c2 = in[2], c3 = in[3];
+    int r;
+    for (r = 0; r < 10; r++) {
+        uint64_t p0 = (uint64_t)DNNLK__PHILOX_M0 * c0, p1 = (uint64_t)DNNLK__PHILOX_M1 * c2;
+        c0 = (uint32_t)(p1 >> 32) ^ c1 ^ k0;
+        c1 = (uint32_t)p1;
+        c2 = (uint32_t)(p0 >> 32) ^ c3 ^ k1;
+        c3 = (uint32_t)p0;
+        k0 += DNNLK__PHILOX_W0;
+        k1 += DNNLK__PHILOX_W1;
+    }
+    out[0] = c0, out[1] = c1, out[2] = c2, out[3] = c3;
+}
+
+/* Output i of the Philox stream (seed, offset). */
+static inline uint32_t dnnlk__philox_at(uint64_t seed, uint64_t offset, uint64_t i) {
+    uint32_t c[4], o[4];
+    uint64_t x = i & ~(uint64_t)3;
+    c[0] = (uint32_t)offset, c[1] = (uint32_t)(offset >> 32), c[2] = (uint32_t)x, c[3] = (uint32_t)(x >> 32);
+    dnnlk__philox4x32_10(c, (uint32_t)seed, (uint32_t)(seed >> 32), o);
+    return o[i & 3];
+}
+
+static inline void dnnlk__mt_twist_scalar(uint32_t *mt) {
+    int i;
+    for (i = 0; i < 624; i++) {
+        uint32_t y = (mt[i] & 0x80000000u) | (mt[(i + 1) % 624] & 0x7fffffffu);
+        mt[i] = mt[(i + 397) % 624] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
+    }
+}
+
+static DNNLK__FORCEINLINE uint32_t dnnlk__mt_temper(uint32_t y) {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+}
+
+/* ------------------------------------------------------------ exact Bernoulli thresholds */
+
+/* A 128-bit unsigned integer, enough for (53-bit mantissa) x (33-bit multiplier). */
+typedef struct dnnlk__u128 { uint64_t hi, lo; } dnnlk__u128;
+
+static inline dnnlk__u128 dnnlk__mul_53x33(uint64_t a, uint64_t b) {
+    uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh, mid, lo;
+    dnnlk__u128 r;
+    mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+    lo = (ll & 0xffffffffu) | (mid << 32);
+    r.hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    r.lo = lo;
+    return r;
+}
+
+/* floor(v / 2^k) (as 64 bits: callers keep it small) and whether the remainder is nonzero. */
+static inline uint64_t dnnlk__u128_shr(dnnlk__u128 v, int k, int *inexact) {
+    uint64_t q, rem;
+    if (k == 0) { *inexact = 0; return v.lo; }
+    if (k >= 128) { *inexact = (v.hi | v.lo) != 0; return 0; }
+    if (k >= 64) {
+        q = k == 64 ? v.hi : v.hi >> (k - 64);
+        rem = (k == 64 ? 0 : v.hi & ((1ull << (k - 64)) - 1)) | v.lo;
+    } else {
+        q = (v.lo >> k) | (v.hi << (64 - k));
+        rem = v.lo & ((1ull << k) - 1);
+    }
+    *inexact = rem != 0;
+    return q;
+}
+
+/* p (0 < p < 1, finite) as M * 2^-k exactly, M < 2^53. */
+static inline void dnnlk__dbl_split(double p, uint64_t *m, int *k) {
+    uint64_t b;
+    int e;
+    memcpy(&b, &p, 8);
+    e = (int)((b >> 52) & 0x7ff);
+    *m = b & ((1ull << 52) - 1);
+    if (e == 0) *k = 1074;
+    else *m |= 1ull << 52, *k = 1075 - e;
+}
+
+/* ceil(p * c) for 0 < p < 1, c <= 2^32, exactly. */
+static inline uint64_t dnnlk__ceil_mul(double p, uint64_t c) {
+    uint64_t m;
+    int k, inexact;
+    uint64_t q;
+    dnnlk__dbl_split(p, &m, &k);
+    q = dnnlk__u128_shr(dnnlk__mul_53x33(m, c), k, &inexact);
+    return q + (uint64_t)inexact;
+}
+
+/* floor(RNE(p * c)) for 0 <= p <= 1, c <= 2^32: the product rounded to a double as C computes
+ * it in the default rounding mode, then floored, without depending on MXCSR. */
+static inline uint64_t dnnlk__floor_rne_mul(double p, uint64_t c) {
+    uint64_t m, q;
+    int k, len = 0, d, inexact;
+    dnnlk__u128 v;
+    if (p <= 0) return 0;
+    if (p >= 1) return c;
+    dnnlk__dbl_split(p, &m, &k);
+    v = dnnlk__mul_53x33(m, c);
+    {   /* bit length of v */
+        uint64_t t = v.hi ? v.hi : v.lo;
+        int base = v.hi ? 64 : 0;
+        while (t) len++, t >>= 1;
+        len += base;
+    }
+    d = len - 53;
+    if (d > 0) { /* round v to 53 significant bits, ties to even */
+        dnnlk__u128 half, rem;
+        int gt, eq;
+        q = dnnlk__u128_shr(v, d, &inexact);
+        rem.hi = d > 64 ? v.hi & ((1ull << (d - 64)) - 1) : 0;
+        rem.lo = d >= 64 ? v.lo : v.lo & ((1ull << d) - 1);
+        half.hi = d - 1 >= 64 ? 1ull << (d - 1 - 64) : 0;
+        half.lo = d - 1 >= 64 ? 0 : 1ull << (d - 1);
+        gt = rem.hi > half.hi || (rem.hi == half.hi && rem.lo > half.lo);
+        eq = rem.hi == half.hi && rem.lo == half.lo;
+        if (gt || (eq && (q & 1))) q++;
+        /* value = q * 2^d; floor(value / 2^k) */
+        if (d >= k) return q << (d - k);
+        return (k - d) >= 64 ? 0 : q >> (k - d);
+    }
+    return dnnlk__u128_shr(v, k, &inexact);
+}
+
+/* How a block of raw outputs becomes bits. */
+enum { dnnlk__bern_never = 0, dnnlk__bern_always = 1, dnnlk__bern_lt = 2, dnnlk__bern_ge = 3 };
+typedef struct dnnlk__bern {
+    int kind;      /* never, always, lt (bit = v < t), ge (bit = v >= t); MT19937: lt on pairs */
+    uint32_t t;    /* MCG31 and Philox threshold */
+    uint64_t t64;  /* MT19937: bit = (r0 + r1 * 2^32) < t64 */
+} dnnlk__bern;
+
+/* generate_canonical<double, 53> on the pair S = r0 + r1 * 2^32: S rounded to a double (ties to
+ * even), scaled by 2^-64, and kept below 1; returned times 2^64 (2^64 - 2^11 for the kept-below-1
+ * case), so comparisons stay in integers. */
+static inline uint64_t dnnlk__canonical_scaled(uint64_t s, int *is_top) {
+    int len = 0, d;
+    uint64_t t = s, q, rem, half;
+    *is_top = 0;
+    while (t) len++, t >>= 1;
+    if (len <= 53) return s;
+    d = len - 53;
+    q = s >> d;
+    rem = s & ((1ull << d) - 1);
+    half = 1ull << (d - 1);
+    if (rem > half || (rem == half && (q & 1))) q++;
+    if (q >> 53 && d == 11) { *is_top = 1; return 0xfffffffffffff800ull; } /* rounded to 2^64 */
+    return q << d;
+}
+
+/* MT19937's rule "canonical < p" as "S < t64": the canonical value is monotone in S, so the bits
+ * are 1 exactly below the first S whose canonical value reaches p. Found by bisection. */
+/* floor(p * 2^64) for 0 < p < 1, and whether it is inexact. */
+static inline uint64_t dnnlk__floor_p64(double p, int *inexact) {
+    uint64_t mlo;
+    int k;
+    dnnlk__dbl_split(p, &mlo, &k);
+    *inexact = 0;
+    if (k <= 64) return mlo << (64 - k);
+    if (k - 64 >= 64) { *inexact = mlo != 0; return 0; }
+    *inexact = (mlo & ((1ull << (k - 64)) - 1)) != 0;
+    return mlo >> (k - 64);
+}
+
+/* Bits "canonical * 2^64 < tp" (0 < tp < 2^64) as "S < t64". */
+static inline dnnlk__bern dnnlk__bern_mt_scaled(uint64_t tp) {
+    dnnlk__bern b;
+    uint64_t lo = 0, hi = ~0ull;
+    int top;
+    memset(&b, 0, sizeof b);
+    if (dnnlk__canonical_scaled(~0ull, &top) < tp) { b.kind = dnnlk__bern_always; return b; }
+    /* smallest S with canonical(S) >= tp lies in (lo, hi] with canonical(0) = 0 < tp */
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (dnnlk__canonical_scaled(mid, &top) < tp) lo = mid;
+        else hi = mid;
+    }
+    b.kind = dnnlk__bern_lt;
+    b.t64 = hi;
+    return b;
+}
+
+static inline dnnlk__bern dnnlk__bern_mt(double p) {
+    dnnlk__bern b;
+    uint64_t tp;
+    int inexact;
+    memset(&b, 0, sizeof b);
+    if (!(p > 0)) { b.kind = dnnlk__bern_never; return b; }
+    if (p >= 1) { b.kind = dnnlk__bern_always; return b; }
+    /* canonical*2^64 < p*2^64  <=>  canonical*2^64 < ceil(p*2^64) (integers) */
+    tp = dnnlk__floor_p64(p, &inexact);
+    return dnnlk__bern_mt_scaled(tp + (uint64_t)inexact);
+}
+
+/* Bits that are 1 with probability p for an engine (the public Bernoulli rule). */
+static inline dnnlk__bern dnnlk__bern_for_p(dnnlk_rng_alg alg, double p) {
+    dnnlk__bern b;
+    uint64_t t;
+    memset(&b, 0, sizeof b);
+    if (alg == dnnlk_rng_mt19937) return dnnlk__bern_mt(p);
+    if (!(p > 0)) { b.kind = dnnlk__bern_never; return b; }
+    if (p >= 1) { b.kind = dnnlk__bern_always; return b; }
+    if (alg == dnnlk_rng_mcg31m1) {
+        t = dnnlk__ceil_mul(p, DNNLK_MCG31_M); /* x/m < p  <=>  x < ceil(p*m) */
+        if (t <= 1) b.kind = dnnlk__bern_never;               /* x >= 1 */
+        else if (t >= DNNLK_MCG31_M) b.kind = dnnlk__bern_always; /* x <= m - 1 */
+        else b.kind = dnnlk__bern_lt, b.t = (uint32_t)t;
+    } else {
+        t = dnnlk__ceil_mul(p, 1ull << 32); /* r/2^32 < p  <=>  r < ceil(p*2^32) */
+        if (t == 0) b.kind = dnnlk__bern_never;
+        else if (t >> 32) b.kind = dnnlk__bern_always;
+        else b.kind = dnnlk__bern_lt, b.t = (uint32_t)t;
+    }
+    return b;
+}
+
+/* Keeps an f32 product from being fused into a following add (GCC contracts vector-extension
+ * arithmetic, and so intrinsics, into FMA where the target has it): results must not depend on
+ * the ISA. */
+#if DNNLK__X86
+#define DNNLK__NOFUSE(v) __asm__("" : "+x"(v))
+#elif defined(__GNUC__) || defined(__clang__)
+#define DNNLK__NOFUSE(v) __asm__("" : "+w"(v))
+#else
+#define DNNLK__NOFUSE(v) ((void)0)
+#endif
+
+static DNNLK__FORCEINLINE float dnnlk__uniform_from24(uint32_t u24, float low, float width, float top) {
+    float u = (float)u24 * (1.0f / 16777216.0f);
+    float t = width * u, r;
+    DNNLK__NOFUSE(t);
+    r = low + t;
+    return r < top ? r : top;
+}
+
+/* The largest float below h (h finite, not the smallest float). */
+static inline float dnnlk__float_below(float h) {
+    uint32_t u = dnnlk__f32_bits(h);
+    if (h == 0) return -dnnlk__f32_from_bits(1u);
+    return dnnlk__f32_from_bits(h > 0 ? u - 1u : u + 1u);
+}
+
+/* ------------------------------------------------------------------ scalar streams */
+
+static inline uint32_t dnnlk__mt_next(dnnlk_rng *r);
+
+static inline uint32_t dnnlk__rng_next(dnnlk_rng *r) {
+    uint32_t v;
+    switch (r->alg) {
+    case dnnlk_rng_mcg31m1:
+        v = r->x;
+        r->x = dnnlk__mcg_mulmod(v, DNNLK_MCG31_A);
+        return v;
+    case dnnlk_rng_philox4x32_10:
+        return dnnlk__philox_at(r->seed, r->offset, r->index++);
+    default:
+        return dnnlk__mt_next(r);
+    }
+}
+
+/* ------------------------------------------------------------------ SIMD bodies */
+
+/* g++ 12 reports the self-initialised _mm512_undefined_epi32() inside its own AVX-512 intrinsics
+ * as uninitialised when they are inlined into C++ code (GCC bug 105593, fixed in 12.3/13). */
+#if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+#define DNNLK__SIMD_BODY "rng_simd.h"
+#include "simd_instantiate.h"
+#if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+/* The MT19937 twist, vectorized where available. */
+static inline void dnnlk__mt_twist(uint32_t *mt) {
+#if DNNLK__X86
+    switch (dnnlk_max_isa()) {
+    case dnnlk_isa_avx512: dnnlk__mt_twist_v_avx512(mt); return;
+    case dnnlk_isa_avx2: dnnlk__mt_twist_v_avx2(mt); return;
+    case dnnlk_isa_sse41: dnnlk__mt_twist_v_sse41(mt); return;
+    default: break;
+    }
+#endif
+    dnnlk__mt_twist_scalar(mt);
+}
+
+static inline uint32_t dnnlk__mt_next(dnnlk_rng *r) {
+    if (r->mt_pos >= 624) {
+        dnnlk__mt_twist(r->mt);
+        r->mt_pos = 0;
+    }
+    return dnnlk__mt_temper(r->mt[r->mt_pos++]);
+}
+
+static inline void dnnlk__mt_seed(dnnlk_rng *r, uint32_t s) {
+    int i;
+    r->mt[0] = s;
+    for (i = 1; i < 624; i++) r->mt[i] = 1812433253u * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + (uint32_t)i;
+    r->mt_pos = 624;
+}
+
+/* Moves the state n outputs ahead. MT19937 discards by twisting only: the outputs skipped are
+ * never tempered. */
+static inline void dnnlk__rng_advance(dnnlk_rng *r, uint64_t n) {
+    switch (r->alg) {
+    case dnnlk_rng_mcg31m1:
+        r->x = dnnlk__mcg_mulmod(r->x, dnnlk__mcg_pow(n));
+        break;
+    case dnnlk_rng_philox4x32_10:
+        r->index += n;
+        break;
+    default:
+        while (n > 0) {
+            uint64_t left = 624u - r->mt_pos;
+            if (n <= left) { r->mt_pos += (uint32_t)n; break; }
+            n -= left;
+            dnnlk__mt_twist(r->mt);
+            r->mt_pos = 0;
+        }
+        break;
+    }
+}
+
+static inline int dnnlk__rng_state_ok(const dnnlk_rng *r) {
+    if (!r) return 0;
+    switch (r->alg) {
+    case dnnlk_rng_mcg31m1: return r->x >= 1 && r->x < DNNLK_MCG31_M;
+    case dnnlk_rng_philox4x32_10: return 1;
+    case dnnlk_rng_mt19937: return r->mt_pos <= 624;
+    }
+    return 0;
+}
+
+/* ---- block generators: advance the stream `r` by n outputs (n draws) into dst ---- */
+
+static inline void dnnlk__rng_gen_u32(dnnlk_rng *r, uint32_t *dst, size_t n) {
+    size_t i;
+    dnnlk_isa isa = dnnlk_max_isa();
+    if (n == 0) return;
+#if DNNLK__X86
+    if (isa != dnnlk_isa_scalar) {
+        if (r->alg == dnnlk_rng_mcg31m1) {
+            r->x = isa == dnnlk_isa_avx512 ? dnnlk__mcg_u32_v_avx512(r->x, dst, n)
+                 : isa == dnnlk_isa_avx2   ? dnnlk__mcg_u32_v_avx2(r->x, dst, n)
+                                           : dnnlk__mcg_u32_v_sse41(r->x, dst, n);
+            return;
+        }
+        if (r->alg == dnnlk_rng_philox4x32_10) {
+            if (isa == dnnlk_isa_avx512) dnnlk__philox_u32_v_avx512(r->seed, r->offset, r->index, dst, n);
+            else if (isa == dnnlk_isa_avx2) dnnlk__philox_u32_v_avx2(r->seed, r->offset, r->index, dst, n);
+            else dnnlk__philox_u32_v_sse41(r->seed, r->offset, r->index, dst, n);
+            r->index += n;
+            return;
+        }
+        /* MT19937: whole stretches of the state tempered with vectors */
+        while (n > 0) {
+            size_t take;
+            if (r->mt_pos >= 624) { dnnlk__mt_twist(r->mt); r->mt_pos = 0; }
+            take = 624u - r->mt_pos;
+            if (take > n) take = n;
+            if (isa == dnnlk_isa_avx512) dnnlk__mt_temper_v_avx512(r->mt + r->mt_pos, dst, take);
+            else if (isa == dnnlk_isa_avx2) dnnlk__mt_temper_v_avx2(r->mt + r->mt_pos, dst, take);
+            else dnnlk__mt_temper_v_sse41(r->mt + r->mt_pos, dst, take);
+            r->mt_pos += (uint32_t)take;
+            dst += take;
+            n -= take;
+        }
+        return;
+    }
+#endif
+    (void)isa;
+    for (i = 0; i < n; i++) dst[i] = dnnlk__rng_next(r);
+}
+
+/* top: the largest value allowed (below high, or low when low == high). */
+static inline void dnnlk__rng_gen_uniform(dnnlk_rng *r, float *dst, size_t n, float low, float width, float top) {
+    size_t i;
+    dnnlk_isa isa = dnnlk_max_isa();
+    if (n == 0) return;
+#if DNNLK__X86
+    if (isa != dnnlk_isa_scalar) {
+        if (r->alg == dnnlk_rng_mcg31m1) {
+            r->x = isa == dnnlk_isa_avx512 ? dnnlk__mcg_uniform_v_avx512(r->x, dst, n, low, width, top)
+                 : isa == dnnlk_isa_avx2   ? dnnlk__mcg_uniform_v_avx2(r->x, dst, n, low, width, top)
+                                           : dnnlk__mcg_uniform_v_sse41(r->x, dst, n, low, width, top);
+            return;
+        }
+        /* Philox and MT19937: raw outputs in place, then converted in place */
+        dnnlk__rng_gen_u32(r, (uint32_t *)(void *)dst, n);
+        if (isa == dnnlk_isa_avx512) dnnlk__u32_to_uniform_v_avx512(dst, n, low, width, top);
+        else if (isa == dnnlk_isa_avx2) dnnlk__u32_to_uniform_v_avx2(dst, n, low, width, top);
+        else dnnlk__u32_to_uniform_v_sse41(dst, n, low, width, top);
+        return;
+    }
+#endif
+    (void)isa;
+    for (i = 0; i < n; i++) {
+        uint32_t v = dnnlk__rng_next(r);
+        dst[i] = dnnlk__uniform_from24(r->alg == dnnlk_rng_mcg31m1 ? v >> 7 : v >> 8, low, width, top);
+    }
+}
+
+/* n bits starting at bit 0 of dst (ceil(n/8) bytes written; bits past n are 0). MT19937 uses two
+ * outputs per bit. */
+static inline void dnnlk__rng_gen_bits(dnnlk_rng *r, uint8_t *dst, size_t n, const dnnlk__bern *b) {
+    size_t i, nbytes = (n + 7) / 8;
+    dnnlk_isa isa = dnnlk_max_isa();
+    if (n == 0) return;
+    if (b->kind == dnnlk__bern_never || b->kind == dnnlk__bern_always) {
+        memset(dst, b->kind == dnnlk__bern_always ? 0xff : 0, nbytes);
+        if (n % 8) dst[nbytes - 1] &= (uint8_t)((1u << (n % 8)) - 1u);
+        dnnlk__rng_advance(r, r->alg == dnnlk_rng_mt19937 ? 2 * (uint64_t)n : (uint64_t)n);
+        return;
+    }
+#if DNNLK__X86
+    if (isa != dnnlk_isa_scalar && r->alg == dnnlk_rng_mcg31m1) {
+        r->x = isa == dnnlk_isa_avx512 ? dnnlk__mcg_bits_v_avx512(r->x, dst, n, b->t)
+             : isa == dnnlk_isa_avx2   ? dnnlk__mcg_bits_v_avx2(r->x, dst, n, b->t)
+                                       : dnnlk__mcg_bits_v_sse41(r->x, dst, n, b->t);
+        return;
+    }
+    if (isa != dnnlk_isa_scalar && r->alg == dnnlk_rng_philox4x32_10) {
+        uint32_t inv = b->kind == dnnlk__bern_ge;
+        if (isa == dnnlk_isa_avx512) dnnlk__philox_bits_v_avx512(r->seed, r->offset, r->index, dst, n, b->t, inv);
+        else if (isa == dnnlk_isa_avx2) dnnlk__philox_bits_v_avx2(r->seed, r->offset, r->index, dst, n, b->t, inv);
+        else dnnlk__philox_bits_v_sse41(r->seed, r->offset, r->index, dst, n, b->t, inv);
+        r->index += n;
+        return;
+    }
+#endif
+    (void)isa;
+    memset(dst, 0, nbytes);
+    if (r->alg == dnnlk_rng_mt19937) {
+        /* pairs of outputs from the (vector) u32 generator, 256 bits at a time */
+        uint32_t buf[512];
+        size_t done = 0;
+        while (done < n) {
+            size_t k = n - done < 256 ? n - done : 256;
+            dnnlk__rng_gen_u32(r, buf, 2 * k);
+#if DNNLK__X86
+            if (isa != dnnlk_isa_scalar && k % 8 == 0) {
+                if (isa == dnnlk_isa_avx512) dnnlk__mt_pair_bits_v_avx512(buf, k, b->t64, dst + done / 8);
+                else if (isa == dnnlk_isa_avx2) dnnlk__mt_pair_bits_v_avx2(buf, k, b->t64, dst + done / 8);
+                else dnnlk__mt_pair_bits_v_sse41(buf, k, b->t64, dst + done / 8);
+                done += k;
+                continue;
+            }
+#endif
+            for (i = 0; i < k; i += 8) { /* done is a multiple of 256: whole bytes */
+                unsigned byte = 0, j;
+                for (j = 0; j < 8 && i + j < k; j++) {
+                    uint64_t s = buf[2 * (i + j)] | (uint64_t)buf[2 * (i + j) + 1] << 32;
+                    byte |= (unsigned)(s < b->t64) << j;
+                }
+                dst[(done + i) >> 3] = (uint8_t)byte;
+            }
+            done += k;
+        }
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        uint32_t v = dnnlk__rng_next(r);
+        unsigned bit = b->kind == dnnlk__bern_lt ? v < b->t : v >= b->t;
+        dst[i >> 3] |= (uint8_t)(bit << (i & 7));
+    }
+}
+
+/* ------------------------------------------------------------------ public API */
+
+/* Initialises an engine. MCG31m1: x0 = seed mod m (0 becomes 1), then `offset` outputs skipped.
+ * Philox4x32-10: key = seed, counter words 0-1 = offset, next output index 0. MT19937:
+ * std::mt19937(seed mod 2^32), then `offset` outputs skipped. */
+static inline dnnlk_status dnnlk_rng_init(dnnlk_rng *rng, dnnlk_rng_alg alg, uint64_t seed, uint64_t offset) {
+    dnnlk_rng r;
+    if (!rng) return dnnlk_invalid_arguments;
+    if (alg != dnnlk_rng_mcg31m1 && alg != dnnlk_rng_philox4x32_10 && alg != dnnlk_rng_mt19937)
+        return dnnlk_invalid_arguments;
+    memset(&r, 0, sizeof r);
+    r.alg = alg;
+    r.mt_pos = 624;
+    switch (alg) {
+    case dnnlk_rng_mcg31m1:
+        r.x = (uint32_t)(seed % DNNLK_MCG31_M);
+        if (r.x == 0) r.x = 1;
+        dnnlk__rng_advance(&r, offset);
+        break;
+    case dnnlk_rng_philox4x32_10:
+        r.seed = seed;
+        r.offset = offset;
+        break;
+    case dnnlk_rng_mt19937:
+        dnnlk__mt_seed(&r, (uint32_t)seed);
+        dnnlk__rng_advance(&r, offset);
+        break;
+    }
+    *rng = r;
+    return dnnlk_success;
+}
+
+/* Jump-ahead by n outputs (MCG31: O(log n); Philox: O(1); MT19937: a discard, O(n)). */
+static inline dnnlk_status dnnlk_rng_skip(dnnlk_rng *rng, uint64_t n) {
+    if (!dnnlk__rng_state_ok(rng)) return dnnlk_invalid_arguments;
+    dnnlk__rng_advance(rng, n);
+    return dnnlk_success;
+}
+
+/* Common checks and the part's share; *cur is the input state moved to the share's start. */
+static inline dnnlk_status dnnlk__rng_part(const dnnlk_rng *rng, const void *dst, int64_t n, int ith, int nth,
+                                           int64_t align, int64_t *b, int64_t *e) {
+    if (!dnnlk__rng_state_ok(rng) || n < 0 || (n > 0 && !dst) || !dnnlk__part_ok(ith, nth))
+        return dnnlk_invalid_arguments;
+    dnnlk__part_range(n, ith, nth, align, b, e);
+    return dnnlk_success;
+}
+
+static inline void dnnlk__rng_write_end(const dnnlk_rng *in, dnnlk_rng *end, uint64_t outputs, int ith) {
+    dnnlk_rng t;
+    if (!end || ith != 0) return;
+    t = *in;
+    dnnlk__rng_advance(&t, outputs);
+    *end = t;
+}
+
+/* n raw outputs into dst (see the top of the file). */
+static inline dnnlk_status dnnlk_rng_u32(const dnnlk_rng *rng, uint32_t *dst, int64_t n, dnnlk_rng *end, int ith,
+                                         int nth) {
+    int64_t b, e;
+    dnnlk_rng cur;
+    dnnlk_status st = dnnlk__rng_part(rng, dst, n, ith, nth, 16, &b, &e);
+    if (st != dnnlk_success) return st;
+    cur = *rng;
+    dnnlk__rng_advance(&cur, (uint64_t)b);
+    dnnlk__rng_gen_u32(&cur, dst + b, (size_t)(e - b));
+    dnnlk__rng_write_end(rng, end, (uint64_t)n, ith);
+    return dnnlk_success;
+}
+
+static inline int dnnlk__uniform_args_ok(float low, float high, float *width, float *top) {
+    float w;
+    if (!(low <= high) || low - low != 0 || high - high != 0) return 0;
+    w = high - low;
+    if (w - w != 0) return 0;
+    *width = w;
+    *top = low < high ? dnnlk__float_below(high) : low;
+    return 1;
+}
+
+/* n uniform f32 values in [low, high) into dst. */
+static inline dnnlk_status dnnlk_rng_uniform_f32(const dnnlk_rng *rng, float *dst, int64_t n, float low, float high,
+                                                 dnnlk_rng *end, int ith, int nth) {
+    int64_t b, e;
+    float width, top;
+    dnnlk_rng cur;
+    dnnlk_status st = dnnlk__rng_part(rng, dst, n, ith, nth, 16, &b, &e);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__uniform_args_ok(low, high, &width, &top)) return dnnlk_invalid_arguments;
+    cur = *rng;
+    dnnlk__rng_advance(&cur, (uint64_t)b);
+    dnnlk__rng_gen_uniform(&cur, dst + b, (size_t)(e - b), low, width, top);
+    dnnlk__rng_write_end(rng, end, (uint64_t)n, ith);
+    return dnnlk_success;
+}
+
+/* n Bernoulli(p) bits into dst, ceil(n/8) bytes (see the top of the file for each engine's rule). */
+static inline dnnlk_status dnnlk_rng_bernoulli(const dnnlk_rng *rng, uint8_t *dst, int64_t n, double p,
+                                               dnnlk_rng *end, int ith, int nth) {
+    int64_t b, e;
+    dnnlk_rng cur;
+    dnnlk__bern bern;
+    uint64_t per = 1;
+    dnnlk_status st = dnnlk__rng_part(rng, dst, n, ith, nth, 8, &b, &e);
+    if (st != dnnlk_success) return st;
+    if (p != p) return dnnlk_invalid_arguments;
+    bern = dnnlk__bern_for_p(rng->alg, p);
+    if (rng->alg == dnnlk_rng_mt19937) per = 2;
+    cur = *rng;
+    dnnlk__rng_advance(&cur, per * (uint64_t)b);
+    dnnlk__rng_gen_bits(&cur, dst + b / 8, (size_t)(e - b), &bern);
+    dnnlk__rng_write_end(rng, end, per * (uint64_t)n, ith);
+    return dnnlk_success;
+}
+
+/* ---- rng_uniform (ByteIR) ---- */
+
+/* dst's dims must all be known (they are the op's shape attribute); unknown strides are deduced.
+ * dst's dtype must be f32, bf16 or f16. */
+static inline dnnlk_status dnnlk_rng_uniform_infer(dnnlk_tensor *dst) {
+    dnnlk_tensor d;
+    dnnlk_status st;
+    int i;
+    if (!dst) return dnnlk_invalid_arguments;
+    if (dst->ndims < 0 || dst->ndims > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
+    for (i = 0; i < dst->ndims; i++)
+        if (dst->dims[i] < 0) return dnnlk_invalid_shape;
+    if (!dnnlk__is_float_dtype(dst->dtype)) return dnnlk_invalid_data_type;
+    st = dnnlk__complete_output(dst, dst->ndims, dst->dims, &d);
+    if (st != dnnlk_success) return st;
+    *dst = d;
+    return dnnlk_success;
+}
+
+/* The f32 value v (in [low, high)) as the dtype's bits, kept below high. */
+static inline uint16_t dnnlk__uniform_to_16(float v, dnnlk_dtype dt, float low, float high) {
+    uint16_t h = dt == dnnlk_bf16 ? dnnlk_f32_to_bf16(v) : dnnlk_f32_to_f16(v);
+    int guard;
+    for (guard = 0; guard < 2; guard++) {
+        float f = dt == dnnlk_bf16 ? dnnlk_bf16_to_f32(h) : dnnlk_f16_to_f32(h);
+        if (f < high || !(low < high)) break;
+        /* one unit toward -inf: magnitude down for positives, up for negatives */
+        if (h & 0x8000u) h = (uint16_t)(h + 1u);
+        else if (h == 0) h = 0x8001u;
+        else h = (uint16_t)(h - 1u);
+    }
+    {
+        float f = dt == dnnlk_bf16 ? dnnlk_bf16_to_f32(h) : dnnlk_f16_to_f32(h);
+        if (!(f >= low) && low < high) h = dt == dnnlk_bf16 ? dnnlk_f32_to_bf16(low) : dnnlk_f32_to_f16(low);
+    }
+    return h;
+}
+
+/* Fills dst (see the top of the file). Parts split the elements in row-major order. */
+static inline dnnlk_status dnnlk_rng_uniform(dnnlk_tensor *dst, float low, float high, uint64_t seed,
+                                             uint64_t offset, dnnlk_rng_alg alg, int ith, int nth) {
+    dnnlk_tensor d;
+    dnnlk_status st;
+    dnnlk_rng cur;
+    float width, top;
+    int64_t b, e, pos;
+    float buf[512];
+    int64_t idx[DNNLK_MAX_NDIMS];
+    size_t es;
+    int i;
+    if (!dst) return dnnlk_invalid_arguments;
+    d = *dst;
+    st = dnnlk_rng_uniform_infer(&d);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
+    if (alg != dnnlk_rng_mcg31m1 && alg != dnnlk_rng_philox4x32_10 && alg != dnnlk_rng_mt19937)
+        return dnnlk_invalid_arguments;
+    if (!dnnlk__uniform_args_ok(low, high, &width, &top)) return dnnlk_invalid_arguments;
+    {
+        int64_t n = 0;
+        (void)dnnlk_shape_numel(d.ndims, d.dims, &n); /* checked by the inference above */
+        if (n > 0 && !d.data) return dnnlk_invalid_arguments;
+        dnnlk__part_range(n, ith, nth, 16, &b, &e);
+    }
+    *dst = d; /* the completed layout goes back before any data is written */
+    if (b >= e) return dnnlk_success;
+    dnnlk_rng_init(&cur, alg, seed, offset);
+    dnnlk__rng_advance(&cur, (uint64_t)b);
+    es = dnnlk_dtype_size(d.dtype);
+    /* element pos of the row-major order -> multi-index */
+    {
+        int64_t rem = b;
+        for (i = d.ndims - 1; i >= 0; i--) {
+            idx[i] = rem % d.dims[i];
+            rem /= d.dims[i];
+        }
+    }
+    {
+        int dense = 1;
+        int64_t s = 1;
+        for (i = d.ndims - 1; i >= 0; i--) {
+            if (d.dims[i] != 1 && d.strides[i] != s) dense = 0;
+            s *= d.dims[i];
+        }
+        if (dense && d.dtype == dnnlk_f32) {
+            dnnlk__rng_gen_uniform(&cur, (float *)d.data + b, (size_t)(e - b), low, width, top);
+            return dnnlk_success;
+        }
+    }
+    for (pos = b; pos < e;) {
+        int64_t n = e - pos, k;
+        if (n > 512) n = 512;
+        dnnlk__rng_gen_uniform(&cur, buf, (size_t)n, low, width, top);
+        for (k = 0; k < n; k++, pos++) {
+            int64_t off = 0;
+            char *p;
+            for (i = 0; i < d.ndims; i++) off += idx[i] * d.strides[i];
+            p = (char *)d.data + off * (int64_t)es;
+            if (d.dtype == dnnlk_f32) memcpy(p, &buf[k], 4);
+            else {
+                uint16_t h = dnnlk__uniform_to_16(buf[k], d.dtype, low, high);
+                memcpy(p, &h, 2);
+            }
+            for (i = d.ndims - 1; i >= 0; i--) {
+                if (++idx[i] < d.dims[i]) break;
+                idx[i] = 0;
+            }
+        }
+    }
+    return dnnlk_success;
+}
+
+#endif /* DNNLK_RNG_H */

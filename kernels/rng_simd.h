@@ -1,0 +1,341 @@
+/* dnnl_kernels — rng_simd.h: the vector RNG kernels, one body compiled per ISA by
+ * simd_instantiate.h (no include guard; see rng.h for the semantics).
+ *
+ * MCG31m1: a round produces 4 groups of W lanes; lane j of group g holds x*a^(gW+j), and every
+ * group steps by a^(4W). Four independent multiply chains hide the multiply latency. The product
+ * of two 31-bit values (< 2^62) is reduced with one fold (2^31 = 1 mod m) to < 2m and one
+ * conditional subtract done as an unsigned min on 32-bit lanes.
+ * Philox4x32-10: W counters per round, one per lane, held as four word vectors. Lane 4q+r (q the
+ * 128-bit chunk) runs counter r*W/4 + q of the round, so the in-chunk 4x4 transpose (8 unpacks)
+ * leaves the 4W outputs in order without crossing chunks.
+ * MT19937: the twist in vectors (the recurrence reads 1, 397 and 227 words away, so W-lane chunks
+ * that do not straddle index 227 are independent), tempering in vectors. */
+
+#include "rng_vec.h"
+
+/* ---- MCG31m1 ---- */
+
+/* x * c mod m per 32-bit lane; c_even/c_odd hold the even/odd lanes' multipliers in the low
+ * halves of the 64-bit lanes. Lanes of x are in [1, m-1]; so are the results. */
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mcg_mulmod_v)(dnnlk__rv x, dnnlk__rv c_even, dnnlk__rv c_odd) {
+    const dnnlk__rv m64 = dnnlk__rv_set1_64(DNNLK_MCG31_M);
+    dnnlk__rv pe = dnnlk__rv_mul_epu32(x, c_even);
+    dnnlk__rv po = dnnlk__rv_mul_epu32(dnnlk__rv_srli64(x, 32), c_odd);
+    dnnlk__rv re = dnnlk__rv_add64(dnnlk__vi_and(pe, m64), dnnlk__rv_srli64(pe, 31));
+    dnnlk__rv ro = dnnlk__rv_add64(dnnlk__vi_and(po, m64), dnnlk__rv_srli64(po, 31));
+    dnnlk__rv r = dnnlk__vi_or(re, dnnlk__rv_slli64(ro, 32));
+    return dnnlk__rv_min_epu32(r, dnnlk__vi_sub(r, dnnlk__vi_set1((int)DNNLK_MCG31_M)));
+}
+
+/* The four groups of the round starting at value x. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__mcg_start)(uint32_t x, dnnlk__rv g[4]) {
+    const uint32_t *pw = dnnlk__mcg_pow_table();
+    dnnlk__rv xs = dnnlk__vi_set1((int)x);
+    int k;
+    for (k = 0; k < 4; k++) {
+        dnnlk__rv c = dnnlk__vi_loadu(pw + k * DNNLK__RW);
+        g[k] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(xs, c, dnnlk__rv_srli64(c, 32));
+    }
+}
+
+
+/* n outputs from value x; returns the value after them. */
+static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__mcg_u32_v)(uint32_t x, uint32_t *dst, size_t n) {
+    const size_t R = 4 * DNNLK__RW;
+    if (n >= R) {
+        dnnlk__rv g[4];
+        const dnnlk__rv step = dnnlk__rv_set1_64(dnnlk__mcg_pow_table()[R]);
+        DNNLK__SFX(dnnlk__mcg_start)(x, g);
+        for (; n >= R; n -= R, dst += R) {
+            dnnlk__vi_storeu(dst, g[0]);
+            dnnlk__vi_storeu(dst + DNNLK__RW, g[1]);
+            dnnlk__vi_storeu(dst + 2 * DNNLK__RW, g[2]);
+            dnnlk__vi_storeu(dst + 3 * DNNLK__RW, g[3]);
+            DNNLK__MCG_STEP(g, step);
+        }
+        x = dnnlk__rv_lane0(g[0]);
+    }
+    for (; n > 0; n--) {
+        *dst++ = x;
+        x = dnnlk__mcg_mulmod(x, DNNLK_MCG31_A);
+    }
+    return x;
+}
+
+/* u = (v >> shift) * 2^-24, low + width*u (not fused), limited to top. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__uniform_v)(dnnlk__rv v, int shift, dnnlk__vf low,
+                                                                  dnnlk__vf width, dnnlk__vf top) {
+    dnnlk__vf u = dnnlk__vi_to_vf(shift == 7 ? dnnlk__vi_srli(v, 7) : dnnlk__vi_srli(v, 8));
+    dnnlk__vf t = dnnlk__vf_mul(width, dnnlk__vf_mul(u, dnnlk__vf_set1(1.0f / 16777216.0f)));
+    DNNLK__NOFUSE(t);
+    return dnnlk__vf_min(dnnlk__vf_add(low, t), top);
+}
+
+static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__mcg_uniform_v)(uint32_t x, float *dst, size_t n, float low,
+                                                                 float width, float top) {
+    const size_t R = 4 * DNNLK__RW;
+    if (n >= R) {
+        dnnlk__rv g[4];
+        const dnnlk__rv step = dnnlk__rv_set1_64(dnnlk__mcg_pow_table()[R]);
+        const dnnlk__vf vl = dnnlk__vf_set1(low), vw = dnnlk__vf_set1(width), vt = dnnlk__vf_set1(top);
+        DNNLK__SFX(dnnlk__mcg_start)(x, g);
+        for (; n >= R; n -= R, dst += R) {
+            dnnlk__vf_storeu(dst, DNNLK__SFX(dnnlk__uniform_v)(g[0], 7, vl, vw, vt));
+            dnnlk__vf_storeu(dst + DNNLK__RW, DNNLK__SFX(dnnlk__uniform_v)(g[1], 7, vl, vw, vt));
+            dnnlk__vf_storeu(dst + 2 * DNNLK__RW, DNNLK__SFX(dnnlk__uniform_v)(g[2], 7, vl, vw, vt));
+            dnnlk__vf_storeu(dst + 3 * DNNLK__RW, DNNLK__SFX(dnnlk__uniform_v)(g[3], 7, vl, vw, vt));
+            DNNLK__MCG_STEP(g, step);
+        }
+        x = dnnlk__rv_lane0(g[0]);
+    }
+    for (; n > 0; n--) {
+        *dst++ = dnnlk__uniform_from24(x >> 7, low, width, top);
+        x = dnnlk__mcg_mulmod(x, DNNLK_MCG31_A);
+    }
+    return x;
+}
+
+/* Stores the low nbits (a multiple of 8, <= 64) of v little-endian. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__store_bits)(uint8_t *dst, uint64_t v, size_t nbits) {
+    if (nbits == 64) memcpy(dst, &v, 8);
+    else if (nbits == 32) { uint32_t w = (uint32_t)v; memcpy(dst, &w, 4); }
+    else { uint16_t w = (uint16_t)v; memcpy(dst, &w, 2); }
+}
+
+/* n bits (x < t) from value x into ceil(n/8) bytes (bits past n zero); returns the value after. */
+static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__mcg_bits_v)(uint32_t x, uint8_t *dst, size_t n, uint32_t t) {
+    const size_t R = 4 * DNNLK__RW;
+    uint64_t acc = 0;
+    size_t i;
+    if (n >= R) {
+        dnnlk__rv g[4];
+        const dnnlk__rv step = dnnlk__rv_set1_64(dnnlk__mcg_pow_table()[R]);
+        const dnnlk__rv vt = dnnlk__vi_set1((int)t);
+        DNNLK__SFX(dnnlk__mcg_start)(x, g);
+        for (; n >= R; n -= R, dst += R / 8) {
+            uint64_t b = dnnlk__rv_lts_bits(g[0], vt) | dnnlk__rv_lts_bits(g[1], vt) << DNNLK__RW |
+                         dnnlk__rv_lts_bits(g[2], vt) << (2 * DNNLK__RW) |
+                         dnnlk__rv_lts_bits(g[3], vt) << (3 * DNNLK__RW);
+            DNNLK__SFX(dnnlk__store_bits)(dst, b, R);
+            DNNLK__MCG_STEP(g, step);
+        }
+        x = dnnlk__rv_lane0(g[0]);
+    }
+    for (i = 0; i < n; i++) {
+        acc |= (uint64_t)(x < t) << i;
+        x = dnnlk__mcg_mulmod(x, DNNLK_MCG31_A);
+    }
+    for (i = 0; i < (n + 7) / 8; i++) dst[i] = (uint8_t)(acc >> (8 * i));
+    return x;
+}
+
+/* ---- Philox4x32-10 ---- */
+
+/* The 4W outputs of the round whose first counter is x (a multiple of 4), in order in o[0..3].
+ * The W counters run as two halves of W/2, one counter per 64-bit lane with its words in the low
+ * halves: a 32x32->64 multiply then gives the high word (moved down by a shuffle) and the low
+ * word (in place) without blends, and garbage in the upper halves never reaches a low half
+ * (multiplies read only low halves, xors are lane-wise). The counters x + offset are 64-bit adds,
+ * so a carry into x_hi is exact. Half a holds full lanes 0, 2, 4..., half b lanes 1, 3, 5...;
+ * lane 4q+r runs counter r*W/4 + q (so the in-chunk transpose gives outputs in order). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_round)(uint64_t x, uint32_t off_lo, uint32_t off_hi,
+                                                               uint32_t k0, uint32_t k1, const dnnlk__rv *lane_off,
+                                                               dnnlk__rv o[4]) {
+    const dnnlk__rv m0 = dnnlk__rv_set1_64(DNNLK__PHILOX_M0), m1 = dnnlk__rv_set1_64(DNNLK__PHILOX_M1);
+    dnnlk__rv xa = dnnlk__rv_add64(dnnlk__rv_set1_64(x), lane_off[0]);
+    dnnlk__rv xb = dnnlk__rv_add64(dnnlk__rv_set1_64(x), lane_off[1]);
+    dnnlk__rv a0 = dnnlk__vi_set1((int)off_lo), a1 = dnnlk__vi_set1((int)off_hi), a2 = xa, a3 = dnnlk__rv_srli64(xa, 32);
+    dnnlk__rv b0 = a0, b1 = a1, b2 = xb, b3 = dnnlk__rv_srli64(xb, 32);
+    dnnlk__rv c0, c1, c2, c3, t0, t1, t2, t3;
+    int r;
+    for (r = 0; r < 10; r++) {
+        const dnnlk__rv vk0 = dnnlk__vi_set1((int)k0), vk1 = dnnlk__vi_set1((int)k1);
+        dnnlk__rv pa0 = dnnlk__rv_mul_epu32(a0, m0), pa1 = dnnlk__rv_mul_epu32(a2, m1);
+        dnnlk__rv pb0 = dnnlk__rv_mul_epu32(b0, m0), pb1 = dnnlk__rv_mul_epu32(b2, m1);
+        a0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa1), a1, vk0);
+        a2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa0), a3, vk1);
+        a1 = pa1, a3 = pa0;
+        b0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb1), b1, vk0);
+        b2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb0), b3, vk1);
+        b1 = pb1, b3 = pb0;
+        k0 += DNNLK__PHILOX_W0;
+        k1 += DNNLK__PHILOX_W1;
+    }
+    c0 = dnnlk__rv_blend_odd(a0, dnnlk__rv_slli64(b0, 32));
+    c1 = dnnlk__rv_blend_odd(a1, dnnlk__rv_slli64(b1, 32));
+    c2 = dnnlk__rv_blend_odd(a2, dnnlk__rv_slli64(b2, 32));
+    c3 = dnnlk__rv_blend_odd(a3, dnnlk__rv_slli64(b3, 32));
+    t0 = dnnlk__rv_unpacklo32(c0, c1);
+    t1 = dnnlk__rv_unpackhi32(c0, c1);
+    t2 = dnnlk__rv_unpacklo32(c2, c3);
+    t3 = dnnlk__rv_unpackhi32(c2, c3);
+    o[0] = dnnlk__rv_unpacklo64(t0, t2);
+    o[1] = dnnlk__rv_unpackhi64(t0, t2);
+    o[2] = dnnlk__rv_unpacklo64(t1, t3);
+    o[3] = dnnlk__rv_unpackhi64(t1, t3);
+}
+
+/* x offsets of the two halves (64-bit lanes): full lane l = 4q + r runs counter r*W/4 + q. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_lane_offs)(dnnlk__rv off[2]) {
+    uint64_t t[2][DNNLK__RW / 2];
+    int i, h;
+    for (h = 0; h < 2; h++)
+        for (i = 0; i < DNNLK__RW / 2; i++) {
+            int l = 2 * i + h;
+            t[h][i] = (uint64_t)(4 * ((l % 4) * (DNNLK__RW / 4) + l / 4));
+        }
+    off[0] = dnnlk__vi_loadu(t[0]);
+    off[1] = dnnlk__vi_loadu(t[1]);
+}
+
+/* Outputs [index, index + n) of stream (seed, offset). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_u32_v)(uint64_t seed, uint64_t offset, uint64_t index,
+                                                            uint32_t *dst, size_t n) {
+    const size_t R = 4 * DNNLK__RW;
+    dnnlk__rv lane_off[2];
+    DNNLK__SFX(dnnlk__philox_lane_offs)(lane_off);
+    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
+    while (n > 0 && (index & 3)) *dst++ = dnnlk__philox_at(seed, offset, index++), n--;
+    for (; n >= R; n -= R, dst += R, index += R) {
+        dnnlk__rv o[4];
+        DNNLK__SFX(dnnlk__philox_round)(index, ol, oh, k0, k1, lane_off, o);
+        dnnlk__vi_storeu(dst, o[0]);
+        dnnlk__vi_storeu(dst + DNNLK__RW, o[1]);
+        dnnlk__vi_storeu(dst + 2 * DNNLK__RW, o[2]);
+        dnnlk__vi_storeu(dst + 3 * DNNLK__RW, o[3]);
+    }
+    while (n > 0) *dst++ = dnnlk__philox_at(seed, offset, index++), n--;
+}
+
+/* The 4W bits (v < t) ^ inv of the round at counter x. */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__philox_round_bits)(uint64_t x, uint32_t ol, uint32_t oh,
+                                                                        uint32_t k0, uint32_t k1,
+                                                                        const dnnlk__rv *lane_off, dnnlk__rv vt,
+                                                                        uint64_t inv) {
+    dnnlk__rv o[4];
+    DNNLK__SFX(dnnlk__philox_round)(x, ol, oh, k0, k1, lane_off, o);
+    return (dnnlk__rv_ltu_bits(o[0], vt) | dnnlk__rv_ltu_bits(o[1], vt) << DNNLK__RW |
+            dnnlk__rv_ltu_bits(o[2], vt) << (2 * DNNLK__RW) | dnnlk__rv_ltu_bits(o[3], vt) << (3 * DNNLK__RW)) ^
+           inv;
+}
+
+/* n bits ((v < t) xor inv) for outputs [index, index + n) into ceil(n/8) bytes, bits past n 0.
+ * index need not be a multiple of 4: rounds start at the counter below it and the bits are
+ * shifted down by s = index & 3 across rounds. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_bits_v)(uint64_t seed, uint64_t offset, uint64_t index,
+                                                             uint8_t *dst, size_t n, uint32_t t, uint32_t inv) {
+    const size_t R = 4 * DNNLK__RW;
+    const uint64_t rmask = R == 64 ? ~0ull : (1ull << R) - 1;
+    const uint64_t invm = inv ? rmask : 0;
+    dnnlk__rv lane_off[2];
+    DNNLK__SFX(dnnlk__philox_lane_offs)(lane_off);
+    const dnnlk__rv vt = dnnlk__vi_set1((int)t);
+    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
+    unsigned s = (unsigned)(index & 3);
+    uint64_t x = index - s, acc = 0;
+    size_t i;
+    if (n >= R) {
+        uint64_t prev = DNNLK__SFX(dnnlk__philox_round_bits)(x, ol, oh, k0, k1, lane_off, vt, invm);
+        for (; n >= R; n -= R, dst += R / 8, index += R) {
+            uint64_t unit = prev;
+            if (s) {
+                uint64_t next;
+                x += R;
+                next = DNNLK__SFX(dnnlk__philox_round_bits)(x, ol, oh, k0, k1, lane_off, vt, invm);
+                unit = ((prev >> s) | (next << (R - s))) & rmask;
+                prev = next;
+            } else if (n >= 2 * R) {
+                x += R;
+                prev = DNNLK__SFX(dnnlk__philox_round_bits)(x, ol, oh, k0, k1, lane_off, vt, invm);
+            }
+            DNNLK__SFX(dnnlk__store_bits)(dst, unit, R);
+        }
+    }
+    for (i = 0; i < n; i++) {
+        uint32_t v = dnnlk__philox_at(seed, offset, index + i);
+        acc |= (uint64_t)((v < t) ^ inv) << i;
+    }
+    for (i = 0; i < (n + 7) / 8; i++) dst[i] = (uint8_t)(acc >> (8 * i));
+}
+
+/* In place: raw 32-bit outputs (as floats' storage) to uniform values (top 24 bits). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__u32_to_uniform_v)(float *buf, size_t n, float low, float width,
+                                                                float top) {
+    const dnnlk__vf vl = dnnlk__vf_set1(low), vw = dnnlk__vf_set1(width), vt = dnnlk__vf_set1(top);
+    size_t i = 0;
+    for (; i + DNNLK__RW <= n; i += DNNLK__RW)
+        dnnlk__vf_storeu(buf + i, DNNLK__SFX(dnnlk__uniform_v)(dnnlk__vi_loadu(buf + i), 8, vl, vw, vt));
+    for (; i < n; i++) {
+        uint32_t v;
+        memcpy(&v, buf + i, 4);
+        buf[i] = dnnlk__uniform_from24(v >> 8, low, width, top);
+    }
+}
+
+/* ---- MT19937 ---- */
+
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_step_v)(const uint32_t *cur, const uint32_t *far) {
+    dnnlk__rv a = dnnlk__vi_loadu(cur), b = dnnlk__vi_loadu(cur + 1), f = dnnlk__vi_loadu(far);
+    dnnlk__rv y = dnnlk__vi_or(dnnlk__vi_and(a, dnnlk__vi_set1(INT32_MIN)), dnnlk__vi_and(b, dnnlk__vi_set1(0x7fffffff)));
+    dnnlk__rv odd = dnnlk__vi_srai(dnnlk__vi_slli(y, 31), 31);
+    return dnnlk__vi_xor(dnnlk__vi_xor(f, dnnlk__vi_srli(y, 1)), dnnlk__vi_and(odd, dnnlk__vi_set1((int)0x9908b0dfu)));
+}
+
+static DNNLK__FORCEINLINE uint32_t DNNLK__SFX(dnnlk__mt_step_s)(const uint32_t *mt, int i) {
+    uint32_t y = (mt[i] & 0x80000000u) | (mt[(i + 1) % 624] & 0x7fffffffu);
+    return mt[(i + 397) % 624] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_twist_v)(uint32_t *mt) {
+    int i = 0;
+    /* [0, 227): the far word (i + 397) is still old */
+    for (; i + DNNLK__RW <= 227; i += DNNLK__RW) dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i + 397));
+    for (; i < 227; i++) mt[i] = DNNLK__SFX(dnnlk__mt_step_s)(mt, i);
+    /* [227, 623): the far word (i - 227) is new, at least 227 back; mt[i + 1] must still be old */
+    for (; i + DNNLK__RW <= 623; i += DNNLK__RW) dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i - 227));
+    for (; i < 624; i++) mt[i] = DNNLK__SFX(dnnlk__mt_step_s)(mt, i);
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_temper_v)(const uint32_t *src, uint32_t *dst, size_t n) {
+    size_t i = 0;
+    for (; i + DNNLK__RW <= n; i += DNNLK__RW) {
+        dnnlk__rv y = dnnlk__vi_loadu(src + i);
+        y = dnnlk__vi_xor(y, dnnlk__vi_srli(y, 11));
+        y = dnnlk__vi_xor(y, dnnlk__vi_and(dnnlk__vi_slli(y, 7), dnnlk__vi_set1((int)0x9d2c5680u)));
+        y = dnnlk__vi_xor(y, dnnlk__vi_and(dnnlk__vi_slli(y, 15), dnnlk__vi_set1((int)0xefc60000u)));
+        y = dnnlk__vi_xor(y, dnnlk__vi_srli(y, 18));
+        dnnlk__vi_storeu(dst + i, y);
+    }
+    for (; i < n; i++) dst[i] = dnnlk__mt_temper(src[i]);
+}
+
+
+/* MT19937 Bernoulli bits from k output pairs: bit i = (buf[2i] + buf[2i+1] * 2^32) < t64, k a
+ * multiple of 8, into k/8 bytes. Pairs are little-endian u64 lanes, compared unsigned. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_pair_bits_v)(const uint32_t *buf, size_t k, uint64_t t64,
+                                                              uint8_t *dst) {
+    size_t i;
+#if DNNLK__ISA == 3
+    const __m512i vt = _mm512_set1_epi64((long long)t64);
+    for (i = 0; i < k; i += 8)
+        dst[i / 8] = (uint8_t)_mm512_cmplt_epu64_mask(_mm512_loadu_si512((const void *)(buf + 2 * i)), vt);
+#elif DNNLK__ISA == 2
+    const __m256i bias = _mm256_set1_epi64x(INT64_MIN);
+    const __m256i vt = _mm256_xor_si256(_mm256_set1_epi64x((long long)t64), bias);
+    for (i = 0; i < k; i += 8) {
+        __m256i a = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(buf + 2 * i)), bias);
+        __m256i b = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(buf + 2 * i + 8)), bias);
+        unsigned lo = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, a)));
+        unsigned hi = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, b)));
+        dst[i / 8] = (uint8_t)(lo | hi << 4);
+    }
+#else
+    for (i = 0; i < k; i += 8) { /* no 64-bit compare before SSE4.2 */
+        unsigned byte = 0, j;
+        for (j = 0; j < 8; j++) byte |= (unsigned)((buf[2 * (i + j)] | (uint64_t)buf[2 * (i + j) + 1] << 32) < t64) << j;
+        dst[i / 8] = (uint8_t)byte;
+    }
+#endif
+}
+
+#include "rng_vec_end.h"

@@ -1,0 +1,21 @@
+/* dnnl_kernels — rng_vec_end.h: removes the names rng_vec.h defines (no include guard). */
+#undef DNNLK__RW
+#undef dnnlk__rv
+#undef dnnlk__rv_set1_64
+#undef dnnlk__rv_mul_epu32
+#undef dnnlk__rv_srli64
+#undef dnnlk__rv_slli64
+#undef dnnlk__rv_add64
+#undef dnnlk__rv_min_epu32
+#undef dnnlk__rv_blend_odd
+#undef dnnlk__rv_unpacklo32
+#undef dnnlk__rv_unpackhi32
+#undef dnnlk__rv_unpacklo64
+#undef dnnlk__rv_unpackhi64
+#undef dnnlk__rv_lane0
+#undef dnnlk__rv_lts_bits
+#undef dnnlk__rv_ltu_vec
+#undef dnnlk__rv_ltu_bits
+#undef DNNLK__MCG_STEP
+#undef dnnlk__rv_hi_down
+#undef dnnlk__rv_xor3

@@ -1,0 +1,443 @@
+/* rng.h: engines against plain references, known answers, exact thresholds, jump-ahead, parts,
+ * chaining, every ISA, statistics and bad arguments. (libstdc++ oracles: test_rng_oracle.cpp.) */
+#include "harness.h"
+
+#include "rng_ref.h"
+
+static int ref_bit(dnnlk_rng_alg alg, const uint32_t *out, size_t i, double p) {
+    if (alg == dnnlk_rng_mt19937) return ref_canonical(out[2 * i], out[2 * i + 1]) < p;
+    if (alg == dnnlk_rng_mcg31m1) return exact_lt_ratio(out[i], M31, p);
+    return exact_lt_ratio(out[i], 4294967296ull, p);
+}
+
+static const dnnlk_rng_alg algs[3] = {dnnlk_rng_mcg31m1, dnnlk_rng_philox4x32_10, dnnlk_rng_mt19937};
+static const char *alg_name(dnnlk_rng_alg a) { return a == 0 ? "mcg31" : a == 1 ? "philox" : "mt19937"; }
+
+/* ---- known answers ---- */
+
+TEST(mcg_known_answers) {
+    const uint32_t pw[16] = {1u, 1132489760u, 826537482u, 289798557u, 480863449u, 1381340036u, 1582925527u,
+                             1918178478u, 1286028348u, 482167044u, 262060616u, 1856662125u, 839877947u,
+                             1997268203u, 458714024u, 650347998u};
+    const uint32_t *t = dnnlk__mcg_pow_table();
+    dnnlk_rng r;
+    uint32_t v[4];
+    int j;
+    for (j = 0; j < 16; j++) CHECK_EQ(dnnlk__mcg_pow((uint64_t)j), pw[j]);
+    for (j = 0; j <= 64; j++) CHECK_EQ(t[j], dnnlk__mcg_pow((uint64_t)j));
+    CHECK_EQ(dnnlk__mcg_pow(M31 - 1), 1); /* a^(m-1) = 1: period divides m - 1 */
+    /* VSL seeding: x0 = seed mod m, 0 -> 1, first output x0 */
+    CHECK_EQ(dnnlk_rng_init(&r, dnnlk_rng_mcg31m1, 7, 0), dnnlk_success);
+    CHECK_EQ(dnnlk_rng_u32(&r, v, 2, NULL, 0, 1), dnnlk_success);
+    CHECK_EQ(v[0], 7);
+    CHECK_EQ(v[1], (uint32_t)((7ull * A31) % M31));
+    dnnlk_rng_init(&r, dnnlk_rng_mcg31m1, 0, 0);
+    CHECK_EQ(r.x, 1);
+    dnnlk_rng_init(&r, dnnlk_rng_mcg31m1, M31, 0);
+    CHECK_EQ(r.x, 1);
+    dnnlk_rng_init(&r, dnnlk_rng_mcg31m1, (uint64_t)M31 + 5, 0);
+    CHECK_EQ(r.x, 5);
+    dnnlk_rng_init(&r, dnnlk_rng_mcg31m1, 1, 3); /* offset skips: x3 = a^3 */
+    CHECK_EQ(r.x, 289798557u);
+}
+
+TEST(philox_known_answers) {
+    static const uint32_t kat[3][10] = {
+        {0, 0, 0, 0, 0, 0, 0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u},
+        {0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0x408f276du, 0x41c83b0eu,
+         0xa20bc7c6u, 0x6d5451fdu},
+        {0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u, 0xa4093822u, 0x299f31d0u, 0xd16cfe09u, 0x94fdccebu,
+         0x5001e420u, 0x24126ea1u}};
+    int i, w;
+    for (i = 0; i < 3; i++) {
+        uint32_t o[4], o2[4];
+        dnnlk__philox4x32_10(kat[i], kat[i][4], kat[i][5], o);
+        ref_philox(kat[i], kat[i] + 4, o2);
+        for (w = 0; w < 4; w++) {
+            CHECK_EQ(o[w], kat[i][6 + w]);
+            CHECK_EQ(o2[w], kat[i][6 + w]);
+        }
+    }
+    /* the stream layout: outputs 0..3 of (seed 0, offset 0) are the all-zero KAT; outputs
+     * 4k..4k+3 of (seed, offset) are Philox of {off_lo, off_hi, 4k lo, 4k hi} */
+    {
+        dnnlk_rng r;
+        uint32_t v[8], c[4], k[2], o[4];
+        uint64_t off = 0x85a308d3243f6a88ull, seed = 0x299f31d0a4093822ull, x = 0x0370734413198a2cull;
+        dnnlk_rng_init(&r, dnnlk_rng_philox4x32_10, 0, 0);
+        CHECK_EQ(dnnlk_rng_u32(&r, v, 4, NULL, 0, 1), dnnlk_success);
+        for (w = 0; w < 4; w++) CHECK_EQ(v[w], kat[0][6 + w]);
+        dnnlk_rng_init(&r, dnnlk_rng_philox4x32_10, seed, off);
+        dnnlk_rng_skip(&r, x);
+        CHECK_EQ(dnnlk_rng_u32(&r, v, 4, NULL, 0, 1), dnnlk_success);
+        c[0] = 0x243f6a88u, c[1] = 0x85a308d3u, c[2] = 0x13198a2cu, c[3] = 0x03707344u;
+        k[0] = 0xa4093822u, k[1] = 0x299f31d0u;
+        ref_philox(c, k, o);
+        for (w = 0; w < 4; w++) CHECK_EQ(v[w], o[w]);
+    }
+}
+
+TEST(mt19937_known_answer) {
+    dnnlk_rng r;
+    uint32_t v = 0;
+    dnnlk_rng_init(&r, dnnlk_rng_mt19937, 5489, 9999);
+    CHECK_EQ(dnnlk_rng_u32(&r, &v, 1, NULL, 0, 1), dnnlk_success);
+    CHECK_EQ(v, 4123659995u); /* the C++ standard's check value for mt19937 */
+}
+
+/* ---- streams equal the references on every ISA, part count and chaining ---- */
+
+TEST(streams_match_reference_isa) {
+    static const size_t sizes[] = {0, 1, 3, 7, 8, 15, 16, 17, 31, 63, 64, 65, 127, 129, 255, 1000, 1249, 5000};
+    static const int nths[] = {1, 2, 3, 7};
+    uint64_t seeds[3] = {1, 0x123456789abcdefull, 4294967295ull};
+    uint32_t ref[5000 + 64], got[5000 + 64];
+    int a, si, ni;
+    size_t k;
+    for (a = 0; a < 3; a++)
+        for (si = 0; si < 3; si++) {
+            uint64_t offset = si == 0 ? 0 : si == 1 ? 5 : 1300;
+            ref_outputs(algs[a], seeds[si], offset, ref, 5003);
+            for (k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+                size_t n = sizes[k];
+                for (ni = 0; ni < 4; ni++) {
+                    int ith, nth = nths[ni];
+                    dnnlk_rng r, end;
+                    dnnlk_rng_init(&r, algs[a], seeds[si], offset);
+                    memset(got, 0, sizeof got);
+                    for (ith = 0; ith < nth; ith++)
+                        CHECK_EQ(dnnlk_rng_u32(&r, got, (int64_t)n, &end, ith, nth), dnnlk_success);
+                    CHECK_MSG(memcmp(got, ref, n * 4) == 0, "%s seed %d n %zu nth %d", alg_name(algs[a]), si, n, nth);
+                    /* end state: the next outputs continue the stream */
+                    CHECK_EQ(dnnlk_rng_u32(&end, got, 3, NULL, 0, 1), dnnlk_success);
+                    CHECK_MSG(memcmp(got, ref + n, 12) == 0, "%s end state after %zu", alg_name(algs[a]), n);
+                }
+            }
+            /* chained: n1 then n2 from the returned state */
+            for (k = 0; k < 20; k++) {
+                size_t n1 = (size_t)th_randint(0, 2500), n2 = (size_t)th_randint(0, 2500);
+                dnnlk_rng r, mid;
+                dnnlk_rng_init(&r, algs[a], seeds[si], offset);
+                CHECK_EQ(dnnlk_rng_u32(&r, got, (int64_t)n1, &mid, 0, 1), dnnlk_success);
+                CHECK_EQ(dnnlk_rng_u32(&mid, got + n1, (int64_t)n2, &mid, 0, 1), dnnlk_success);
+                CHECK_MSG(memcmp(got, ref, (n1 + n2) * 4) == 0, "%s chained %zu+%zu", alg_name(algs[a]), n1, n2);
+            }
+        }
+}
+
+TEST(uniform_matches_reference_isa) {
+    static const float ranges[][2] = {{0, 1}, {-1, 1}, {2.5f, 2.5f}, {-3e5f, 7.25f}, {1, 1.0000001f}, {-0.0f, 1e-30f}};
+    uint32_t ref[3000];
+    float got[3000];
+    int a, ri, nth;
+    size_t i;
+    for (a = 0; a < 3; a++) {
+        ref_outputs(algs[a], 99, 3, ref, 3000);
+        for (ri = 0; ri < 6; ri++) {
+            float lo = ranges[ri][0], hi = ranges[ri][1];
+            float top = lo < hi ? nextafterf(hi, -INFINITY) : lo;
+            for (nth = 1; nth <= 3; nth++) {
+                dnnlk_rng r, end;
+                int ith, bad = 0;
+                size_t n = 2999;
+                dnnlk_rng_init(&r, algs[a], 99, 3);
+                for (ith = 0; ith < nth; ith++)
+                    CHECK_EQ(dnnlk_rng_uniform_f32(&r, got, (int64_t)n, lo, hi, &end, ith, nth), dnnlk_success);
+                for (i = 0; i < n; i++) {
+                    uint32_t u24 = algs[a] == dnnlk_rng_mcg31m1 ? ref[i] >> 7 : ref[i] >> 8;
+                    volatile float t = (hi - lo) * ((float)u24 / 16777216.0f);
+                    float e = lo + t;
+                    if (e > top) e = top;
+                    if (memcmp(&e, &got[i], 4) != 0 || !(got[i] >= lo) || !(got[i] < hi || lo == hi)) bad++;
+                }
+                CHECK_MSG(bad == 0, "%s range %d nth %d: %d bad", alg_name(algs[a]), ri, nth, bad);
+            }
+        }
+    }
+}
+
+/* The exact threshold against the brute-force exact comparison, at and around k/m. */
+TEST(bernoulli_thresholds_exact) {
+    double ps[4000];
+    int np = 0, i, k;
+    ps[np++] = 0.0, ps[np++] = 1.0, ps[np++] = 0.5, ps[np++] = 0.1, ps[np++] = 0.9, ps[np++] = -0.5, ps[np++] = 2.0;
+    ps[np++] = 1e-300, ps[np++] = 4.9e-324, ps[np++] = nextafter(1.0, 0.0), ps[np++] = INFINITY, ps[np++] = -INFINITY;
+    for (k = 0; k < 300; k++) {
+        uint64_t kk = k < 150 ? (uint64_t)k : (uint64_t)th_randint(1, M31 - 1);
+        double q = (double)kk / (double)M31, q2 = (double)kk / 4294967296.0;
+        ps[np++] = q, ps[np++] = nextafter(q, 0), ps[np++] = nextafter(q, 2);
+        ps[np++] = q2, ps[np++] = nextafter(q2, 0), ps[np++] = nextafter(q2, 2);
+    }
+    for (k = 0; k < 1000; k++) ps[np++] = (double)th_rand64() / 18446744073709551616.0;
+    for (i = 0; i < np; i++) {
+        double p = ps[i];
+        dnnlk__bern b = dnnlk__bern_for_p(dnnlk_rng_mcg31m1, p);
+        uint32_t lo_x, hi_x; /* the first x that is 0, by the brute-force rule around the threshold */
+        if (b.kind == dnnlk__bern_never) {
+            CHECK_MSG(!exact_lt_ratio(1, M31, p), "mcg never p=%a", p);
+        } else if (b.kind == dnnlk__bern_always) {
+            CHECK_MSG(exact_lt_ratio(M31 - 1, M31, p), "mcg always p=%a", p);
+        } else {
+            lo_x = b.t - 1, hi_x = b.t;
+            CHECK_MSG(exact_lt_ratio(lo_x, M31, p) && !exact_lt_ratio(hi_x, M31, p), "mcg t=%u p=%a", b.t, p);
+        }
+        b = dnnlk__bern_for_p(dnnlk_rng_philox4x32_10, p);
+        if (b.kind == dnnlk__bern_never) CHECK_MSG(!exact_lt_ratio(0, 4294967296ull, p), "philox never p=%a", p);
+        else if (b.kind == dnnlk__bern_always)
+            CHECK_MSG(exact_lt_ratio(0xffffffffu, 4294967296ull, p), "philox always p=%a", p);
+        else
+            CHECK_MSG(exact_lt_ratio(b.t - 1, 4294967296ull, p) && !exact_lt_ratio(b.t, 4294967296ull, p),
+                      "philox t=%u p=%a", b.t, p);
+        /* oneDNN's Philox keep rule: r > UINT32_MAX * rate in double (default rounding here) */
+        if (p >= 0 && p <= 1) {
+            double d = 4294967295.0 * p;
+            CHECK_MSG((double)dnnlk__floor_rne_mul(p, 4294967295ull) == floor(d), "floor_rne p=%a", p);
+        }
+        /* MT19937: S < t64 against generate_canonical computed in double */
+        b = dnnlk__bern_for_p(dnnlk_rng_mt19937, p);
+        for (k = 0; k < 40; k++) {
+            uint64_t s = k < 20 && b.kind == dnnlk__bern_lt ? b.t64 - 10 + (uint64_t)k : th_rand64();
+            int want = ref_canonical((uint32_t)s, (uint32_t)(s >> 32)) < p;
+            int got = b.kind == dnnlk__bern_always ? 1 : b.kind == dnnlk__bern_never ? 0 : s < b.t64;
+            CHECK_MSG(want == got, "mt p=%a s=%llx", p, (unsigned long long)s);
+        }
+    }
+}
+
+TEST(bernoulli_matches_reference_isa) {
+    static const double ps[] = {0.0, 1.0, 0.5, 0.1, 0.9, 1e-3, 0.999, 0.3333333333};
+    static const size_t sizes[] = {0, 1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 200, 1000, 2049};
+    uint32_t ref[2 * 2100 + 16];
+    uint8_t got[400], want[400];
+    int a, pi, nth, off;
+    size_t k, i;
+    for (a = 0; a < 3; a++)
+        for (off = 0; off < 4; off++) { /* offsets 0..3 move Philox's start inside a counter */
+            ref_outputs(algs[a], 77, (uint64_t)off, ref, 2 * 2100);
+            for (pi = 0; pi < 8; pi++)
+                for (k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+                    size_t n = sizes[k];
+                    memset(want, 0, sizeof want);
+                    for (i = 0; i < n; i++) want[i / 8] |= (uint8_t)(ref_bit(algs[a], ref, i, ps[pi]) << (i % 8));
+                    for (nth = 1; nth <= 7; nth += 2) {
+                        dnnlk_rng r, end;
+                        uint32_t next[2] = {0, 0};
+                        int ith;
+                        size_t used = algs[a] == dnnlk_rng_mt19937 ? 2 * n : n;
+                        dnnlk_rng_init(&r, algs[a], 77, (uint64_t)off);
+                        memset(got, 0xA5, sizeof got);
+                        for (ith = 0; ith < nth; ith++)
+                            CHECK_EQ(dnnlk_rng_bernoulli(&r, got, (int64_t)n, ps[pi], &end, ith, nth), dnnlk_success);
+                        CHECK_MSG(memcmp(got, want, (n + 7) / 8) == 0 && got[(n + 7) / 8] == 0xA5,
+                                  "%s off %d p %g n %zu nth %d", alg_name(algs[a]), off, ps[pi], n, nth);
+                        dnnlk_rng_u32(&end, next, 2, NULL, 0, 1);
+                        CHECK_MSG(next[0] == ref[used] && next[1] == ref[used + 1], "%s end state after %zu bits",
+                                  alg_name(algs[a]), n);
+                    }
+                }
+        }
+}
+
+/* Philox's SIMD path at a counter whose low word wraps inside a round. */
+TEST(philox_counter_carry_isa) {
+    dnnlk_rng r;
+    uint32_t got[300];
+    uint8_t bits[40];
+    uint64_t base = 0xfffffff0ull - 64;
+    int i, ok = 1, okb = 1;
+    dnnlk_rng_init(&r, dnnlk_rng_philox4x32_10, 42, 7);
+    dnnlk_rng_skip(&r, base);
+    dnnlk_rng_u32(&r, got, 300, NULL, 0, 1);
+    for (i = 0; i < 300; i++) ok &= got[i] == ref_philox_out(42, 7, base + (uint64_t)i);
+    CHECK(ok);
+    dnnlk_rng_bernoulli(&r, bits, 300, 0.5, NULL, 0, 1);
+    for (i = 0; i < 300; i++) okb &= ((bits[i / 8] >> (i % 8)) & 1) == (ref_philox_out(42, 7, base + (uint64_t)i) < 0x80000000u);
+    CHECK(okb);
+}
+
+/* Jump-ahead by k up to 2^40 equals stepping: x * (a^(2^20))^q * a^r with a^(2^20) found by
+ * 2^20 single steps and q, r applied by repeated multiplication. */
+TEST(mcg_jump_equals_stepping) {
+    uint32_t a20 = 1, x;
+    int c;
+    long i;
+    for (i = 0; i < (1L << 20); i++) a20 = ref_mcg_next(a20);
+    for (c = 0; c < th_scaled(12); c++) {
+        uint64_t k = c == 0 ? 0 : c == 1 ? 1 : (th_rand64() & ((1ull << 40) - 1));
+        uint64_t q = k >> 20, r = k & ((1u << 20) - 1), j;
+        dnnlk_rng g;
+        uint32_t seed = (uint32_t)th_randint(1, M31 - 1);
+        x = seed;
+        for (j = 0; j < q; j++) x = (uint32_t)(((uint64_t)x * a20) % M31);
+        for (j = 0; j < r; j++) x = ref_mcg_next(x);
+        dnnlk_rng_init(&g, dnnlk_rng_mcg31m1, seed, 0);
+        dnnlk_rng_skip(&g, k);
+        CHECK_MSG(g.x == x, "k=%llu", (unsigned long long)k);
+    }
+    /* skips compose, for every engine */
+    for (c = 0; c < 3; c++) {
+        dnnlk_rng p, q;
+        uint64_t k1 = (uint64_t)th_randint(0, 100000), k2 = (uint64_t)th_randint(0, 100000);
+        dnnlk_rng_init(&p, algs[c], 5, 0);
+        q = p;
+        dnnlk_rng_skip(&p, k1);
+        dnnlk_rng_skip(&p, k2);
+        dnnlk_rng_skip(&q, k1 + k2);
+        {
+            uint32_t u[4], v[4];
+            dnnlk_rng_u32(&p, u, 4, NULL, 0, 1);
+            dnnlk_rng_u32(&q, v, 4, NULL, 0, 1);
+            CHECK(memcmp(u, v, sizeof u) == 0);
+        }
+    }
+}
+
+/* Rates within 5 sigma, and a chi-square on 16 buckets of uniform values. */
+TEST(statistics_isa) {
+    int a, pi;
+    long n = th_scaled(1000000);
+    static const double ps[] = {0.1, 0.5, 0.9};
+    uint8_t *bits = (uint8_t *)malloc((size_t)n / 8 + 8);
+    float *u = (float *)malloc((size_t)n * 4);
+    for (a = 0; a < 3; a++) {
+        dnnlk_rng r;
+        long i, cnt[16] = {0};
+        double chi = 0;
+        dnnlk_rng_init(&r, algs[a], 2024, 0);
+        for (pi = 0; pi < 3; pi++) {
+            long ones = 0;
+            double sd = sqrt(n * ps[pi] * (1 - ps[pi]));
+            dnnlk_rng_bernoulli(&r, bits, n, ps[pi], &r, 0, 1);
+            for (i = 0; i < n; i++) ones += (bits[i / 8] >> (i % 8)) & 1;
+            CHECK_MSG(fabs(ones - n * ps[pi]) < 5 * sd, "%s p %g: %ld ones of %ld", alg_name(algs[a]), ps[pi], ones, n);
+        }
+        dnnlk_rng_uniform_f32(&r, u, n, 0, 1, NULL, 0, 1);
+        for (i = 0; i < n; i++) cnt[(int)(u[i] * 16)]++;
+        for (i = 0; i < 16; i++) chi += (cnt[i] - n / 16.0) * (cnt[i] - n / 16.0) / (n / 16.0);
+        CHECK_MSG(chi < 50, "%s chi-square %g (15 dof)", alg_name(algs[a]), chi); /* p ~ 1e-5 */
+    }
+    free(bits);
+    free(u);
+}
+
+TEST(rng_uniform_op_isa) {
+    int64_t dims[3] = {3, 5, 7};
+    uint32_t ref[105];
+    int a, dt, nth;
+    for (a = 0; a < 3; a++) {
+        ref_outputs(algs[a], 11, 17, ref, 105);
+        for (dt = 0; dt < 3; dt++) {
+            dnnlk_dtype t = dt == 0 ? dnnlk_f32 : dt == 1 ? dnnlk_bf16 : dnnlk_f16;
+            size_t es = dnnlk_dtype_size(t);
+            for (nth = 1; nth <= 7; nth += 3) {
+                /* transposed layout: dims {3,5,7}, strides {1, 3, 15} */
+                th_buf b = th_alloc(105 * es, 2);
+                dnnlk_tensor d = th_tensor(b.p, t, 3, dims);
+                int ith, bad = 0;
+                int64_t i0, i1, i2;
+                d.strides[0] = 1, d.strides[1] = 3, d.strides[2] = 15;
+                for (ith = 0; ith < nth; ith++)
+                    CHECK_EQ(dnnlk_rng_uniform(&d, -2.0f, 3.0f, 11, 17, algs[a], ith, nth), dnnlk_success);
+                for (i0 = 0; i0 < 3; i0++)
+                    for (i1 = 0; i1 < 5; i1++)
+                        for (i2 = 0; i2 < 7; i2++) {
+                            int64_t li = (i0 * 5 + i1) * 7 + i2;
+                            uint32_t u24 = algs[a] == dnnlk_rng_mcg31m1 ? ref[li] >> 7 : ref[li] >> 8;
+                            volatile float tt = 5.0f * ((float)u24 / 16777216.0f);
+                            float e = -2.0f + tt, g;
+                            char *p = (char *)b.p + (i0 + 3 * i1 + 15 * i2) * (int64_t)es;
+                            g = dnnlk__load_as_f32(p, t);
+                            if (t == dnnlk_f32) bad += memcmp(&e, &g, 4) != 0;
+                            else {
+                                uint16_t h;
+                                memcpy(&h, p, 2);
+                                bad += h != dnnlk__uniform_to_16(e, t, -2.0f, 3.0f) || !(g >= -2.0f && g < 3.0f);
+                            }
+                        }
+                CHECK_MSG(bad == 0, "%s %s nth %d: %d bad", alg_name(algs[a]), dnnlk_dtype_name(t), nth, bad);
+                CHECK(th_guards_ok(&b));
+                th_free(&b);
+            }
+        }
+    }
+    { /* bf16 values never reach high */
+        float v = nextafterf(1.0f, 0.0f);
+        uint16_t h = dnnlk__uniform_to_16(v, dnnlk_bf16, 0.0f, 1.0f);
+        CHECK(dnnlk_bf16_to_f32(h) < 1.0f);
+        h = dnnlk__uniform_to_16(v, dnnlk_f16, 0.0f, 1.0f);
+        CHECK(dnnlk_f16_to_f32(h) < 1.0f);
+    }
+    { /* unknown strides are deduced; the layout comes back */
+        dnnlk_tensor d = th_tensor(NULL, dnnlk_f32, 3, dims);
+        d.strides[0] = d.strides[1] = d.strides[2] = DNNLK_UNKNOWN;
+        CHECK_EQ(dnnlk_rng_uniform_infer(&d), dnnlk_success);
+        CHECK_EQ(d.strides[0], 35);
+        CHECK_EQ(d.strides[2], 1);
+    }
+}
+
+TEST(bad_arguments) {
+    dnnlk_rng r, end, keep;
+    uint32_t v[4] = {1, 2, 3, 4};
+    float f[4] = {0};
+    uint8_t bits[4] = {9, 9, 9, 9};
+    int64_t dims[1] = {4};
+    dnnlk_tensor d;
+    CHECK_EQ(dnnlk_rng_init(NULL, dnnlk_rng_mcg31m1, 1, 0), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_init(&r, (dnnlk_rng_alg)7, 1, 0), dnnlk_invalid_arguments);
+    dnnlk_rng_init(&r, dnnlk_rng_mcg31m1, 1, 0);
+    memset(&end, 0x5a, sizeof end);
+    keep = end;
+    CHECK_EQ(dnnlk_rng_u32(&r, NULL, 4, &end, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_u32(&r, v, -1, &end, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_u32(&r, v, 4, &end, 1, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_u32(&r, v, 4, &end, 0, 0), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_u32(NULL, v, 4, &end, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_uniform_f32(&r, f, 4, 1.0f, 0.0f, &end, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_uniform_f32(&r, f, 4, 0.0f, INFINITY, &end, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_uniform_f32(&r, f, 4, NAN, 1.0f, &end, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_uniform_f32(&r, f, 4, -3e38f, 3e38f, &end, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_bernoulli(&r, bits, 4, NAN, &end, 0, 1), dnnlk_invalid_arguments);
+    {
+        dnnlk_rng bad = r;
+        bad.x = 0;
+        CHECK_EQ(dnnlk_rng_u32(&bad, v, 4, &end, 0, 1), dnnlk_invalid_arguments);
+        bad.x = M31;
+        CHECK_EQ(dnnlk_rng_skip(&bad, 1), dnnlk_invalid_arguments);
+        bad = r;
+        bad.alg = (dnnlk_rng_alg)3;
+        CHECK_EQ(dnnlk_rng_bernoulli(&bad, bits, 4, 0.5, &end, 0, 1), dnnlk_invalid_arguments);
+        dnnlk_rng_init(&bad, dnnlk_rng_mt19937, 1, 0);
+        bad.mt_pos = 625;
+        CHECK_EQ(dnnlk_rng_u32(&bad, v, 4, &end, 0, 1), dnnlk_invalid_arguments);
+    }
+    CHECK(v[0] == 1 && v[3] == 4 && f[0] == 0 && bits[0] == 9 && bits[3] == 9);
+    CHECK(memcmp(&end, &keep, sizeof end) == 0);
+    d = th_tensor(f, dnnlk_f32, 1, dims);
+    CHECK_EQ(dnnlk_rng_uniform(&d, 0, 1, 1, 0, (dnnlk_rng_alg)5, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_uniform(&d, 2, 1, 1, 0, dnnlk_rng_mcg31m1, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_rng_uniform(&d, 0, 1, 1, 0, dnnlk_rng_mcg31m1, 2, 2 - 1), dnnlk_invalid_arguments);
+    d.dtype = dnnlk_s32;
+    CHECK_EQ(dnnlk_rng_uniform(&d, 0, 1, 1, 0, dnnlk_rng_mcg31m1, 0, 1), dnnlk_invalid_data_type);
+    d.dtype = dnnlk_f32;
+    d.dims[0] = -2;
+    CHECK_EQ(dnnlk_rng_uniform(&d, 0, 1, 1, 0, dnnlk_rng_mcg31m1, 0, 1), dnnlk_invalid_shape);
+    CHECK(f[0] == 0 && f[3] == 0);
+    CHECK_EQ(dnnlk_rng_uniform(NULL, 0, 1, 1, 0, dnnlk_rng_mcg31m1, 0, 1), dnnlk_invalid_arguments);
+}
+
+int main(void) {
+    RUN(mcg_known_answers);
+    RUN(philox_known_answers);
+    RUN(mt19937_known_answer);
+    RUN_EACH_ISA(streams_match_reference_isa);
+    RUN_EACH_ISA(uniform_matches_reference_isa);
+    RUN(bernoulli_thresholds_exact);
+    RUN_EACH_ISA(bernoulli_matches_reference_isa);
+    RUN_EACH_ISA(philox_counter_carry_isa);
+    RUN(mcg_jump_equals_stepping);
+    RUN_EACH_ISA(statistics_isa);
+    RUN_EACH_ISA(rng_uniform_op_isa);
+    RUN(bad_arguments);
+    return th_summary();
+}
