@@ -53,5 +53,6 @@
 #include "kernels/shape.h"
 #include "kernels/loop.h"
 #include "kernels/argreduce.h"
+#include "kernels/one_hot.h"
 
 #endif /* DNNL_KERNELS_H */
