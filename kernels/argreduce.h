@@ -31,11 +31,14 @@
  *   sorted = 1: the k outputs in that order. sorted = 0: the same k elements in increasing index
  *   order (their order in the row), which costs the same and is what a filter usually wants.
  *   Both are deterministic and identical on every ISA and part count.
- *   Cost: one pass over the row with a SIMD threshold filter plus O(m log k) for the m elements
- *   that beat the current k-th (about k·ln(n/k) on random data), then O(k log k) to order.
- *   workspace: k·8 bytes per part; it may be NULL when k <= DNNLK_TOP_K_STACK_K, which uses the
- *   stack. Otherwise pass dnnlk_top_k_workspace_bytes(k, nth) bytes (the same nth for every part);
- *   part ith uses its own slice.
+ *   Cost: one pass over the row with a SIMD threshold filter; the elements that beat the current
+ *   k-th best (about k·ln(n/k) on random data) go to a buffer that is cut back to the k best by
+ *   quickselect whenever it fills (amortised O(1) each), then O(k log k) to order the k.
+ *   workspace: (2k+64)·8 bytes per part, 8-byte aligned; it may be NULL when k <=
+ *   DNNLK_TOP_K_STACK_K, which uses about 8.7 KiB of stack. Otherwise pass
+ *   dnnlk_top_k_workspace_bytes(k, nth) bytes (the same nth for every part); part ith uses its own
+ *   slice. Adversarial rows (e.g. ascending for largest) make every element a candidate: still
+ *   O(n) amortised, with a larger constant.
  *
  * Both ops: the execute functions complete unknown output dims/strides like _infer, then compute
  * part ith of nth (a share of the output positions). Statuses: dnnlk_invalid_arguments (NULL
@@ -150,20 +153,6 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__topk_comp(const char *p, int t, int la
 
 static DNNLK__FORCEINLINE int64_t dnnlk__topk_comp_index(uint64_t c) { return (int64_t)(0xffffffffu - (uint32_t)c); }
 
-/* Min-heap (the root is the worst of the kept set). */
-static DNNLK__FORCEINLINE void dnnlk__topk_sift_min(uint64_t *h, int64_t i, int64_t n) {
-    uint64_t x = h[i];
-    for (;;) {
-        int64_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && h[c + 1] < h[c]) c++;
-        if (h[c] >= x) break;
-        h[i] = h[c];
-        i = c;
-    }
-    h[i] = x;
-}
-
 static DNNLK__FORCEINLINE void dnnlk__topk_sift_max(uint64_t *h, int64_t i, int64_t n) {
     uint64_t x = h[i];
     for (;;) {
@@ -188,11 +177,56 @@ static inline void dnnlk__topk_sort_asc(uint64_t *h, int64_t n) {
     }
 }
 
-static DNNLK__FORCEINLINE void dnnlk__topk_offer(uint64_t *h, int64_t k, uint64_t c) {
-    if (c > h[0]) {
-        h[0] = c;
-        dnnlk__topk_sift_min(h, 0, k);
+/* Moves the k largest of h[0..n) to h[0..k), the k-th largest at h[k-1]: quickselect with a
+ * median-of-three pivot and a branch-free partition (the compares are data-dependent coin flips,
+ * which a branchy partition mispredicts half the time). Composites are distinct, so the result
+ * does not depend on the pivots. */
+static inline void dnnlk__topk_select(uint64_t *h, int64_t n, int64_t k) {
+    int64_t lo = 0, hi = n; /* the target index k-1 lies in [lo, hi) */
+    while (hi - lo > 1) {
+        uint64_t a = h[lo], b = h[lo + (hi - lo) / 2], c = h[hi - 1], piv, t;
+        int64_t i, st = lo;
+        /* median of three, moved to the end */
+        if ((a > b) != (a > c)) piv = a, t = lo;
+        else if ((b > a) != (b > c)) piv = b, t = lo + (hi - lo) / 2;
+        else piv = c, t = hi - 1;
+        h[t] = h[hi - 1];
+        h[hi - 1] = piv;
+        for (i = lo; i < hi - 1; i++) { /* [lo, st) > piv, [st, i) < piv */
+            uint64_t v = h[i];
+            h[i] = h[st];
+            h[st] = v;
+            st += v > piv;
+        }
+        h[hi - 1] = h[st];
+        h[st] = piv;
+        if (st == k - 1) return;
+        if (st > k - 1) hi = st;
+        else lo = st + 1;
     }
+}
+
+/* The candidate set of one row: buf[0..n) holds every composite that beat thr when it came; when
+ * the buffer is full it is cut back to the k best and thr rises to the k-th. Amortised O(1) per
+ * candidate, no per-element cand work. */
+typedef struct dnnlk__topk_set {
+    uint64_t *buf;
+    int64_t n, cap, k;
+    uint64_t thr;
+} dnnlk__topk_set;
+
+/* Capacity of the buffer for k: room for k kept and at least k (and 64) newcomers. */
+static DNNLK__FORCEINLINE int64_t dnnlk__topk_cap(int64_t k) { return 2 * k + 64; }
+
+/* Adds candidate c; returns 1 when the threshold changed. */
+static DNNLK__FORCEINLINE int dnnlk__topk_add(dnnlk__topk_set *s, uint64_t c) {
+    if (c <= s->thr) return 0;
+    s->buf[s->n++] = c;
+    if (s->n < s->cap) return 0;
+    dnnlk__topk_select(s->buf, s->n, s->k);
+    s->n = s->k;
+    s->thr = s->buf[s->k - 1];
+    return 1;
 }
 
 /* Orders the k kept composites and writes them out. */
@@ -218,22 +252,37 @@ static inline void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, 
     }
 }
 
-/* Fills the heap with the first k elements of the row at p. */
-static DNNLK__FORCEINLINE void dnnlk__topk_start(const dnnlk__argred_args *a, const char *p, uint64_t *h) {
+/* Starts a row's set with its first k elements; the threshold is the worst of them. */
+static DNNLK__FORCEINLINE void dnnlk__topk_start(const dnnlk__argred_args *a, const char *p, uint64_t *buf,
+                                                 dnnlk__topk_set *s) {
     int64_t i;
-    for (i = 0; i < a->k; i++) h[i] = dnnlk__topk_comp(p + i * a->sa, a->dtype, a->largest, i);
-    for (i = a->k / 2 - 1; i >= 0; i--) dnnlk__topk_sift_min(h, i, a->k);
+    s->buf = buf;
+    s->k = a->k;
+    s->cap = dnnlk__topk_cap(a->k);
+    s->n = a->k;
+    s->thr = ~(uint64_t)0;
+    for (i = 0; i < a->k; i++) {
+        buf[i] = dnnlk__topk_comp(p + i * a->sa, a->dtype, a->largest, i);
+        if (buf[i] < s->thr) s->thr = buf[i];
+    }
+}
+
+static DNNLK__FORCEINLINE void dnnlk__topk_finish(const dnnlk__argred_args *a, const char *p, dnnlk__topk_set *s, char *vp,
+                                                  char *ip) {
+    if (s->n > s->k) dnnlk__topk_select(s->buf, s->n, s->k);
+    dnnlk__topk_emit(a, p, s->buf, vp, ip);
 }
 
 static inline void dnnlk__topk_rows_scalar(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
-                                           int64_t n, uint64_t *h) {
+                                           int64_t n, uint64_t *buf) {
     int64_t j, i;
+    dnnlk__topk_set s;
     for (j = 0; j < n; j++) {
         const char *p = src + j * a->ss;
         if (a->k == 0) continue;
-        dnnlk__topk_start(a, p, h);
-        for (i = a->k; i < a->K; i++) dnnlk__topk_offer(h, a->k, dnnlk__topk_comp(p + i * a->sa, a->dtype, a->largest, i));
-        dnnlk__topk_emit(a, p, h, vp ? vp + j * a->sv : NULL, ip + j * a->si);
+        dnnlk__topk_start(a, p, buf, &s);
+        for (i = a->k; i < a->K; i++) (void)dnnlk__topk_add(&s, dnnlk__topk_comp(p + i * a->sa, a->dtype, a->largest, i));
+        dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si);
     }
 }
 
@@ -333,7 +382,7 @@ static inline dnnlk_status dnnlk_top_k_infer(const dnnlk_tensor *src, int64_t k,
 /* Workspace bytes for dnnlk_top_k with nth parts (0 when the stack suffices). */
 static inline size_t dnnlk_top_k_workspace_bytes(int64_t k, int nth) {
     if (k <= DNNLK_TOP_K_STACK_K || nth < 1) return 0;
-    return (size_t)k * 8u * (size_t)nth;
+    return (size_t)dnnlk__topk_cap(k) * 8u * (size_t)nth;
 }
 
 /* Shared execute path. Loop operands: 0 src, 1 indices, 2 values (if any), over src's shape with
@@ -351,8 +400,8 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     void *base[3];
     char *row[3];
     int64_t b, e, n, sia = 0, sva = 0;
-    uint64_t stack_heap[DNNLK_TOP_K_STACK_K];
-    uint64_t *heap = stack_heap;
+    uint64_t stack_buf[2 * DNNLK_TOP_K_STACK_K + 64];
+    uint64_t *cand = stack_buf;
     int ax, nd, rnd = 0, i, isa, is_topk = k >= 0;
     dnnlk_status st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
@@ -370,7 +419,7 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     }
     if (is_topk && k > DNNLK_TOP_K_STACK_K) {
         if (!workspace) return dnnlk_invalid_arguments;
-        heap = (uint64_t *)workspace + (size_t)k * (size_t)ith;
+        cand = (uint64_t *)workspace + (size_t)dnnlk__topk_cap(k) * (size_t)ith;
     }
     *indices = id;
     if (values) *values = vd;
@@ -429,11 +478,11 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
         if (is_topk) {
             switch (isa) {
 #if DNNLK__X86
-            case dnnlk_isa_avx512: dnnlk__topk_rows_avx512(&a, row[0], row[1], vp, n, heap); break;
-            case dnnlk_isa_avx2: dnnlk__topk_rows_avx2(&a, row[0], row[1], vp, n, heap); break;
-            case dnnlk_isa_sse41: dnnlk__topk_rows_sse41(&a, row[0], row[1], vp, n, heap); break;
+            case dnnlk_isa_avx512: dnnlk__topk_rows_avx512(&a, row[0], row[1], vp, n, cand); break;
+            case dnnlk_isa_avx2: dnnlk__topk_rows_avx2(&a, row[0], row[1], vp, n, cand); break;
+            case dnnlk_isa_sse41: dnnlk__topk_rows_sse41(&a, row[0], row[1], vp, n, cand); break;
 #endif
-            default: dnnlk__topk_rows_scalar(&a, row[0], row[1], vp, n, heap); break;
+            default: dnnlk__topk_rows_scalar(&a, row[0], row[1], vp, n, cand); break;
             }
         } else {
             switch (isa) {

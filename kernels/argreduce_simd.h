@@ -6,7 +6,7 @@
  * The second pass reads a row that is still in cache and stops at the hit. Along a strided axis
  * with contiguous neighbours, each lane keeps its own best value and index (a "vertical" scan).
  * top_k filters the row with a vector compare against the current k-th best and hands the rare
- * survivors to the scalar heap of argreduce.h. */
+ * survivors to the candidate buffer of argreduce.h. */
 
 /* ---- per-ISA helpers the vector layer does not have ---- */
 
@@ -386,68 +386,69 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
 
 /* ---- top_k on a contiguous row ---- */
 
-/* Bit per element of 4 vectors at p that may beat threshold tv (a superset: the heap decides). */
+/* Bits of the elements of one vector at p that may beat the threshold (a superset: the candidate
+ * set decides). */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__tk_filter1)(const char *p, int t, int largest, dnnlk__vf tf,
+                                                                 dnnlk__vi ti) {
+    if (t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16) {
+        dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p, t);
+        return dnnlk__vmask_bits(largest ? DNNLK__SFX(dnnlk__ar_nle)(v, tf) : DNNLK__SFX(dnnlk__ar_nge)(v, tf));
+    } else {
+        dnnlk__vi v = DNNLK__SFX(dnnlk__ar_ld_i)(p, t);
+        return DNNLK__SFX(dnnlk__ar_ibits)(largest ? DNNLK__SFX(dnnlk__ar_icmpgt)(v, ti) : DNNLK__SFX(dnnlk__ar_icmpgt)(ti, v));
+    }
+}
+
+/* The same for 4 vectors, one bit per element in a u64 (4 x 16 lanes at most). */
 static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__tk_filter4)(const char *p, int t, int largest, dnnlk__vf tf,
                                                                  dnnlk__vi ti) {
     const int W = DNNLK__VF_N;
-    int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
-    int64_t es = (int64_t)(t == dnnlk_f32 || t == dnnlk_s32 ? 4 : (isf ? 2 : 1));
-    uint64_t bits = 0;
-    int j;
-    for (j = 0; j < 4; j++) {
-        unsigned b;
-        if (isf) {
-            dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p + j * W * es, t);
-            b = dnnlk__vmask_bits(largest ? DNNLK__SFX(dnnlk__ar_nle)(v, tf) : DNNLK__SFX(dnnlk__ar_nge)(v, tf));
-        } else {
-            dnnlk__vi v = DNNLK__SFX(dnnlk__ar_ld_i)(p + j * W * es, t);
-            b = DNNLK__SFX(dnnlk__ar_ibits)(largest ? DNNLK__SFX(dnnlk__ar_icmpgt)(v, ti) : DNNLK__SFX(dnnlk__ar_icmpgt)(ti, v));
-        }
-        bits |= (uint64_t)b << (j * W);
-    }
-    return bits;
+    int64_t es = (int64_t)(t == dnnlk_f32 || t == dnnlk_s32 ? 4 : (t == dnnlk_s8 || t == dnnlk_u8 ? 1 : 2));
+    uint64_t b0 = DNNLK__SFX(dnnlk__tk_filter1)(p, t, largest, tf, ti);
+    uint64_t b1 = DNNLK__SFX(dnnlk__tk_filter1)(p + W * es, t, largest, tf, ti);
+    uint64_t b2 = DNNLK__SFX(dnnlk__tk_filter1)(p + 2 * W * es, t, largest, tf, ti);
+    uint64_t b3 = DNNLK__SFX(dnnlk__tk_filter1)(p + 3 * W * es, t, largest, tf, ti);
+    return b0 | (b1 << W) | (b2 << (2 * W)) | (b3 << (3 * W));
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__tk_scan)(const dnnlk__argred_args *a, const char *p, uint64_t *h, int t,
-                                                          int largest) {
-    const int64_t W = DNNLK__VF_N, K = a->K, k = a->k, es = a->esize;
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__tk_scan)(const dnnlk__argred_args *a, const char *p, dnnlk__topk_set *s,
+                                                          int t, int largest) {
+    const int64_t W = DNNLK__VF_N, K = a->K, es = a->esize;
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
-    int64_t i = k;
+    int64_t i = a->k;
     dnnlk__vf tf = dnnlk__vf_zero();
     dnnlk__vi ti = dnnlk__vi_set1(0);
     for (;;) {
-        /* Threshold: the value of the worst kept element. With largest and k NaNs kept, nothing
+        /* Threshold: the value of the k-th best so far. With largest and k NaNs kept, nothing
          * later can get in (a NaN ties and has a higher index). */
-        const char *r = p + dnnlk__topk_comp_index(h[0]) * es;
+        const char *r = p + dnnlk__topk_comp_index(s->thr) * es;
+        int moved = 0;
         if (isf) {
-            if (largest && (h[0] >> 32) == 0xffffffffu) return;
+            if (largest && (s->thr >> 32) == 0xffffffffu) return;
             tf = dnnlk__vf_set1((float)dnnlk__argred_load(r, t));
         } else {
             ti = dnnlk__vi_set1((int32_t)dnnlk__argred_load(r, t));
         }
-        for (; i + 4 * W <= K; i += 4 * W) {
+        for (; i + 4 * W <= K && !moved; i += 4 * W) {
             uint64_t bits = DNNLK__SFX(dnnlk__tk_filter4)(p + i * es, t, largest, tf, ti);
-            if (DNNLK__UNLIKELY(bits != 0)) {
-                do {
-                    int l = __builtin_ctzll(bits);
-                    bits &= bits - 1;
-                    dnnlk__topk_offer(h, k, dnnlk__topk_comp(p + (i + l) * es, t, largest, i + l));
-                } while (bits);
-                i += 4 * W;
-                break;
+            while (DNNLK__UNLIKELY(bits != 0)) {
+                int l = __builtin_ctzll(bits);
+                bits &= bits - 1;
+                moved |= dnnlk__topk_add(s, dnnlk__topk_comp(p + (i + l) * es, t, largest, i + l));
             }
         }
-        if (i + 4 * W > K) break;
+        if (!moved) break;
     }
-    for (; i < K; i++) dnnlk__topk_offer(h, k, dnnlk__topk_comp(p + i * es, t, largest, i));
+    for (; i < K; i++) (void)dnnlk__topk_add(s, dnnlk__topk_comp(p + i * es, t, largest, i));
 }
 
 #define DNNLK__TK_CASES(T)                                                 \
-    case T * 2 + 0: DNNLK__SFX(dnnlk__tk_scan)(a, p, h, T, 0); break;       \
-    case T * 2 + 1: DNNLK__SFX(dnnlk__tk_scan)(a, p, h, T, 1); break;
+    case T * 2 + 0: DNNLK__SFX(dnnlk__tk_scan)(a, p, &s, T, 0); break;      \
+    case T * 2 + 1: DNNLK__SFX(dnnlk__tk_scan)(a, p, &s, T, 1); break;
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
                                                          int64_t n, uint64_t *h) {
+    dnnlk__topk_set s;
     int64_t j;
     if (a->sa != a->esize || a->K - a->k < 4 * DNNLK__VF_N) {
         dnnlk__topk_rows_scalar(a, src, ip, vp, n, h);
@@ -455,7 +456,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
     }
     for (j = 0; j < n; j++) {
         const char *p = src + j * a->ss;
-        dnnlk__topk_start(a, p, h);
+        dnnlk__topk_start(a, p, h, &s);
         switch (a->dtype * 2 + a->largest) {
         DNNLK__TK_CASES(dnnlk_f32)
         DNNLK__TK_CASES(dnnlk_bf16)
@@ -465,7 +466,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
         DNNLK__TK_CASES(dnnlk_u8)
         default: break;
         }
-        dnnlk__topk_emit(a, p, h, vp ? vp + j * a->sv : NULL, ip + j * a->si);
+        dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si);
     }
 }
 #undef DNNLK__TK_CASES
