@@ -13,7 +13,9 @@
  *   Ties go to the lowest index, or the highest with select_last_index. -0 and +0 are equal. NaN
  *   is the extreme for both ops (it beats every number, as in numpy and PyTorch), and NaNs tie
  *   with each other, so the first NaN wins, or the last one with select_last_index.
- *   An empty axis with a non-empty output is dnnlk_invalid_shape.
+ *   An empty axis with a non-empty output is dnnlk_invalid_shape. Values are compared as the FPU
+ *   compares them: with MXCSR's denormals-are-zero on, denormals compare equal to zero (on every
+ *   ISA alike).
  *
  * TOP_K
  *   dnnlk_top_k_infer(src, k, axis, values, indices)
@@ -27,7 +29,8 @@
  *   value (NaN above +inf, -0 equal to +0), equal values by lower index first: the selection is
  *   exactly the first k of a stable sort of the row (descending for largest, ascending for
  *   smallest; either way NaN counts as the largest value, so largest picks NaNs first and
- *   smallest picks them last).
+ *   smallest picks them last). The order comes from the bits, so it is the same with the
+ *   denormals-are-zero mode on (a denormal stays above +0).
  *   sorted = 1: the k outputs in that order. sorted = 0: the same k elements in increasing index
  *   order (their order in the row), which costs the same and is what a filter usually wants.
  *   Both are deterministic and identical on every ISA and part count.
@@ -138,10 +141,12 @@ static DNNLK__FORCEINLINE uint32_t dnnlk__topk_key(const char *p, int t, int lar
         else v = *(const uint8_t *)(const void *)p;
         key = (uint32_t)v ^ 0x80000000u;
     } else {
-        float f = (float)dnnlk__argred_load(p, t);
-        uint32_t u = dnnlk__f32_bits(f);
-        if (f != f) key = 0xffffffffu;
-        else if (f == 0.0f) key = 0x80000000u;
+        /* From the bits alone, so denormals-are-zero mode cannot merge a denormal with 0. */
+        uint32_t u;
+        if (t == dnnlk_f32) memcpy(&u, p, 4);
+        else u = dnnlk__f32_bits((float)dnnlk__argred_load(p, t)); /* bf16/f16 widen exactly, by bits */
+        if ((u & 0x7fffffffu) > 0x7f800000u) key = 0xffffffffu;
+        else if ((u & 0x7fffffffu) == 0) key = 0x80000000u;
         else key = (u >> 31) ? ~u : (u | 0x80000000u);
     }
     return largest ? key : ~key;

@@ -424,8 +424,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__tk_scan)(const dnnlk__argred_ar
         const char *r = p + dnnlk__topk_comp_index(s->thr) * es;
         int moved = 0;
         if (isf) {
+            float tv = (float)dnnlk__argred_load(r, t);
             if (largest && (s->thr >> 32) == 0xffffffffu) return;
-            tf = dnnlk__vf_set1((float)dnnlk__argred_load(r, t));
+            /* A zero or denormal threshold widens to the whole band around 0, which the vector
+             * compare may see as 0 under denormals-are-zero; the candidate set sorts it out. */
+            if ((dnnlk__f32_bits(tv) & 0x7fffffffu) < 0x00800000u) tv = largest ? -1.17549435e-38f : 1.17549435e-38f;
+            tf = dnnlk__vf_set1(tv);
         } else {
             ti = dnnlk__vi_set1((int32_t)dnnlk__argred_load(r, t));
         }

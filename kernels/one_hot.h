@@ -28,6 +28,9 @@
 #include "loop.h"
 #include "shape.h"
 
+/* Measured here (4 MiB L2 per core): below 4 MiB regular stores win (1 MiB: 0.10 vs 0.17 ns per
+ * f32 element), at 4 MiB they tie, above it non-temporal stores are as fast or faster and leave the
+ * cache to the caller. */
 #ifndef DNNLK_ONE_HOT_NT_BYTES
 #define DNNLK_ONE_HOT_NT_BYTES (4u << 20)
 #endif

@@ -2,6 +2,31 @@
  * over random shapes, layouts (permuted, padded, negative and zero strides), dtypes and data full
  * of ties, NaNs, infinities and signed zeros; hand-computed cases; every bad argument. */
 #include "harness.h"
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#define HAVE_MXCSR 1
+#else
+#define HAVE_MXCSR 0
+#endif
+
+/* When set, the op calls (and, for arg ops, the reference) run with FTZ and DAZ on. */
+static int g_daz;
+static unsigned daz_on(void) {
+#if HAVE_MXCSR
+    unsigned old = _mm_getcsr();
+    if (g_daz) _mm_setcsr(old | 0x8040u);
+    return old;
+#else
+    return 0;
+#endif
+}
+static void daz_off(unsigned old) {
+#if HAVE_MXCSR
+    _mm_setcsr(old);
+#else
+    (void)old;
+#endif
+}
 
 /* ---- element access for the references ---- */
 
@@ -105,6 +130,21 @@ static void fill_values(void *base, dnnlk_dtype t, int64_t n, int style) {
         case 0: v = (double)th_randint(-3, 3); break;                /* many ties */
         case 1: v = is_float(t) ? th_randf(-100, 100) : (double)th_randint(-128, 127); break;
         case 2: v = (double)i; break;                                  /* ascending */
+        case 4:                                                        /* zeros and denormals */
+            if (!is_float(t)) { v = (double)th_randint(-3, 3); break; }
+            {
+                static const double band[6] = {0.0, -0.0, 1e-40, -1e-40, 1.1754944e-38, -1.0};
+                if (r % 2) r = (r / 6) * 6 + r % 4; /* mostly the band around 0 */
+                v = band[r % 6];
+                if (r % 6 >= 2 && r % 6 <= 3) v *= 1 + (r >> 8) % 5;
+                if (t != dnnlk_f32 && (r % 6 == 2 || r % 6 == 3)) {
+                    /* bf16/f16 denormals */
+                    uint16_t h = (uint16_t)((r % 6 == 3 ? 0x8000u : 0) | (1 + (r >> 8) % 5));
+                    memcpy((char *)base + (size_t)i * es, &h, 2);
+                    continue;
+                }
+            }
+            break;
         default: v = -(double)i; break;                                /* descending */
         }
         if (t == dnnlk_u8) v = v < 0 ? -v : v;
@@ -247,8 +287,10 @@ static void run_arg_case(int nd, const int64_t *dims, int axis, dnnlk_dtype t, i
         int ith, ok = 1;
         size_t ies = dnnlk_dtype_size(it), es = dnnlk_dtype_size(t);
         dnnlk_status st;
+        unsigned csr;
         make_out(&io, ond, odims, it);
         if (want_vals) make_out(&vo, ond, odims, t);
+        csr = daz_on(); /* arg ops compare as the FPU does: the reference too */
         for (f = 0; f < onum; f++) {
             int64_t k = ref_arg(&c, f, is_min, last);
             unsigned char b[8];
@@ -272,6 +314,7 @@ static void run_arg_case(int nd, const int64_t *dims, int axis, dnnlk_dtype t, i
             if (st != dnnlk_success) ok = 0;
             CHECK_MSG(st == dnnlk_success, "status %s", dnnlk_status_str(st));
         }
+        daz_off(csr);
         ok = ok && memcmp(io.buf.p, io.expect, (size_t)io.span * ies) == 0 && th_guards_ok(&io.buf);
         if (want_vals) ok = ok && memcmp(vo.buf.p, vo.expect, (size_t)vo.span * es) == 0 && th_guards_ok(&vo.buf);
         CHECK_MSG(ok, "arg_%s %s nd=%d axis=%d K=%lld keep=%d last=%d nth=%d style=%d idx=%s vals=%d", is_min ? "min" : "max",
@@ -444,11 +487,15 @@ static void run_topk_case(int nd, const int64_t *dims, int axis, int64_t k, dnnl
                                (const char *)c.src.data + (base + sel[r] * c.src.strides[ax]) * (int64_t)es);
             }
         }
-        for (ith = 0; ith < nth; ith++) {
-            dnnlk_tensor ti = io.t, tv = want_vals ? vo.t : io.t;
-            st = dnnlk_top_k(&c.src, k, axis, largest, sorted, want_vals ? &tv : NULL, &ti, ws, ith, nth);
-            if (st != dnnlk_success) ok = 0;
-            CHECK_MSG(st == dnnlk_success, "status %s", dnnlk_status_str(st));
+        {
+            unsigned csr = daz_on(); /* top_k orders by bits: the reference stays exact */
+            for (ith = 0; ith < nth; ith++) {
+                dnnlk_tensor ti = io.t, tv = want_vals ? vo.t : io.t;
+                st = dnnlk_top_k(&c.src, k, axis, largest, sorted, want_vals ? &tv : NULL, &ti, ws, ith, nth);
+                if (st != dnnlk_success) ok = 0;
+                CHECK_MSG(st == dnnlk_success, "status %s", dnnlk_status_str(st));
+            }
+            daz_off(csr);
         }
         ok = ok && memcmp(io.buf.p, io.expect, (size_t)io.span * ies) == 0 && th_guards_ok(&io.buf);
         if (want_vals) ok = ok && memcmp(vo.buf.p, vo.expect, (size_t)vo.span * es) == 0 && th_guards_ok(&vo.buf);
@@ -528,6 +575,25 @@ TEST(topk_nan_and_zeros_each_isa) {
     CHECK_EQ(dnnlk_top_k(&s, 8, 0, 0, 1, &vo, &io, NULL, 0, 1), dnnlk_success);
     for (i = 0; i < 8; i++) CHECK_EQ(ix[i], small[i]);
     CHECK(signbit(v[2]) && !signbit(v[1]));
+}
+
+/* Denormals and zeros with FTZ/DAZ off and on: top_k keeps the exact order (a denormal above
+ * +0), arg ops compare as the FPU does, and every ISA agrees. */
+TEST(denormals_daz_each_isa) {
+    int daz, r;
+    th_seed(4242);
+    for (daz = 0; daz < 2; daz++) {
+        g_daz = daz;
+        for (r = 0; r < (int)th_scaled(12); r++) {
+            int64_t d2[2] = {3, th_randint(40, 700)}, d3[3] = {2, th_randint(2, 40), 33};
+            dnnlk_dtype t = dtypes[r % 3];
+            run_topk_case(2, d2, 1, th_randint(1, 20), t, 4);
+            run_topk_case(3, d3, 1, th_randint(0, d3[1]), t, 4);
+            run_arg_case(2, d2, 1, t, 4);
+            run_arg_case(3, d3, 1, t, 4);
+        }
+    }
+    g_daz = 0;
 }
 
 TEST(topk_large_k_workspace_each_isa) {
@@ -680,5 +746,6 @@ int main(void) {
     RUN_EACH_ISA(arg_random_each_isa);
     RUN_EACH_ISA(topk_random_each_isa);
     RUN_EACH_ISA(topk_large_k_workspace_each_isa);
+    RUN_EACH_ISA(denormals_daz_each_isa);
     return th_summary();
 }
