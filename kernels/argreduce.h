@@ -143,8 +143,10 @@ static DNNLK__FORCEINLINE uint32_t dnnlk__topk_key(const char *p, int t, int lar
     } else {
         /* From the bits alone, so denormals-are-zero mode cannot merge a denormal with 0. */
         uint32_t u;
+        uint16_t h;
         if (t == dnnlk_f32) memcpy(&u, p, 4);
-        else u = dnnlk__f32_bits((float)dnnlk__argred_load(p, t)); /* bf16/f16 widen exactly, by bits */
+        else if ((memcpy(&h, p, 2), t == dnnlk_bf16)) u = (uint32_t)h << 16;
+        else u = dnnlk__f32_bits(dnnlk_f16_to_f32(h)); /* f16 subnormals are normal in f32 */
         if ((u & 0x7fffffffu) > 0x7f800000u) key = 0xffffffffu;
         else if ((u & 0x7fffffffu) == 0) key = 0x80000000u;
         else key = (u >> 31) ? ~u : (u | 0x80000000u);
