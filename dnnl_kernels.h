@@ -54,5 +54,7 @@
 #include "kernels/loop.h"
 #include "kernels/rng.h"
 #include "kernels/dropout.h"
+#include "kernels/argreduce.h"
+#include "kernels/one_hot.h"
 
 #endif /* DNNL_KERNELS_H */

@@ -5,6 +5,7 @@
 #include "bench_loop.h"
 #include "bench_rng.h"
 #include "bench_dropout.h"
+#include "bench_argops.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -15,6 +16,7 @@ int main(int argc, char **argv) {
     bench_loop();
     bench_rng();
     bench_dropout();
+    bench_argops();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
     return bench_failures ? 1 : 0;
 }

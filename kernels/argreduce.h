@@ -1,0 +1,524 @@
+/* dnnl_kernels — argreduce.h: arg_max / arg_min and top_k along one axis.
+ *
+ * ARG_MAX / ARG_MIN
+ *   dnnlk_arg_max_infer(src, axis, keep_dims, values, indices)            (arg_min_infer: same)
+ *   dnnlk_arg_max(src, axis, keep_dims, select_last_index, values, indices, ith, nth)
+ *   dnnlk_arg_min(...)                                                     (same arguments)
+ *
+ *   src: f32, bf16, f16, s32, s8 or u8, any shape and strides (0 and negative included).
+ *   axis: in [-ndims, ndims-1] (negative counts from the end); a 0-d src takes axis 0 or -1 and
+ *   reduces its one element. Output shape: src's with the axis removed, or kept as 1 when
+ *   keep_dims. indices: s32 or s64 (s32 needs the axis length <= 2^31-1). values: optional (NULL
+ *   for none), src's dtype; it receives the bits of the element the index points at.
+ *   Ties go to the lowest index, or the highest with select_last_index. -0 and +0 are equal. NaN
+ *   is the extreme for both ops (it beats every number, as in numpy and PyTorch), and NaNs tie
+ *   with each other, so the first NaN wins, or the last one with select_last_index.
+ *   An empty axis with a non-empty output is dnnlk_invalid_shape. Values are compared as the FPU
+ *   compares them: with MXCSR's denormals-are-zero on, denormals compare equal to zero (on every
+ *   ISA alike).
+ *
+ * TOP_K
+ *   dnnlk_top_k_infer(src, k, axis, values, indices)
+ *   dnnlk_top_k(src, k, axis, largest, sorted, values, indices, workspace, ith, nth)
+ *   dnnlk_top_k_workspace_bytes(k, nth)
+ *
+ *   src: the dtypes of arg_max; output shape: src's with dims[axis] = k, 0 <= k <= dims[axis]
+ *   (the axis length must be <= 2^32-1). indices s32 or s64 (s32 needs the axis length <=
+ *   2^31-1); values optional (NULL), src's dtype, the bits of the selected elements.
+ *   largest = 1 selects the k largest, largest = 0 the k smallest. Order of the candidates: by
+ *   value (NaN above +inf, -0 equal to +0), equal values by lower index first: the selection is
+ *   exactly the first k of a stable sort of the row (descending for largest, ascending for
+ *   smallest; either way NaN counts as the largest value, so largest picks NaNs first and
+ *   smallest picks them last). The order comes from the bits, so it is the same with the
+ *   denormals-are-zero mode on (a denormal stays above +0).
+ *   sorted = 1: the k outputs in that order. sorted = 0: the same k elements in increasing index
+ *   order (their order in the row), which costs the same and is what a filter usually wants.
+ *   Both are deterministic and identical on every ISA and part count.
+ *   Cost: one pass over the row with a SIMD threshold filter; the elements that beat the current
+ *   k-th best (about k·ln(n/k) on random data) go to a buffer that is cut back to the k best by
+ *   quickselect whenever it fills (amortised O(1) each), then O(k log k) to order the k.
+ *   workspace: (2k+64)·8 bytes per part, 8-byte aligned; it may be NULL when k <=
+ *   DNNLK_TOP_K_STACK_K, which uses about 8.7 KiB of stack. Otherwise pass
+ *   dnnlk_top_k_workspace_bytes(k, nth) bytes (the same nth for every part); part ith uses its own
+ *   slice. Adversarial rows (e.g. ascending for largest) make every element a candidate: still
+ *   O(n) amortised, with a larger constant.
+ *
+ * Both ops: the execute functions complete unknown output dims/strides like _infer, then compute
+ * part ith of nth (a share of the output positions). Statuses: dnnlk_invalid_arguments (NULL
+ * pointers, axis out of range, flag not 0/1, k < 0 or k > dims[axis], bad part, outputs
+ * overlapping src or each other, missing workspace), dnnlk_invalid_data_type, dnnlk_invalid_shape.
+ * On any error nothing is written, descriptors included. */
+#ifndef DNNLK_ARGREDUCE_H
+#define DNNLK_ARGREDUCE_H
+
+#include "base.h"
+#include "cpu.h"
+#include "loop.h"
+#include "shape.h"
+
+#define DNNLK_TOP_K_STACK_K 512
+
+/* What a row kernel needs; byte strides. */
+typedef struct dnnlk__argred_args {
+    int dtype;
+    int is_min, last; /* arg ops: arg_min; select_last_index */
+    int largest, sorted; /* top_k */
+    int idx64;
+    int64_t K;        /* axis length */
+    int64_t k;        /* top_k's k */
+    int64_t sa;       /* src stride along the axis */
+    int64_t ss, si, sv; /* strides between consecutive output positions of a row: src, indices, values */
+    int64_t sia, sva; /* top_k: output strides along the axis */
+    int64_t esize;
+} dnnlk__argred_args;
+
+static inline int dnnlk__argred_dtype_ok(dnnlk_dtype t) {
+    return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16 || t == dnnlk_s32 || t == dnnlk_s8 || t == dnnlk_u8;
+}
+
+/* One element as double: exact for every supported dtype. */
+static DNNLK__FORCEINLINE double dnnlk__argred_load(const char *p, int t) {
+    switch (t) {
+    case dnnlk_f32: { float v; memcpy(&v, p, 4); return v; }
+    case dnnlk_bf16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_bf16_to_f32(h); }
+    case dnnlk_f16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_f16_to_f32(h); }
+    case dnnlk_s32: { int32_t v; memcpy(&v, p, 4); return v; }
+    case dnnlk_s8: return (double)*(const int8_t *)(const void *)p;
+    default: return (double)*(const uint8_t *)(const void *)p;
+    }
+}
+
+/* The reduction of one output position by the definition (scalar path and SIMD leftovers). */
+static inline int64_t dnnlk__argred_scalar1(const dnnlk__argred_args *a, const char *p) {
+    int64_t k, bi = 0;
+    double best = dnnlk__argred_load(p, a->dtype);
+    int bnan = best != best;
+    if (bnan && !a->last) return 0;
+    for (k = 1; k < a->K; k++) {
+        double v = dnnlk__argred_load(p + k * a->sa, a->dtype);
+        int upd;
+        if (v != v) upd = 1; /* in first mode best is not NaN here */
+        else if (bnan) upd = 0;
+        else if (a->is_min) upd = a->last ? v <= best : v < best;
+        else upd = a->last ? v >= best : v > best;
+        if (upd) {
+            best = v;
+            bi = k;
+            bnan = v != v;
+            if (bnan && !a->last) return k;
+        }
+    }
+    return bi;
+}
+
+static DNNLK__FORCEINLINE void dnnlk__argred_put(const dnnlk__argred_args *a, const char *p, int64_t k, char *ip,
+                                                 char *vp) {
+    if (a->idx64) memcpy(ip, &k, 8);
+    else { int32_t v = (int32_t)k; memcpy(ip, &v, 4); }
+    if (vp) memcpy(vp, p + k * a->sa, (size_t)a->esize);
+}
+
+static inline void dnnlk__argred_rows_scalar(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
+                                             int64_t n) {
+    int64_t j;
+    for (j = 0; j < n; j++) {
+        const char *p = src + j * a->ss;
+        dnnlk__argred_put(a, p, dnnlk__argred_scalar1(a, p), ip + j * a->si, vp ? vp + j * a->sv : NULL);
+    }
+}
+
+/* ---- top_k: a total order on (value, index) as one u64 per element ----
+ * key: a u32 that orders values (NaN highest, -0 == +0), complemented for smallest; the low half
+ * holds ~index so that, for equal keys, the lower index is the larger composite. The k largest
+ * composites are the selection, with no ties possible. */
+
+static DNNLK__FORCEINLINE uint32_t dnnlk__topk_key(const char *p, int t, int largest) {
+    uint32_t key;
+    if (t == dnnlk_s32 || t == dnnlk_s8 || t == dnnlk_u8) {
+        int32_t v;
+        if (t == dnnlk_s32) memcpy(&v, p, 4);
+        else if (t == dnnlk_s8) v = *(const int8_t *)(const void *)p;
+        else v = *(const uint8_t *)(const void *)p;
+        key = (uint32_t)v ^ 0x80000000u;
+    } else {
+        /* From the bits alone, so denormals-are-zero mode cannot merge a denormal with 0. */
+        uint32_t u;
+        uint16_t h;
+        if (t == dnnlk_f32) memcpy(&u, p, 4);
+        else if ((memcpy(&h, p, 2), t == dnnlk_bf16)) u = (uint32_t)h << 16;
+        else u = dnnlk__f32_bits(dnnlk_f16_to_f32(h)); /* f16 subnormals are normal in f32 */
+        if ((u & 0x7fffffffu) > 0x7f800000u) key = 0xffffffffu;
+        else if ((u & 0x7fffffffu) == 0) key = 0x80000000u;
+        else key = (u >> 31) ? ~u : (u | 0x80000000u);
+    }
+    return largest ? key : ~key;
+}
+
+static DNNLK__FORCEINLINE uint64_t dnnlk__topk_comp(const char *p, int t, int largest, int64_t i) {
+    return ((uint64_t)dnnlk__topk_key(p, t, largest) << 32) | (uint64_t)(0xffffffffu - (uint32_t)i);
+}
+
+static DNNLK__FORCEINLINE int64_t dnnlk__topk_comp_index(uint64_t c) { return (int64_t)(0xffffffffu - (uint32_t)c); }
+
+static DNNLK__FORCEINLINE void dnnlk__topk_sift_max(uint64_t *h, int64_t i, int64_t n) {
+    uint64_t x = h[i];
+    for (;;) {
+        int64_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h[c + 1] > h[c]) c++;
+        if (h[c] <= x) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = x;
+}
+
+static inline void dnnlk__topk_sort_asc(uint64_t *h, int64_t n) {
+    int64_t i;
+    for (i = n / 2 - 1; i >= 0; i--) dnnlk__topk_sift_max(h, i, n);
+    for (i = n - 1; i > 0; i--) {
+        uint64_t t = h[0];
+        h[0] = h[i];
+        h[i] = t;
+        dnnlk__topk_sift_max(h, 0, i);
+    }
+}
+
+/* Moves the k largest of h[0..n) to h[0..k), the k-th largest at h[k-1]: quickselect with a
+ * median-of-three pivot and a branch-free partition (the compares are data-dependent coin flips,
+ * which a branchy partition mispredicts half the time). Composites are distinct, so the result
+ * does not depend on the pivots. */
+static inline void dnnlk__topk_select(uint64_t *h, int64_t n, int64_t k) {
+    int64_t lo = 0, hi = n; /* the target index k-1 lies in [lo, hi) */
+    while (hi - lo > 1) {
+        uint64_t a = h[lo], b = h[lo + (hi - lo) / 2], c = h[hi - 1], piv, t;
+        int64_t i, st = lo;
+        /* median of three, moved to the end */
+        if ((a > b) != (a > c)) piv = a, t = lo;
+        else if ((b > a) != (b > c)) piv = b, t = lo + (hi - lo) / 2;
+        else piv = c, t = hi - 1;
+        h[t] = h[hi - 1];
+        h[hi - 1] = piv;
+        for (i = lo; i < hi - 1; i++) { /* [lo, st) > piv, [st, i) < piv */
+            uint64_t v = h[i];
+            h[i] = h[st];
+            h[st] = v;
+            st += v > piv;
+        }
+        h[hi - 1] = h[st];
+        h[st] = piv;
+        if (st == k - 1) return;
+        if (st > k - 1) hi = st;
+        else lo = st + 1;
+    }
+}
+
+/* The candidate set of one row: buf[0..n) holds every composite that beat thr when it came; when
+ * the buffer is full it is cut back to the k best and thr rises to the k-th. Amortised O(1) per
+ * candidate, no per-element cand work. */
+typedef struct dnnlk__topk_set {
+    uint64_t *buf;
+    int64_t n, cap, k;
+    uint64_t thr;
+} dnnlk__topk_set;
+
+/* Capacity of the buffer for k: room for k kept and at least k (and 64) newcomers. */
+static DNNLK__FORCEINLINE int64_t dnnlk__topk_cap(int64_t k) { return 2 * k + 64; }
+
+/* Adds candidate c; returns 1 when the threshold changed. */
+static DNNLK__FORCEINLINE int dnnlk__topk_add(dnnlk__topk_set *s, uint64_t c) {
+    if (c <= s->thr) return 0;
+    s->buf[s->n++] = c;
+    if (s->n < s->cap) return 0;
+    dnnlk__topk_select(s->buf, s->n, s->k);
+    s->n = s->k;
+    s->thr = s->buf[s->k - 1];
+    return 1;
+}
+
+/* Orders the k kept composites and writes them out. */
+static inline void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, uint64_t *h, char *vp, char *ip) {
+    int64_t r, k = a->k;
+    if (a->sorted) {
+        dnnlk__topk_sort_asc(h, k);
+        for (r = 0; r < k / 2; r++) {
+            uint64_t t = h[r];
+            h[r] = h[k - 1 - r];
+            h[k - 1 - r] = t;
+        }
+        for (r = 0; r < k; r++) h[r] = (uint64_t)dnnlk__topk_comp_index(h[r]);
+    } else {
+        for (r = 0; r < k; r++) h[r] = (uint64_t)dnnlk__topk_comp_index(h[r]);
+        dnnlk__topk_sort_asc(h, k);
+    }
+    for (r = 0; r < k; r++) {
+        int64_t i = (int64_t)h[r];
+        if (a->idx64) memcpy(ip + r * a->sia, &i, 8);
+        else { int32_t v = (int32_t)i; memcpy(ip + r * a->sia, &v, 4); }
+        if (vp) memcpy(vp + r * a->sva, p + i * a->sa, (size_t)a->esize);
+    }
+}
+
+/* Starts a row's set with its first k elements; the threshold is the worst of them. */
+static DNNLK__FORCEINLINE void dnnlk__topk_start(const dnnlk__argred_args *a, const char *p, uint64_t *buf,
+                                                 dnnlk__topk_set *s) {
+    int64_t i;
+    s->buf = buf;
+    s->k = a->k;
+    s->cap = dnnlk__topk_cap(a->k);
+    s->n = a->k;
+    s->thr = ~(uint64_t)0;
+    for (i = 0; i < a->k; i++) {
+        buf[i] = dnnlk__topk_comp(p + i * a->sa, a->dtype, a->largest, i);
+        if (buf[i] < s->thr) s->thr = buf[i];
+    }
+}
+
+static DNNLK__FORCEINLINE void dnnlk__topk_finish(const dnnlk__argred_args *a, const char *p, dnnlk__topk_set *s, char *vp,
+                                                  char *ip) {
+    if (s->n > s->k) dnnlk__topk_select(s->buf, s->n, s->k);
+    dnnlk__topk_emit(a, p, s->buf, vp, ip);
+}
+
+static inline void dnnlk__topk_rows_scalar(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
+                                           int64_t n, uint64_t *buf) {
+    int64_t j, i;
+    dnnlk__topk_set s;
+    for (j = 0; j < n; j++) {
+        const char *p = src + j * a->ss;
+        if (a->k == 0) continue;
+        dnnlk__topk_start(a, p, buf, &s);
+        for (i = a->k; i < a->K; i++) (void)dnnlk__topk_add(&s, dnnlk__topk_comp(p + i * a->sa, a->dtype, a->largest, i));
+        dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si);
+    }
+}
+
+#define DNNLK__SIMD_BODY "argreduce_simd.h"
+#include "simd_instantiate.h"
+
+/* ---- validation and shapes ---- */
+
+static inline int dnnlk__argred_flag_ok(int f) { return f == 0 || f == 1; }
+
+/* Checks src, axis and the output descriptors and completes them into vd/id (out_dims: the output
+ * shape; top_k when k >= 0, arg ops otherwise). Writes nothing else. */
+static inline dnnlk_status dnnlk__argred_prepare(const dnnlk_tensor *src, int axis, int keep_dims, int64_t k,
+                                                 const dnnlk_tensor *values, const dnnlk_tensor *indices,
+                                                 int need_data, dnnlk_tensor *vd, dnnlk_tensor *id, int *axis_out) {
+    int64_t dims[DNNLK_MAX_NDIMS], K;
+    int nd, i, ax, ond = 0;
+    dnnlk_status st;
+    if (!src || !indices) return dnnlk_invalid_arguments;
+    st = dnnlk__check_input(src, need_data);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__argred_dtype_ok(src->dtype)) return dnnlk_invalid_data_type;
+    nd = src->ndims;
+    if (nd == 0) {
+        if (axis != 0 && axis != -1) return dnnlk_invalid_arguments;
+        ax = 0;
+        K = 1;
+    } else {
+        if (axis < -nd || axis >= nd) return dnnlk_invalid_arguments;
+        ax = axis < 0 ? axis + nd : axis;
+        K = src->dims[ax];
+    }
+    if (k < 0) { /* arg ops */
+        if (!dnnlk__argred_flag_ok(keep_dims)) return dnnlk_invalid_arguments;
+        for (i = 0; i < nd; i++) {
+            if (i == ax) {
+                if (keep_dims) dims[ond++] = 1;
+            } else {
+                dims[ond++] = src->dims[i];
+            }
+        }
+        if (nd == 0) ond = 0;
+        if (K == 0) {
+            int64_t n;
+            if (dnnlk_shape_numel(ond, dims, &n) != dnnlk_success) return dnnlk_invalid_shape;
+            if (n > 0) return dnnlk_invalid_shape; /* nothing to pick from */
+        }
+        if (indices->dtype == dnnlk_s32 && K - 1 > INT32_MAX) return dnnlk_invalid_arguments;
+    } else {
+        if (k > K) return dnnlk_invalid_arguments;
+        if (K > (int64_t)0xffffffffll) return dnnlk_invalid_arguments;
+        for (i = 0; i < nd; i++) dims[i] = i == ax ? k : src->dims[i];
+        ond = nd;
+        if (indices->dtype == dnnlk_s32 && K - 1 > INT32_MAX) return dnnlk_invalid_arguments;
+    }
+    if (indices->dtype != dnnlk_s32 && indices->dtype != dnnlk_s64) return dnnlk_invalid_data_type;
+    if (values && values->dtype != src->dtype) return dnnlk_invalid_data_type;
+    st = dnnlk__complete_output(indices, ond, dims, id);
+    if (st != dnnlk_success) return st;
+    if (values) {
+        st = dnnlk__complete_output(values, ond, dims, vd);
+        if (st != dnnlk_success) return st;
+    }
+    *axis_out = ax;
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk_arg_max_infer(const dnnlk_tensor *src, int axis, int keep_dims, dnnlk_tensor *values,
+                                               dnnlk_tensor *indices) {
+    dnnlk_tensor vd, id;
+    int ax;
+    dnnlk_status st = dnnlk__argred_prepare(src, axis, keep_dims, -1, values, indices, 0, &vd, &id, &ax);
+    if (st != dnnlk_success) return st;
+    *indices = id;
+    if (values) *values = vd;
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk_arg_min_infer(const dnnlk_tensor *src, int axis, int keep_dims, dnnlk_tensor *values,
+                                               dnnlk_tensor *indices) {
+    return dnnlk_arg_max_infer(src, axis, keep_dims, values, indices);
+}
+
+static inline dnnlk_status dnnlk_top_k_infer(const dnnlk_tensor *src, int64_t k, int axis, dnnlk_tensor *values,
+                                             dnnlk_tensor *indices) {
+    dnnlk_tensor vd, id;
+    int ax;
+    dnnlk_status st;
+    if (k < 0) return dnnlk_invalid_arguments;
+    st = dnnlk__argred_prepare(src, axis, 0, k, values, indices, 0, &vd, &id, &ax);
+    if (st != dnnlk_success) return st;
+    *indices = id;
+    if (values) *values = vd;
+    return dnnlk_success;
+}
+
+/* Workspace bytes for dnnlk_top_k with nth parts (0 when the stack suffices). */
+static inline size_t dnnlk_top_k_workspace_bytes(int64_t k, int nth) {
+    if (k <= DNNLK_TOP_K_STACK_K || nth < 1) return 0;
+    return (size_t)dnnlk__topk_cap(k) * 8u * (size_t)nth;
+}
+
+/* Shared execute path. Loop operands: 0 src, 1 indices, 2 values (if any), over src's shape with
+ * the axis dropped; output strides along the axis go to sia/sva. */
+static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis, int keep_dims, int is_min, int last,
+                                              int64_t k, int largest, int sorted, dnnlk_tensor *values,
+                                              dnnlk_tensor *indices, void *workspace, int ith, int nth) {
+    dnnlk_tensor vd, id;
+    dnnlk__argred_args a;
+    dnnlk__loop plan;
+    dnnlk__loop_iter it;
+    int64_t rdims[DNNLK_MAX_NDIMS], s_src[DNNLK_MAX_NDIMS], s_idx[DNNLK_MAX_NDIMS], s_val[DNNLK_MAX_NDIMS];
+    const int64_t *strides[3];
+    size_t esz[3];
+    void *base[3];
+    char *row[3];
+    int64_t b, e, n, sia = 0, sva = 0;
+    uint64_t stack_buf[2 * DNNLK_TOP_K_STACK_K + 64];
+    uint64_t *cand = stack_buf;
+    int ax, nd, rnd = 0, i, isa, is_topk = k >= 0;
+    dnnlk_status st;
+    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
+    if (!dnnlk__argred_flag_ok(last) || !dnnlk__argred_flag_ok(largest) || !dnnlk__argred_flag_ok(sorted))
+        return dnnlk_invalid_arguments;
+    st = dnnlk__argred_prepare(src, axis, keep_dims, k, values, indices, 1, &vd, &id, &ax);
+    if (st != dnnlk_success) return st;
+    {
+        int64_t ni = 0, nv = 0;
+        dnnlk_shape_numel(id.ndims, id.dims, &ni);
+        if (values) dnnlk_shape_numel(vd.ndims, vd.dims, &nv);
+        if ((ni > 0 && !id.data) || (nv > 0 && !vd.data)) return dnnlk_invalid_arguments;
+        if (!dnnlk__alias_ok(&id, src) || (values && !dnnlk__alias_ok(&vd, src))) return dnnlk_invalid_arguments;
+        if (values && dnnlk__ranges_intersect(&id, &vd)) return dnnlk_invalid_arguments;
+    }
+    if (is_topk && k > DNNLK_TOP_K_STACK_K) {
+        if (!workspace) return dnnlk_invalid_arguments;
+        cand = (uint64_t *)workspace + (size_t)dnnlk__topk_cap(k) * (size_t)ith;
+    }
+    *indices = id;
+    if (values) *values = vd;
+
+    nd = src->ndims;
+    memset(&a, 0, sizeof a);
+    a.dtype = (int)src->dtype;
+    a.is_min = is_min;
+    a.last = last;
+    a.largest = largest;
+    a.sorted = sorted;
+    a.idx64 = id.dtype == dnnlk_s64;
+    a.K = nd ? src->dims[ax] : 1;
+    a.k = k;
+    a.sa = nd ? src->strides[ax] * (int64_t)dnnlk_dtype_size(src->dtype) : 0;
+    a.esize = (int64_t)dnnlk_dtype_size(src->dtype);
+    if (a.K == 1) a.sa = a.esize; /* the stride of a size-1 dim may be anything */
+    /* Output strides of the axis (top_k), and of every other dim in the loop. */
+    for (i = 0; i < nd; i++) {
+        int oi = (is_topk || keep_dims) ? i : (i < ax ? i : i - 1);
+        if (i == ax) {
+            if (is_topk) {
+                sia = id.strides[i] * (int64_t)dnnlk_dtype_size(id.dtype);
+                if (values) sva = vd.strides[i] * a.esize;
+            }
+            continue;
+        }
+        rdims[rnd] = src->dims[i];
+        s_src[rnd] = src->strides[i];
+        s_idx[rnd] = id.strides[oi];
+        s_val[rnd] = values ? vd.strides[oi] : 0;
+        rnd++;
+    }
+    a.sia = sia;
+    a.sva = sva;
+    if (is_topk && k == 0) return dnnlk_success;
+    strides[0] = s_src;
+    strides[1] = s_idx;
+    strides[2] = s_val;
+    esz[0] = (size_t)a.esize;
+    esz[1] = dnnlk_dtype_size(id.dtype);
+    esz[2] = (size_t)a.esize;
+    dnnlk__loop_init(&plan, rnd, rdims, values ? 3 : 2, strides, esz, DNNLK__LOOP_REORDER);
+    if (plan.total == 0) return dnnlk_success;
+    base[0] = src->data;
+    base[1] = id.data;
+    base[2] = values ? vd.data : NULL;
+    a.ss = dnnlk__row_stride(&plan, 0);
+    a.si = dnnlk__row_stride(&plan, 1);
+    a.sv = values ? dnnlk__row_stride(&plan, 2) : 0;
+    dnnlk__part_range(plan.total, ith, nth, is_topk ? 1 : 16, &b, &e);
+    dnnlk__iter_init(&it, &plan, base, b, e);
+    isa = (int)dnnlk_max_isa();
+    while ((n = dnnlk__iter_next(&it, row)) > 0) {
+        char *vp = values ? row[2] : NULL;
+        if (is_topk) {
+            switch (isa) {
+#if DNNLK__X86
+            case dnnlk_isa_avx512: dnnlk__topk_rows_avx512(&a, row[0], row[1], vp, n, cand); break;
+            case dnnlk_isa_avx2: dnnlk__topk_rows_avx2(&a, row[0], row[1], vp, n, cand); break;
+            case dnnlk_isa_sse41: dnnlk__topk_rows_sse41(&a, row[0], row[1], vp, n, cand); break;
+#endif
+            default: dnnlk__topk_rows_scalar(&a, row[0], row[1], vp, n, cand); break;
+            }
+        } else {
+            switch (isa) {
+#if DNNLK__X86
+            case dnnlk_isa_avx512: dnnlk__argred_rows_avx512(&a, row[0], row[1], vp, n); break;
+            case dnnlk_isa_avx2: dnnlk__argred_rows_avx2(&a, row[0], row[1], vp, n); break;
+            case dnnlk_isa_sse41: dnnlk__argred_rows_sse41(&a, row[0], row[1], vp, n); break;
+#endif
+            default: dnnlk__argred_rows_scalar(&a, row[0], row[1], vp, n); break;
+            }
+        }
+    }
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk_arg_max(const dnnlk_tensor *src, int axis, int keep_dims, int select_last_index,
+                                         dnnlk_tensor *values, dnnlk_tensor *indices, int ith, int nth) {
+    return dnnlk__argred_exec(src, axis, keep_dims, 0, select_last_index, -1, 0, 0, values, indices, NULL, ith, nth);
+}
+
+static inline dnnlk_status dnnlk_arg_min(const dnnlk_tensor *src, int axis, int keep_dims, int select_last_index,
+                                         dnnlk_tensor *values, dnnlk_tensor *indices, int ith, int nth) {
+    return dnnlk__argred_exec(src, axis, keep_dims, 1, select_last_index, -1, 0, 0, values, indices, NULL, ith, nth);
+}
+
+static inline dnnlk_status dnnlk_top_k(const dnnlk_tensor *src, int64_t k, int axis, int largest, int sorted,
+                                       dnnlk_tensor *values, dnnlk_tensor *indices, void *workspace, int ith, int nth) {
+    if (k < 0) return dnnlk_invalid_arguments;
+    return dnnlk__argred_exec(src, axis, 0, 0, 0, k, largest, sorted, values, indices, workspace, ith, nth);
+}
+
+#endif /* DNNLK_ARGREDUCE_H */

@@ -1,0 +1,478 @@
+/* argreduce_simd.h — the SIMD bodies of argreduce.h, compiled once per ISA by simd_instantiate.h
+ * (no include guard). Results are exact, so every ISA gives the scalar path's answer bit for bit.
+ *
+ * arg_max/arg_min along a contiguous axis run two passes: a vector max (or min) with a separate
+ * NaN flag, then a search for the first (or last) element equal to it (or the first/last NaN).
+ * The second pass reads a row that is still in cache and stops at the hit. Along a strided axis
+ * with contiguous neighbours, each lane keeps its own best value and index (a "vertical" scan).
+ * top_k filters the row with a vector compare against the current k-th best and hands the rare
+ * survivors to the candidate buffer of argreduce.h. */
+
+/* ---- per-ISA helpers the vector layer does not have ---- */
+
+#if DNNLK__ISA == 1
+#define DNNLK__AR_IM __m128i
+#elif DNNLK__ISA == 2
+#define DNNLK__AR_IM __m256i
+#else
+#define DNNLK__AR_IM __mmask16
+#endif
+
+/* s32, or s8/u8 widened to s32: DNNLK__VF_N elements. */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_ld_i)(const char *p, int t) {
+#if DNNLK__ISA == 1
+    int32_t w;
+    __m128i x;
+    if (t == dnnlk_s32) return _mm_loadu_si128((const __m128i *)(const void *)p);
+    memcpy(&w, p, 4);
+    x = _mm_cvtsi32_si128(w);
+    return t == dnnlk_s8 ? _mm_cvtepi8_epi32(x) : _mm_cvtepu8_epi32(x);
+#elif DNNLK__ISA == 2
+    __m128i x;
+    if (t == dnnlk_s32) return _mm256_loadu_si256((const __m256i *)(const void *)p);
+    x = _mm_loadl_epi64((const __m128i *)(const void *)p);
+    return t == dnnlk_s8 ? _mm256_cvtepi8_epi32(x) : _mm256_cvtepu8_epi32(x);
+#else
+    __m128i x;
+    if (t == dnnlk_s32) return _mm512_loadu_si512((const void *)p);
+    x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return t == dnnlk_s8 ? _mm512_cvtepi8_epi32(x) : _mm512_cvtepu8_epi32(x);
+#endif
+}
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__ar_ld_f)(const char *p, int t) {
+    if (t == dnnlk_f32) return dnnlk__vf_loadu((const float *)(const void *)p);
+    if (t == dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)(const void *)p);
+    return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
+}
+
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_imax)(dnnlk__vi a, dnnlk__vi b, int is_min) {
+#if DNNLK__ISA == 1
+    return is_min ? _mm_min_epi32(a, b) : _mm_max_epi32(a, b);
+#elif DNNLK__ISA == 2
+    return is_min ? _mm256_min_epi32(a, b) : _mm256_max_epi32(a, b);
+#else
+    return is_min ? _mm512_min_epi32(a, b) : _mm512_max_epi32(a, b);
+#endif
+}
+
+static DNNLK__FORCEINLINE DNNLK__AR_IM DNNLK__SFX(dnnlk__ar_icmpeq)(dnnlk__vi a, dnnlk__vi b) {
+#if DNNLK__ISA == 1
+    return _mm_cmpeq_epi32(a, b);
+#elif DNNLK__ISA == 2
+    return _mm256_cmpeq_epi32(a, b);
+#else
+    return _mm512_cmpeq_epi32_mask(a, b);
+#endif
+}
+
+static DNNLK__FORCEINLINE DNNLK__AR_IM DNNLK__SFX(dnnlk__ar_icmpgt)(dnnlk__vi a, dnnlk__vi b) {
+#if DNNLK__ISA == 1
+    return _mm_cmpgt_epi32(a, b);
+#elif DNNLK__ISA == 2
+    return _mm256_cmpgt_epi32(a, b);
+#else
+    return _mm512_cmpgt_epi32_mask(a, b);
+#endif
+}
+
+static DNNLK__FORCEINLINE unsigned DNNLK__SFX(dnnlk__ar_ibits)(DNNLK__AR_IM m) {
+#if DNNLK__ISA == 1
+    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(m));
+#elif DNNLK__ISA == 2
+    return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m));
+#else
+    return (unsigned)m;
+#endif
+}
+
+/* m ? t : f, lane by lane, for an integer mask and for a float-compare mask. */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_iblend)(DNNLK__AR_IM m, dnnlk__vi t, dnnlk__vi f) {
+#if DNNLK__ISA == 1
+    return _mm_blendv_epi8(f, t, m);
+#elif DNNLK__ISA == 2
+    return _mm256_blendv_epi8(f, t, m);
+#else
+    return _mm512_mask_blend_epi32(m, f, t);
+#endif
+}
+
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_iblend_f)(dnnlk__vmask m, dnnlk__vi t, dnnlk__vi f) {
+#if DNNLK__ISA == 1
+    return _mm_blendv_epi8(f, t, _mm_castps_si128(m));
+#elif DNNLK__ISA == 2
+    return _mm256_blendv_epi8(f, t, _mm256_castps_si256(m));
+#else
+    return _mm512_mask_blend_epi32(m, f, t);
+#endif
+}
+
+/* !(a <= b): a > b or either is NaN; and !(a >= b). */
+static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_nle)(dnnlk__vf a, dnnlk__vf b) {
+#if DNNLK__ISA == 1
+    return _mm_cmpnle_ps(a, b);
+#elif DNNLK__ISA == 2
+    return _mm256_cmp_ps(a, b, _CMP_NLE_UQ);
+#else
+    return _mm512_cmp_ps_mask(a, b, _CMP_NLE_UQ);
+#endif
+}
+
+static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_nge)(dnnlk__vf a, dnnlk__vf b) {
+#if DNNLK__ISA == 1
+    return _mm_cmpnge_ps(a, b);
+#elif DNNLK__ISA == 2
+    return _mm256_cmp_ps(a, b, _CMP_NGE_UQ);
+#else
+    return _mm512_cmp_ps_mask(a, b, _CMP_NGE_UQ);
+#endif
+}
+
+static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_mand)(dnnlk__vmask a, dnnlk__vmask b) {
+#if DNNLK__ISA == 1
+    return _mm_and_ps(a, b);
+#elif DNNLK__ISA == 2
+    return _mm256_and_ps(a, b);
+#else
+    return (__mmask16)(a & b);
+#endif
+}
+
+static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_mor)(dnnlk__vmask a, dnnlk__vmask b) {
+#if DNNLK__ISA == 1
+    return _mm_or_ps(a, b);
+#elif DNNLK__ISA == 2
+    return _mm256_or_ps(a, b);
+#else
+    return (__mmask16)(a | b);
+#endif
+}
+
+static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_ord)(dnnlk__vf a) {
+#if DNNLK__ISA == 1
+    return _mm_cmpord_ps(a, a);
+#elif DNNLK__ISA == 2
+    return _mm256_cmp_ps(a, a, _CMP_ORD_Q);
+#else
+    return _mm512_cmp_ps_mask(a, a, _CMP_ORD_Q);
+#endif
+}
+
+static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__ar_top_bit)(unsigned b) { return 31 - __builtin_clz(b); }
+
+/* ---- arg_max / arg_min along a contiguous axis (K >= DNNLK__VF_N) ---- */
+
+/* The first (last) index whose element equals m, or is NaN when nan. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_f)(const char *p, int64_t K, int t, float m, int nan,
+                                                                 int last) {
+    const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
+    dnnlk__vf mv = dnnlk__vf_set1(m);
+    int64_t i;
+    if (!last) {
+        for (i = 0; i + W <= K; i += W) {
+            dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p + i * es, t);
+            unsigned b = nan ? dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v)) : dnnlk__vmask_bits(dnnlk__vf_cmpeq(v, mv));
+            if (b) return i + __builtin_ctz(b);
+        }
+        for (; i < K; i++) {
+            float v = (float)dnnlk__argred_load(p + i * es, t);
+            if (nan ? v != v : v == m) return i;
+        }
+    } else {
+        for (i = K; i >= W; i -= W) {
+            dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p + (i - W) * es, t);
+            unsigned b = nan ? dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v)) : dnnlk__vmask_bits(dnnlk__vf_cmpeq(v, mv));
+            if (b) return i - W + DNNLK__SFX(dnnlk__ar_top_bit)(b);
+        }
+        for (; i > 0; i--) {
+            float v = (float)dnnlk__argred_load(p + (i - 1) * es, t);
+            if (nan ? v != v : v == m) return i - 1;
+        }
+    }
+    return 0; /* not reached: m is one of the elements */
+}
+
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_hrow_f)(const char *p, int64_t K, int t, int is_min, int last) {
+    const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
+    float lanes[DNNLK__VF_N], m;
+    int64_t i;
+    int l;
+    unsigned nb;
+    dnnlk__vf a0 = DNNLK__SFX(dnnlk__ar_ld_f)(p, t), a1 = a0, a2 = a0, a3 = a0;
+    nb = dnnlk__vmask_bits(dnnlk__vf_cmpunord(a0, a0));
+    /* Four accumulators hide the latency of max; one unordered compare checks two vectors. */
+    for (i = W; i + 4 * W <= K; i += 4 * W) {
+        dnnlk__vf v0 = DNNLK__SFX(dnnlk__ar_ld_f)(p + i * es, t);
+        dnnlk__vf v1 = DNNLK__SFX(dnnlk__ar_ld_f)(p + (i + W) * es, t);
+        dnnlk__vf v2 = DNNLK__SFX(dnnlk__ar_ld_f)(p + (i + 2 * W) * es, t);
+        dnnlk__vf v3 = DNNLK__SFX(dnnlk__ar_ld_f)(p + (i + 3 * W) * es, t);
+        nb |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
+        a0 = is_min ? dnnlk__vf_min(a0, v0) : dnnlk__vf_max(a0, v0);
+        a1 = is_min ? dnnlk__vf_min(a1, v1) : dnnlk__vf_max(a1, v1);
+        a2 = is_min ? dnnlk__vf_min(a2, v2) : dnnlk__vf_max(a2, v2);
+        a3 = is_min ? dnnlk__vf_min(a3, v3) : dnnlk__vf_max(a3, v3);
+    }
+    for (; i + W <= K; i += W) {
+        dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p + i * es, t);
+        nb |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+        a0 = is_min ? dnnlk__vf_min(a0, v) : dnnlk__vf_max(a0, v);
+    }
+    /* With a NaN anywhere the accumulators may hold garbage: only nb matters then. */
+    a0 = is_min ? dnnlk__vf_min(dnnlk__vf_min(a0, a1), dnnlk__vf_min(a2, a3))
+                : dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3));
+    dnnlk__vf_storeu(lanes, a0);
+    m = lanes[0];
+    for (l = 1; l < DNNLK__VF_N; l++)
+        if (is_min ? lanes[l] < m : lanes[l] > m) m = lanes[l];
+    for (; i < K; i++) {
+        float v = (float)dnnlk__argred_load(p + i * es, t);
+        if (v != v) nb = 1;
+        else if (is_min ? v < m : v > m) m = v;
+    }
+    return DNNLK__SFX(dnnlk__ar_find_f)(p, K, t, m, nb != 0, last);
+}
+
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_i)(const char *p, int64_t K, int t, int32_t m, int last) {
+    const int64_t W = DNNLK__VF_N, es = t == dnnlk_s32 ? 4 : 1;
+    dnnlk__vi mv = dnnlk__vi_set1(m);
+    int64_t i;
+    if (!last) {
+        for (i = 0; i + W <= K; i += W) {
+            unsigned b = DNNLK__SFX(dnnlk__ar_ibits)(DNNLK__SFX(dnnlk__ar_icmpeq)(DNNLK__SFX(dnnlk__ar_ld_i)(p + i * es, t), mv));
+            if (b) return i + __builtin_ctz(b);
+        }
+        for (; i < K; i++)
+            if ((int32_t)dnnlk__argred_load(p + i * es, t) == m) return i;
+    } else {
+        for (i = K; i >= W; i -= W) {
+            unsigned b = DNNLK__SFX(dnnlk__ar_ibits)(
+                DNNLK__SFX(dnnlk__ar_icmpeq)(DNNLK__SFX(dnnlk__ar_ld_i)(p + (i - W) * es, t), mv));
+            if (b) return i - W + DNNLK__SFX(dnnlk__ar_top_bit)(b);
+        }
+        for (; i > 0; i--)
+            if ((int32_t)dnnlk__argred_load(p + (i - 1) * es, t) == m) return i - 1;
+    }
+    return 0;
+}
+
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_hrow_i)(const char *p, int64_t K, int t, int is_min, int last) {
+    const int64_t W = DNNLK__VF_N, es = t == dnnlk_s32 ? 4 : 1;
+    int32_t lanes[DNNLK__VF_N], m;
+    int64_t i;
+    int l;
+    dnnlk__vi a0 = DNNLK__SFX(dnnlk__ar_ld_i)(p, t), a1 = a0, a2 = a0, a3 = a0;
+    for (i = W; i + 4 * W <= K; i += 4 * W) {
+        a0 = DNNLK__SFX(dnnlk__ar_imax)(a0, DNNLK__SFX(dnnlk__ar_ld_i)(p + i * es, t), is_min);
+        a1 = DNNLK__SFX(dnnlk__ar_imax)(a1, DNNLK__SFX(dnnlk__ar_ld_i)(p + (i + W) * es, t), is_min);
+        a2 = DNNLK__SFX(dnnlk__ar_imax)(a2, DNNLK__SFX(dnnlk__ar_ld_i)(p + (i + 2 * W) * es, t), is_min);
+        a3 = DNNLK__SFX(dnnlk__ar_imax)(a3, DNNLK__SFX(dnnlk__ar_ld_i)(p + (i + 3 * W) * es, t), is_min);
+    }
+    for (; i + W <= K; i += W) a0 = DNNLK__SFX(dnnlk__ar_imax)(a0, DNNLK__SFX(dnnlk__ar_ld_i)(p + i * es, t), is_min);
+    a0 = DNNLK__SFX(dnnlk__ar_imax)(DNNLK__SFX(dnnlk__ar_imax)(a0, a1, is_min), DNNLK__SFX(dnnlk__ar_imax)(a2, a3, is_min),
+                                   is_min);
+    dnnlk__vi_storeu(lanes, a0);
+    m = lanes[0];
+    for (l = 1; l < DNNLK__VF_N; l++)
+        if (is_min ? lanes[l] < m : lanes[l] > m) m = lanes[l];
+    for (; i < K; i++) {
+        int32_t v = (int32_t)dnnlk__argred_load(p + i * es, t);
+        if (is_min ? v < m : v > m) m = v;
+    }
+    return DNNLK__SFX(dnnlk__ar_find_i)(p, K, t, m, last);
+}
+
+/* ---- arg_max / arg_min along a strided axis, DNNLK__VF_N contiguous positions at once ---- */
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_f)(const dnnlk__argred_args *a, const char *p, char *ip, char *vp,
+                                                            int t, int is_min, int last) {
+    const char *q = p;
+    int32_t lanes[DNNLK__VF_N];
+    dnnlk__vf acc = DNNLK__SFX(dnnlk__ar_ld_f)(p, t);
+    dnnlk__vi bi = dnnlk__vi_set1(0), kv = bi, one = dnnlk__vi_set1(1);
+    int64_t k;
+    int l;
+    for (k = 1; k < a->K; k++) {
+        dnnlk__vf v;
+        dnnlk__vmask u;
+        q += a->sa;
+        kv = dnnlk__vi_add(kv, one);
+        v = DNNLK__SFX(dnnlk__ar_ld_f)(q, t);
+        /* The update rules of dnnlk__argred_scalar1, lane-wise. */
+        if (!last)
+            u = DNNLK__SFX(dnnlk__ar_mand)(is_min ? DNNLK__SFX(dnnlk__ar_nge)(v, acc) : DNNLK__SFX(dnnlk__ar_nle)(v, acc),
+                                          DNNLK__SFX(dnnlk__ar_ord)(acc));
+        else
+            u = DNNLK__SFX(dnnlk__ar_mor)(is_min ? dnnlk__vf_cmple(v, acc) : dnnlk__vf_cmpge(v, acc),
+                                         dnnlk__vf_cmpunord(v, v));
+        acc = dnnlk__vf_blend(u, v, acc);
+        bi = DNNLK__SFX(dnnlk__ar_iblend_f)(u, kv, bi);
+    }
+    dnnlk__vi_storeu(lanes, bi);
+    for (l = 0; l < DNNLK__VF_N; l++)
+        dnnlk__argred_put(a, p + l * a->esize, lanes[l], ip + l * a->si, vp ? vp + l * a->sv : NULL);
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_i)(const dnnlk__argred_args *a, const char *p, char *ip, char *vp,
+                                                            int t, int is_min, int last) {
+    const char *q = p;
+    int32_t lanes[DNNLK__VF_N];
+    dnnlk__vi acc = DNNLK__SFX(dnnlk__ar_ld_i)(p, t);
+    dnnlk__vi bi = dnnlk__vi_set1(0), kv = bi, one = dnnlk__vi_set1(1);
+    int64_t k;
+    int l;
+    for (k = 1; k < a->K; k++) {
+        dnnlk__vi v;
+        q += a->sa;
+        kv = dnnlk__vi_add(kv, one);
+        v = DNNLK__SFX(dnnlk__ar_ld_i)(q, t);
+        if (last) { /* keep the old one only where it is strictly better */
+            DNNLK__AR_IM keep = is_min ? DNNLK__SFX(dnnlk__ar_icmpgt)(v, acc) : DNNLK__SFX(dnnlk__ar_icmpgt)(acc, v);
+            acc = DNNLK__SFX(dnnlk__ar_iblend)(keep, acc, v);
+            bi = DNNLK__SFX(dnnlk__ar_iblend)(keep, bi, kv);
+        } else {
+            DNNLK__AR_IM u = is_min ? DNNLK__SFX(dnnlk__ar_icmpgt)(acc, v) : DNNLK__SFX(dnnlk__ar_icmpgt)(v, acc);
+            acc = DNNLK__SFX(dnnlk__ar_iblend)(u, v, acc);
+            bi = DNNLK__SFX(dnnlk__ar_iblend)(u, kv, bi);
+        }
+    }
+    dnnlk__vi_storeu(lanes, bi);
+    for (l = 0; l < DNNLK__VF_N; l++)
+        dnnlk__argred_put(a, p + l * a->esize, lanes[l], ip + l * a->si, vp ? vp + l * a->sv : NULL);
+}
+
+/* One specialisation per (dtype, op, tie rule), so the hot loops see constants. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_rows_t)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
+                                                           int64_t n, int t, int is_min, int last) {
+    const int64_t W = DNNLK__VF_N;
+    int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
+    int64_t j = 0;
+    if (a->sa == a->esize && a->K >= W) {
+        for (; j < n; j++) {
+            const char *p = src + j * a->ss;
+            int64_t k = isf ? DNNLK__SFX(dnnlk__ar_hrow_f)(p, a->K, t, is_min, last)
+                            : DNNLK__SFX(dnnlk__ar_hrow_i)(p, a->K, t, is_min, last);
+            dnnlk__argred_put(a, p, k, ip + j * a->si, vp ? vp + j * a->sv : NULL);
+        }
+        return;
+    }
+    if (a->ss == a->esize && a->K <= INT32_MAX) {
+        for (; j + W <= n; j += W) {
+            if (isf) DNNLK__SFX(dnnlk__ar_vert_f)(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, t, is_min, last);
+            else DNNLK__SFX(dnnlk__ar_vert_i)(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, t, is_min, last);
+        }
+    }
+    dnnlk__argred_rows_scalar(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, n - j);
+}
+
+#define DNNLK__AR_CASES(T)                                                                   \
+    case T * 4 + 0: DNNLK__SFX(dnnlk__ar_rows_t)(a, src, ip, vp, n, T, 0, 0); break;          \
+    case T * 4 + 1: DNNLK__SFX(dnnlk__ar_rows_t)(a, src, ip, vp, n, T, 0, 1); break;          \
+    case T * 4 + 2: DNNLK__SFX(dnnlk__ar_rows_t)(a, src, ip, vp, n, T, 1, 0); break;          \
+    case T * 4 + 3: DNNLK__SFX(dnnlk__ar_rows_t)(a, src, ip, vp, n, T, 1, 1); break;
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
+                                                           int64_t n) {
+    switch (a->dtype * 4 + a->is_min * 2 + a->last) {
+    DNNLK__AR_CASES(dnnlk_f32)
+    DNNLK__AR_CASES(dnnlk_bf16)
+    DNNLK__AR_CASES(dnnlk_f16)
+    DNNLK__AR_CASES(dnnlk_s32)
+    DNNLK__AR_CASES(dnnlk_s8)
+    DNNLK__AR_CASES(dnnlk_u8)
+    default: dnnlk__argred_rows_scalar(a, src, ip, vp, n); break;
+    }
+}
+#undef DNNLK__AR_CASES
+
+/* ---- top_k on a contiguous row ---- */
+
+/* Bits of the elements of one vector at p that may beat the threshold (a superset: the candidate
+ * set decides). */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__tk_filter1)(const char *p, int t, int largest, dnnlk__vf tf,
+                                                                 dnnlk__vi ti) {
+    if (t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16) {
+        dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p, t);
+        return dnnlk__vmask_bits(largest ? DNNLK__SFX(dnnlk__ar_nle)(v, tf) : DNNLK__SFX(dnnlk__ar_nge)(v, tf));
+    } else {
+        dnnlk__vi v = DNNLK__SFX(dnnlk__ar_ld_i)(p, t);
+        return DNNLK__SFX(dnnlk__ar_ibits)(largest ? DNNLK__SFX(dnnlk__ar_icmpgt)(v, ti) : DNNLK__SFX(dnnlk__ar_icmpgt)(ti, v));
+    }
+}
+
+/* The same for 4 vectors, one bit per element in a u64 (4 x 16 lanes at most). */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__tk_filter4)(const char *p, int t, int largest, dnnlk__vf tf,
+                                                                 dnnlk__vi ti) {
+    const int W = DNNLK__VF_N;
+    int64_t es = (int64_t)(t == dnnlk_f32 || t == dnnlk_s32 ? 4 : (t == dnnlk_s8 || t == dnnlk_u8 ? 1 : 2));
+    uint64_t b0 = DNNLK__SFX(dnnlk__tk_filter1)(p, t, largest, tf, ti);
+    uint64_t b1 = DNNLK__SFX(dnnlk__tk_filter1)(p + W * es, t, largest, tf, ti);
+    uint64_t b2 = DNNLK__SFX(dnnlk__tk_filter1)(p + 2 * W * es, t, largest, tf, ti);
+    uint64_t b3 = DNNLK__SFX(dnnlk__tk_filter1)(p + 3 * W * es, t, largest, tf, ti);
+    return b0 | (b1 << W) | (b2 << (2 * W)) | (b3 << (3 * W));
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__tk_scan)(const dnnlk__argred_args *a, const char *p, dnnlk__topk_set *s,
+                                                          int t, int largest) {
+    const int64_t W = DNNLK__VF_N, K = a->K, es = a->esize;
+    int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
+    int64_t i = a->k;
+    dnnlk__vf tf = dnnlk__vf_zero();
+    dnnlk__vi ti = dnnlk__vi_set1(0);
+    for (;;) {
+        /* Threshold: the value of the k-th best so far. With largest and k NaNs kept, nothing
+         * later can get in (a NaN ties and has a higher index). */
+        const char *r = p + dnnlk__topk_comp_index(s->thr) * es;
+        int moved = 0;
+        if (isf) {
+            float tv = (float)dnnlk__argred_load(r, t);
+            if (largest && (s->thr >> 32) == 0xffffffffu) return;
+            /* A zero or denormal threshold widens to the whole band around 0, which the vector
+             * compare may see as 0 under denormals-are-zero; the candidate set sorts it out. */
+            if ((dnnlk__f32_bits(tv) & 0x7fffffffu) < 0x00800000u) tv = largest ? -1.17549435e-38f : 1.17549435e-38f;
+            tf = dnnlk__vf_set1(tv);
+        } else {
+            ti = dnnlk__vi_set1((int32_t)dnnlk__argred_load(r, t));
+        }
+        for (; i + 4 * W <= K && !moved; i += 4 * W) {
+            uint64_t bits = DNNLK__SFX(dnnlk__tk_filter4)(p + i * es, t, largest, tf, ti);
+            while (DNNLK__UNLIKELY(bits != 0)) {
+                int l = __builtin_ctzll(bits);
+                bits &= bits - 1;
+                moved |= dnnlk__topk_add(s, dnnlk__topk_comp(p + (i + l) * es, t, largest, i + l));
+            }
+        }
+        if (!moved) break;
+    }
+    for (; i < K; i++) (void)dnnlk__topk_add(s, dnnlk__topk_comp(p + i * es, t, largest, i));
+}
+
+#define DNNLK__TK_CASES(T)                                                 \
+    case T * 2 + 0: DNNLK__SFX(dnnlk__tk_scan)(a, p, &s, T, 0); break;      \
+    case T * 2 + 1: DNNLK__SFX(dnnlk__tk_scan)(a, p, &s, T, 1); break;
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
+                                                         int64_t n, uint64_t *h) {
+    dnnlk__topk_set s;
+    int64_t j;
+    if (a->sa != a->esize || a->K - a->k < 4 * DNNLK__VF_N) {
+        dnnlk__topk_rows_scalar(a, src, ip, vp, n, h);
+        return;
+    }
+    for (j = 0; j < n; j++) {
+        const char *p = src + j * a->ss;
+        dnnlk__topk_start(a, p, h, &s);
+        switch (a->dtype * 2 + a->largest) {
+        DNNLK__TK_CASES(dnnlk_f32)
+        DNNLK__TK_CASES(dnnlk_bf16)
+        DNNLK__TK_CASES(dnnlk_f16)
+        DNNLK__TK_CASES(dnnlk_s32)
+        DNNLK__TK_CASES(dnnlk_s8)
+        DNNLK__TK_CASES(dnnlk_u8)
+        default: break;
+        }
+        dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si);
+    }
+}
+#undef DNNLK__TK_CASES
+
+#undef DNNLK__AR_IM

@@ -1,0 +1,751 @@
+/* argreduce.h: arg_max, arg_min and top_k against plain references, on every ISA and part count,
+ * over random shapes, layouts (permuted, padded, negative and zero strides), dtypes and data full
+ * of ties, NaNs, infinities and signed zeros; hand-computed cases; every bad argument. */
+#include "harness.h"
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#define HAVE_MXCSR 1
+#else
+#define HAVE_MXCSR 0
+#endif
+
+/* When set, the op calls (and, for arg ops, the reference) run with FTZ and DAZ on. */
+static int g_daz;
+static unsigned daz_on(void) {
+#if HAVE_MXCSR
+    unsigned old = _mm_getcsr();
+    if (g_daz) _mm_setcsr(old | 0x8040u);
+    return old;
+#else
+    return 0;
+#endif
+}
+static void daz_off(unsigned old) {
+#if HAVE_MXCSR
+    _mm_setcsr(old);
+#else
+    (void)old;
+#endif
+}
+
+/* ---- element access for the references ---- */
+
+static double ld(const void *p, dnnlk_dtype t) {
+    switch (t) {
+    case dnnlk_f32: { float v; memcpy(&v, p, 4); return v; }
+    case dnnlk_bf16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_bf16_to_f32(h); }
+    case dnnlk_f16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_f16_to_f32(h); }
+    case dnnlk_s32: { int32_t v; memcpy(&v, p, 4); return v; }
+    case dnnlk_s8: { int8_t v; memcpy(&v, p, 1); return v; }
+    case dnnlk_u8: { uint8_t v; memcpy(&v, p, 1); return v; }
+    default: return 0;
+    }
+}
+
+static void st_from_double(void *p, dnnlk_dtype t, double v) {
+    switch (t) {
+    case dnnlk_f32: { float f = (float)v; memcpy(p, &f, 4); } break;
+    case dnnlk_bf16: { uint16_t h = dnnlk_f32_to_bf16((float)v); memcpy(p, &h, 2); } break;
+    case dnnlk_f16: { uint16_t h = dnnlk_f32_to_f16((float)v); memcpy(p, &h, 2); } break;
+    case dnnlk_s32: { int32_t x = (int32_t)v; memcpy(p, &x, 4); } break;
+    case dnnlk_s8: { int8_t x = (int8_t)v; memcpy(p, &x, 1); } break;
+    case dnnlk_u8: { uint8_t x = (uint8_t)v; memcpy(p, &x, 1); } break;
+    default: break;
+    }
+}
+
+static int is_float(dnnlk_dtype t) { return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16; }
+
+/* "a is strictly better than b" for arg_max / arg_min: NaN beats every number for both. */
+static int better(double a, double b, int is_min) {
+    int an = a != a, bn = b != b;
+    if (an || bn) return an && !bn;
+    return is_min ? a < b : a > b;
+}
+
+/* ---- layouts ---- */
+
+typedef struct lay {
+    int64_t off;   /* element offset of index 0 from the buffer start */
+    int64_t span;  /* elements the buffer needs */
+} lay;
+
+/* Random non-overlapping strides for dims: permuted order, optional padding, optional negative
+ * strides; zero strides (broadcast) only when allow_zero. */
+static lay make_layout(int nd, const int64_t *dims, int64_t *strides, int allow_zero) {
+    int order[DNNLK_MAX_NDIMS], i;
+    int64_t s = 1 + (th_rand32() % 4 == 0), lo = 0, hi = 0;
+    lay L;
+    for (i = 0; i < nd; i++) order[i] = nd - 1 - i;
+    if (th_rand32() % 2)
+        for (i = nd - 1; i > 0; i--) {
+            int j = (int)(th_rand32() % (unsigned)(i + 1)), t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+    for (i = 0; i < nd; i++) {
+        int d = order[i];
+        strides[d] = s;
+        s *= dims[d] > 0 ? dims[d] : 1;
+        if (th_rand32() % 4 == 0) s += th_randint(1, 3);
+    }
+    for (i = 0; i < nd; i++) {
+        if (allow_zero && th_rand32() % 8 == 0) strides[i] = 0;
+        else if (th_rand32() % 6 == 0 && strides[i] > 1) strides[i] = -strides[i]; /* -1 means "unknown" */
+        if (dims[i] > 0) {
+            if (strides[i] < 0) lo += (dims[i] - 1) * strides[i];
+            else hi += (dims[i] - 1) * strides[i];
+        }
+    }
+    L.off = -lo;
+    L.span = hi - lo + 1;
+    return L;
+}
+
+static int64_t numel_of(int nd, const int64_t *dims) {
+    int64_t n = 1;
+    int i;
+    for (i = 0; i < nd; i++) n *= dims[i];
+    return n;
+}
+
+/* Offset (elements) of the flat row-major index f in a strided shape. */
+static int64_t offset_of(int nd, const int64_t *dims, const int64_t *strides, int64_t f) {
+    int64_t o = 0;
+    int i;
+    for (i = nd - 1; i >= 0; i--) {
+        o += (f % dims[i]) * strides[i];
+        f /= dims[i];
+    }
+    return o;
+}
+
+static void fill_values(void *base, dnnlk_dtype t, int64_t n, int style) {
+    size_t es = dnnlk_dtype_size(t);
+    int64_t i;
+    for (i = 0; i < n; i++) {
+        double v;
+        uint32_t r = th_rand32();
+        switch (style) {
+        case 0: v = (double)th_randint(-3, 3); break;                /* many ties */
+        case 1: v = is_float(t) ? th_randf(-100, 100) : (double)th_randint(-128, 127); break;
+        case 2: v = (double)i; break;                                  /* ascending */
+        case 4:                                                        /* zeros and denormals */
+            if (!is_float(t)) { v = (double)th_randint(-3, 3); break; }
+            {
+                static const double band[6] = {0.0, -0.0, 1e-40, -1e-40, 1.1754944e-38, -1.0};
+                if (r % 2) r = (r / 6) * 6 + r % 4; /* mostly the band around 0 */
+                v = band[r % 6];
+                if (r % 6 >= 2 && r % 6 <= 3) v *= 1 + (r >> 8) % 5;
+                if (t != dnnlk_f32 && (r % 6 == 2 || r % 6 == 3)) {
+                    /* bf16/f16 denormals */
+                    uint16_t h = (uint16_t)((r % 6 == 3 ? 0x8000u : 0) | (1 + (r >> 8) % 5));
+                    memcpy((char *)base + (size_t)i * es, &h, 2);
+                    continue;
+                }
+            }
+            break;
+        default: v = -(double)i; break;                                /* descending */
+        }
+        if (t == dnnlk_u8) v = v < 0 ? -v : v;
+        if (t == dnnlk_s8 || t == dnnlk_u8) v = fmod(v, 100.0);
+        if (is_float(t) && style <= 1) {
+            if (r % 41 == 0) v = NAN;
+            else if (r % 43 == 0) v = -NAN;
+            else if (r % 37 == 0) v = INFINITY;
+            else if (r % 31 == 0) v = -INFINITY;
+            else if (r % 19 == 0) v = (r & 1) ? -0.0 : 0.0;
+        }
+        st_from_double((char *)base + (size_t)i * es, t, v);
+    }
+    if (is_float(t) && style <= 1 && n > 0 && th_rand32() % 3 == 0) {
+        /* A NaN whose payload sits in the low bits only (survives as NaN in f32 and f16). */
+        int64_t at = (int64_t)(th_rand64() % (uint64_t)n);
+        if (t == dnnlk_f32) { uint32_t u = 0x7f800001u; memcpy((char *)base + at * 4, &u, 4); }
+        else if (t == dnnlk_f16) { uint16_t h = 0xfc01u; memcpy((char *)base + at * 2, &h, 2); }
+        else { uint16_t h = 0x7f81u; memcpy((char *)base + at * 2, &h, 2); }
+    }
+}
+
+static const dnnlk_dtype dtypes[6] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_s32, dnnlk_s8, dnnlk_u8};
+static const int parts[4] = {1, 2, 3, 7};
+
+/* ---- a random case, shared by arg ops and top_k ---- */
+
+typedef struct rcase {
+    int nd, axis;
+    int64_t dims[DNNLK_MAX_NDIMS];
+    dnnlk_dtype t;
+    th_buf sbuf;
+    dnnlk_tensor src;
+} rcase;
+
+static void make_src(rcase *c, int nd, const int64_t *dims, dnnlk_dtype t, int style) {
+    lay L;
+    size_t es = dnnlk_dtype_size(t);
+    int64_t n;
+    c->nd = nd;
+    c->t = t;
+    memcpy(c->dims, dims, (size_t)nd * sizeof(int64_t));
+    memset(&c->src, 0, sizeof c->src);
+    c->src.dtype = t;
+    c->src.ndims = nd;
+    memcpy(c->src.dims, dims, (size_t)nd * sizeof(int64_t));
+    L = make_layout(nd, dims, c->src.strides, 1);
+    n = numel_of(nd, dims) > 0 ? L.span : 0;
+    c->sbuf = th_alloc((size_t)n * es, es * (size_t)(th_rand32() % 8));
+    fill_values(c->sbuf.p, t, n, style);
+    c->src.data = (char *)c->sbuf.p + L.off * (int64_t)es;
+}
+
+/* An output of shape (nd, dims): unknown strides (dense) or a random padded/permuted layout. */
+typedef struct rout {
+    dnnlk_tensor t;
+    th_buf buf;
+    int64_t off, span;
+    unsigned char *expect;
+} rout;
+
+static void make_out(rout *o, int nd, const int64_t *dims, dnnlk_dtype t) {
+    size_t es = dnnlk_dtype_size(t);
+    int i;
+    memset(&o->t, 0, sizeof o->t);
+    o->t.dtype = t;
+    o->t.ndims = nd;
+    memcpy(o->t.dims, dims, (size_t)nd * sizeof(int64_t));
+    if (th_rand32() % 2) {
+        lay L = make_layout(nd, dims, o->t.strides, 0);
+        o->off = L.off;
+        o->span = L.span;
+    } else {
+        for (i = 0; i < nd; i++) o->t.strides[i] = DNNLK_UNKNOWN;
+        if (th_rand32() % 2) o->t.ndims = DNNLK_UNKNOWN;
+        o->off = 0;
+        o->span = numel_of(nd, dims);
+        if (o->span == 0) o->span = 1;
+    }
+    o->buf = th_alloc((size_t)o->span * es, es * (size_t)(th_rand32() % 4));
+    o->expect = (unsigned char *)malloc((size_t)o->span * es + 1);
+    memset(o->expect, TH_GUARD_BYTE, (size_t)o->span * es + 1);
+    o->t.data = (char *)o->buf.p + o->off * (int64_t)es;
+}
+
+/* Strides the op must have chosen for an output (after completion): the ones given or dense. */
+static void out_strides(const rout *o, int nd, const int64_t *dims, int64_t *s) {
+    if (o->t.ndims != DNNLK_UNKNOWN && nd > 0 && o->t.strides[0] != DNNLK_UNKNOWN) memcpy(s, o->t.strides, (size_t)nd * 8);
+    else dnnlk_dense_strides(nd, dims, s);
+}
+
+static void put_expect(rout *o, int nd, const int64_t *dims, int64_t flat, const void *bytes) {
+    int64_t s[DNNLK_MAX_NDIMS];
+    size_t es = dnnlk_dtype_size(o->t.dtype);
+    out_strides(o, nd, dims, s);
+    memcpy(o->expect + (size_t)(o->off + offset_of(nd, dims, s, flat)) * es, bytes, es);
+}
+
+static void free_out(rout *o) {
+    th_free(&o->buf);
+    free(o->expect);
+}
+
+/* ---- arg_max / arg_min ---- */
+
+static int64_t ref_arg(const rcase *c, int64_t opos, int is_min, int last) {
+    /* opos: flat index over src dims without the axis */
+    int64_t odims[DNNLK_MAX_NDIMS], ostr[DNNLK_MAX_NDIMS], base, K, sa, k, best = 0;
+    int i, n = 0;
+    size_t es = dnnlk_dtype_size(c->t);
+    if (c->nd == 0) return 0;
+    for (i = 0; i < c->nd; i++)
+        if (i != c->axis) odims[n] = c->dims[i], ostr[n] = c->src.strides[i], n++;
+    base = offset_of(n, odims, ostr, opos);
+    K = c->dims[c->axis];
+    sa = c->src.strides[c->axis];
+    for (k = 1; k < K; k++) {
+        double v = ld((const char *)c->src.data + (base + k * sa) * (int64_t)es, c->t);
+        double b = ld((const char *)c->src.data + (base + best * sa) * (int64_t)es, c->t);
+        if (better(v, b, is_min) || (last && !better(b, v, is_min))) best = k;
+    }
+    return best;
+}
+
+static void run_arg_case(int nd, const int64_t *dims, int axis, dnnlk_dtype t, int style) {
+    rcase c;
+    int64_t odims[DNNLK_MAX_NDIMS], onum, f;
+    int ond = 0, i, keep = (int)(th_rand32() % 2), want_vals = (int)(th_rand32() % 2), pi;
+    dnnlk_dtype it = th_rand32() % 2 ? dnnlk_s32 : dnnlk_s64;
+    make_src(&c, nd, dims, t, style);
+    c.axis = nd ? (axis < 0 ? axis + nd : axis) : 0;
+    for (i = 0; i < nd; i++) {
+        if (i == c.axis) { if (keep) odims[ond++] = 1; }
+        else odims[ond++] = dims[i];
+    }
+    onum = numel_of(ond, odims);
+    for (pi = 0; pi < 8; pi++) {
+        int is_min = pi & 1, last = (pi >> 1) & 1, nth = parts[(pi >> 2) * 2 + (int)(th_rand32() % 2)];
+        rout io, vo;
+        int ith, ok = 1;
+        size_t ies = dnnlk_dtype_size(it), es = dnnlk_dtype_size(t);
+        dnnlk_status st;
+        unsigned csr;
+        make_out(&io, ond, odims, it);
+        if (want_vals) make_out(&vo, ond, odims, t);
+        csr = daz_on(); /* arg ops compare as the FPU does: the reference too */
+        for (f = 0; f < onum; f++) {
+            int64_t k = ref_arg(&c, f, is_min, last);
+            unsigned char b[8];
+            if (it == dnnlk_s64) memcpy(b, &k, 8);
+            else { int32_t k32 = (int32_t)k; memcpy(b, &k32, 4); }
+            put_expect(&io, ond, odims, f, b);
+            if (want_vals) {
+                /* the element at the index, by bits */
+                int64_t sdims[DNNLK_MAX_NDIMS], sstr[DNNLK_MAX_NDIMS], base;
+                int n = 0;
+                for (i = 0; i < nd; i++)
+                    if (i != c.axis) sdims[n] = dims[i], sstr[n] = c.src.strides[i], n++;
+                base = offset_of(n, sdims, sstr, f) + (nd ? k * c.src.strides[c.axis] : 0);
+                put_expect(&vo, ond, odims, f, (const char *)c.src.data + base * (int64_t)es);
+            }
+        }
+        for (ith = 0; ith < nth; ith++) {
+            dnnlk_tensor ti = io.t, tv = want_vals ? vo.t : io.t;
+            st = is_min ? dnnlk_arg_min(&c.src, axis, keep, last, want_vals ? &tv : NULL, &ti, ith, nth)
+                        : dnnlk_arg_max(&c.src, axis, keep, last, want_vals ? &tv : NULL, &ti, ith, nth);
+            if (st != dnnlk_success) ok = 0;
+            CHECK_MSG(st == dnnlk_success, "status %s", dnnlk_status_str(st));
+        }
+        daz_off(csr);
+        ok = ok && memcmp(io.buf.p, io.expect, (size_t)io.span * ies) == 0 && th_guards_ok(&io.buf);
+        if (want_vals) ok = ok && memcmp(vo.buf.p, vo.expect, (size_t)vo.span * es) == 0 && th_guards_ok(&vo.buf);
+        CHECK_MSG(ok, "arg_%s %s nd=%d axis=%d K=%lld keep=%d last=%d nth=%d style=%d idx=%s vals=%d", is_min ? "min" : "max",
+                  dnnlk_dtype_name(t), nd, axis, (long long)(nd ? dims[c.axis] : 1), keep, last, nth, style,
+                  dnnlk_dtype_name(it), want_vals);
+        free_out(&io);
+        if (want_vals) free_out(&vo);
+    }
+    th_free(&c.sbuf);
+}
+
+static const int64_t K_sizes[] = {1, 2, 3, 5, 7, 8, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 100, 129, 257, 1000};
+
+TEST(arg_random_each_isa) {
+    long n = th_scaled(500), r;
+    th_seed(0x1234);
+    for (r = 0; r < n; r++) {
+        int nd = (int)th_randint(0, 4), i, axis;
+        int64_t dims[DNNLK_MAX_NDIMS];
+        for (i = 0; i < nd; i++) dims[i] = th_rand32() % 3 ? th_randint(1, 6) : th_randint(0, 40);
+        axis = nd ? (int)th_randint(-nd, nd - 1) : (int)th_randint(-1, 0);
+        if (nd && th_rand32() % 2) dims[axis < 0 ? axis + nd : axis] = K_sizes[th_rand32() % 20];
+        if (nd && dims[axis < 0 ? axis + nd : axis] == 0) dims[axis < 0 ? axis + nd : axis] = 1;
+        run_arg_case(nd, dims, axis, dtypes[th_rand32() % 6], (int)(th_rand32() % 4));
+    }
+}
+
+/* The SIMD paths: long contiguous rows (horizontal) and many contiguous neighbours with a strided
+ * axis (vertical), with the maximum in every position class. */
+TEST(arg_long_rows_each_isa) {
+    int di, s;
+    th_seed(77);
+    for (di = 0; di < 6; di++)
+        for (s = 0; s < 4; s++) {
+            int64_t d1[2] = {3, 1000 + s * 37}, d2[3] = {2, 300, 40 + s};
+            run_arg_case(2, d1, 1, dtypes[di], s);
+            run_arg_case(3, d2, 1, dtypes[di], s);
+            run_arg_case(3, d2, 0, dtypes[di], s);
+        }
+}
+
+TEST(arg_hand_cases_each_isa) {
+    /* ties, NaN (first NaN wins for max AND min; last NaN with select_last_index), signed zeros */
+    float x[12] = {1, 5, -2, 5, NAN, 3, NAN, -7, -7, 0.0f, -0.0f, 5};
+    int64_t d = 12, idx;
+    dnnlk_tensor s = th_tensor(x, dnnlk_f32, 1, &d), o;
+    float val;
+    dnnlk_tensor v;
+    int64_t od = 0;
+    o = th_tensor(&idx, dnnlk_s64, 0, &od);
+    v = th_tensor(&val, dnnlk_f32, 0, &od);
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 0, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 4);
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 1, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 6);
+    CHECK_EQ(dnnlk_arg_min(&s, -1, 0, 0, &v, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 4); CHECK(val != val);
+    CHECK_EQ(dnnlk_arg_min(&s, 0, 0, 1, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 6);
+    s.dims[0] = 4; /* {1,5,-2,5}: ties */
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 0, &v, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 1); CHECK(val == 5);
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 1, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 3);
+    CHECK_EQ(dnnlk_arg_min(&s, 0, 0, 0, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 2);
+    s.data = x + 7; s.dims[0] = 4; /* {-7,-7,0,-0} */
+    CHECK_EQ(dnnlk_arg_min(&s, 0, 0, 0, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 0);
+    CHECK_EQ(dnnlk_arg_min(&s, 0, 0, 1, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 1);
+    s.data = x + 9; s.dims[0] = 2; /* {+0, -0} are equal */
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 0, &v, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 0); CHECK(!signbit(val));
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 1, &v, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 1); CHECK(signbit(val));
+    /* 2-D, both axes, s32 indices, keep_dims: [[3,9,9],[9,1,2]] */
+    {
+        int32_t m[6] = {3, 9, 9, 9, 1, 2}, ix[3];
+        int64_t md[2] = {2, 3}, od1[2] = {1, 3};
+        dnnlk_tensor ms = th_tensor(m, dnnlk_s32, 2, md), mo = th_tensor(ix, dnnlk_s32, 2, od1);
+        CHECK_EQ(dnnlk_arg_max(&ms, 0, 1, 0, NULL, &mo, 0, 1), dnnlk_success);
+        CHECK(ix[0] == 1 && ix[1] == 0 && ix[2] == 0);
+        CHECK_EQ(dnnlk_arg_max(&ms, -2, 1, 1, NULL, &mo, 0, 1), dnnlk_success);
+        CHECK(ix[0] == 1 && ix[1] == 0 && ix[2] == 0);
+        mo.ndims = 1; mo.dims[0] = 2; mo.strides[0] = 1;
+        CHECK_EQ(dnnlk_arg_max(&ms, 1, 0, 0, NULL, &mo, 0, 1), dnnlk_success);
+        CHECK(ix[0] == 1 && ix[1] == 0);
+        CHECK_EQ(dnnlk_arg_max(&ms, 1, 0, 1, NULL, &mo, 0, 1), dnnlk_success);
+        CHECK(ix[0] == 2 && ix[1] == 0);
+        CHECK_EQ(dnnlk_arg_min(&ms, 1, 0, 0, NULL, &mo, 0, 1), dnnlk_success);
+        CHECK(ix[0] == 0 && ix[1] == 1);
+    }
+    /* 0-d source */
+    {
+        float one = 2.5f;
+        dnnlk_tensor z = th_tensor(&one, dnnlk_f32, 0, &od);
+        idx = 99;
+        CHECK_EQ(dnnlk_arg_max(&z, 0, 0, 0, &v, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 0); CHECK(val == 2.5f);
+        CHECK_EQ(dnnlk_arg_max(&z, -1, 1, 0, NULL, &o, 0, 1), dnnlk_success);
+    }
+}
+
+/* ---- top_k ---- */
+
+static const double *g_vals;
+static int g_largest;
+
+/* Stable order of the row: by value (NaN largest), then index. */
+static int tk_cmp(const void *pa, const void *pb) {
+    int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+    double va = g_vals[a], vb = g_vals[b];
+    int an = va != va, bn = vb != vb, c;
+    if (an && bn) c = 0;
+    else if (an) c = 1;  /* a is larger */
+    else if (bn) c = -1;
+    else c = va > vb ? 1 : (va < vb ? -1 : 0);
+    if (g_largest) c = -c;
+    if (c) return c;
+    return a < b ? -1 : (a > b ? 1 : 0);
+}
+static int i64_cmp(const void *pa, const void *pb) {
+    int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+    return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+static void run_topk_case(int nd, const int64_t *dims, int axis, int64_t k, dnnlk_dtype t, int style) {
+    rcase c;
+    int64_t odims[DNNLK_MAX_NDIMS], rdims[DNNLK_MAX_NDIMS], rstr[DNNLK_MAX_NDIMS], K, nrows, row, inner, *order[2], *sel;
+    double *vals;
+    int i, rn = 0, want_vals = (int)(th_rand32() % 2), pi, ax = axis < 0 ? axis + nd : axis;
+    dnnlk_dtype it = th_rand32() % 2 ? dnnlk_s32 : dnnlk_s64;
+    size_t es = dnnlk_dtype_size(t);
+    void *ws = NULL;
+    make_src(&c, nd, dims, t, style);
+    c.axis = ax;
+    for (i = 0; i < nd; i++) odims[i] = i == ax ? k : dims[i];
+    for (i = 0; i < nd; i++)
+        if (i != ax) rdims[rn] = dims[i], rstr[rn] = c.src.strides[i], rn++;
+    K = dims[ax];
+    nrows = numel_of(rn, rdims);
+    inner = numel_of(nd - ax - 1, odims + ax + 1);
+    /* The reference order of every row, for largest and smallest, computed once. */
+    vals = (double *)malloc((size_t)(K + 1) * sizeof(double));
+    order[0] = (int64_t *)malloc((size_t)(nrows * K + 1) * 8);
+    order[1] = (int64_t *)malloc((size_t)(nrows * K + 1) * 8);
+    sel = (int64_t *)malloc((size_t)(k + 1) * 8);
+    for (row = 0; row < nrows; row++) {
+        int64_t base = offset_of(rn, rdims, rstr, row), j, l;
+        for (j = 0; j < K; j++) vals[j] = ld((const char *)c.src.data + (base + j * c.src.strides[ax]) * (int64_t)es, t);
+        g_vals = vals;
+        for (l = 0; l < 2; l++) {
+            int64_t *o = order[l] + row * K;
+            for (j = 0; j < K; j++) o[j] = j;
+            g_largest = (int)l;
+            qsort(o, (size_t)K, 8, tk_cmp);
+        }
+    }
+    if (k > DNNLK_TOP_K_STACK_K) ws = malloc(dnnlk_top_k_workspace_bytes(k, 7));
+    for (pi = 0; pi < 8; pi++) {
+        int largest = pi & 1, sorted = (pi >> 1) & 1, nth = parts[(pi >> 2) * 2 + (int)(th_rand32() % 2)];
+        rout io, vo;
+        int ith, ok = 1;
+        size_t ies = dnnlk_dtype_size(it);
+        dnnlk_status st;
+        make_out(&io, nd, odims, it);
+        if (want_vals) make_out(&vo, nd, odims, t);
+        for (row = 0; row < nrows; row++) {
+            /* flat output index of (row, axis index 0): outer * k * inner + inner index */
+            int64_t outer = inner ? row / inner : 0, in = inner ? row % inner : 0, f0 = outer * k * inner + in, r;
+            int64_t base = offset_of(rn, rdims, rstr, row);
+            memcpy(sel, order[largest] + row * K, (size_t)k * 8);
+            if (!sorted) qsort(sel, (size_t)k, 8, i64_cmp);
+            for (r = 0; r < k; r++) {
+                unsigned char b[8];
+                if (it == dnnlk_s64) memcpy(b, &sel[r], 8);
+                else { int32_t s32 = (int32_t)sel[r]; memcpy(b, &s32, 4); }
+                put_expect(&io, nd, odims, f0 + r * inner, b);
+                if (want_vals)
+                    put_expect(&vo, nd, odims, f0 + r * inner,
+                               (const char *)c.src.data + (base + sel[r] * c.src.strides[ax]) * (int64_t)es);
+            }
+        }
+        {
+            unsigned csr = daz_on(); /* top_k orders by bits: the reference stays exact */
+            for (ith = 0; ith < nth; ith++) {
+                dnnlk_tensor ti = io.t, tv = want_vals ? vo.t : io.t;
+                st = dnnlk_top_k(&c.src, k, axis, largest, sorted, want_vals ? &tv : NULL, &ti, ws, ith, nth);
+                if (st != dnnlk_success) ok = 0;
+                CHECK_MSG(st == dnnlk_success, "status %s", dnnlk_status_str(st));
+            }
+            daz_off(csr);
+        }
+        ok = ok && memcmp(io.buf.p, io.expect, (size_t)io.span * ies) == 0 && th_guards_ok(&io.buf);
+        if (want_vals) ok = ok && memcmp(vo.buf.p, vo.expect, (size_t)vo.span * es) == 0 && th_guards_ok(&vo.buf);
+        CHECK_MSG(ok, "top_k %s nd=%d axis=%d K=%lld k=%lld largest=%d sorted=%d nth=%d style=%d", dnnlk_dtype_name(t), nd,
+                  axis, (long long)K, (long long)k, largest, sorted, nth, style);
+        free_out(&io);
+        if (want_vals) free_out(&vo);
+    }
+    free(ws);
+    free(vals);
+    free(order[0]);
+    free(order[1]);
+    free(sel);
+    th_free(&c.sbuf);
+}
+
+TEST(topk_random_each_isa) {
+    long n = th_scaled(300), r;
+    th_seed(0x5678);
+    for (r = 0; r < n; r++) {
+        int nd = (int)th_randint(1, 3), i, axis, ax;
+        int64_t dims[DNNLK_MAX_NDIMS], k;
+        for (i = 0; i < nd; i++) dims[i] = th_rand32() % 3 ? th_randint(1, 5) : th_randint(0, 20);
+        axis = (int)th_randint(-nd, nd - 1);
+        ax = axis < 0 ? axis + nd : axis;
+        if (th_rand32() % 2) dims[ax] = th_rand32() % 3 ? K_sizes[th_rand32() % 20] : th_randint(200, 3000);
+        k = th_rand32() % 2 ? th_randint(0, dims[ax] < 12 ? dims[ax] : 12) : th_randint(0, dims[ax]);
+        run_topk_case(nd, dims, axis, k, dtypes[th_rand32() % 6], (int)(th_rand32() % 4));
+    }
+}
+
+TEST(topk_known_answer_each_isa) {
+    /* VECTORS.md: top_k of {1,9,7,2,7,5,8,7,4}, k = 4 -> values {9,8,7,7}, indices {1,6,2,4} */
+    float x[9] = {1, 9, 7, 2, 7, 5, 8, 7, 4}, v[4];
+    int64_t d = 9, kd = 4, ix[4];
+    int di;
+    dnnlk_tensor s = th_tensor(x, dnnlk_f32, 1, &d), vo = th_tensor(v, dnnlk_f32, 1, &kd), io = th_tensor(ix, dnnlk_s64, 1, &kd);
+    CHECK_EQ(dnnlk_top_k(&s, 4, 0, 1, 1, &vo, &io, NULL, 0, 1), dnnlk_success);
+    CHECK(v[0] == 9 && v[1] == 8 && v[2] == 7 && v[3] == 7);
+    CHECK(ix[0] == 1 && ix[1] == 6 && ix[2] == 2 && ix[3] == 4);
+    /* not sorted: the same four in index order */
+    CHECK_EQ(dnnlk_top_k(&s, 4, -1, 1, 0, &vo, &io, NULL, 0, 1), dnnlk_success);
+    CHECK(ix[0] == 1 && ix[1] == 2 && ix[2] == 4 && ix[3] == 6);
+    CHECK(v[0] == 9 && v[1] == 7 && v[2] == 7 && v[3] == 8);
+    /* smallest */
+    CHECK_EQ(dnnlk_top_k(&s, 4, 0, 0, 1, &vo, &io, NULL, 0, 1), dnnlk_success);
+    CHECK(ix[0] == 0 && ix[1] == 3 && ix[2] == 8 && ix[3] == 5);
+    /* every dtype, on a long row that takes the SIMD filter: the pattern repeated, 9 first */
+    for (di = 0; di < 6; di++) {
+        dnnlk_dtype t = dtypes[di];
+        size_t es = dnnlk_dtype_size(t);
+        unsigned char buf[900 * 4], vb[4 * 4];
+        int64_t n = 900, i;
+        dnnlk_tensor ls, lv, li;
+        for (i = 0; i < n; i++) st_from_double(buf + i * es, t, x[i % 9]);
+        ls = th_tensor(buf, t, 1, &n);
+        lv = th_tensor(vb, t, 1, &kd);
+        li = th_tensor(ix, dnnlk_s64, 1, &kd);
+        CHECK_EQ(dnnlk_top_k(&ls, 4, 0, 1, 1, &lv, &li, NULL, 0, 1), dnnlk_success);
+        CHECK_MSG(ix[0] == 1 && ix[1] == 10 && ix[2] == 19 && ix[3] == 28, "%s: %lld %lld %lld %lld", dnnlk_dtype_name(t),
+                  (long long)ix[0], (long long)ix[1], (long long)ix[2], (long long)ix[3]);
+        CHECK(ld(vb, t) == 9 && ld(vb + 3 * es, t) == 9);
+        CHECK_EQ(dnnlk_top_k(&ls, 4, 0, 0, 1, &lv, &li, NULL, 0, 1), dnnlk_success);
+        CHECK(ix[0] == 0 && ix[1] == 9 && ix[2] == 18 && ix[3] == 27);
+    }
+}
+
+TEST(topk_nan_and_zeros_each_isa) {
+    float x[8] = {0.0f, NAN, -0.0f, 3, NAN, -INFINITY, INFINITY, 3}, v[8];
+    int64_t d = 8, ix[8];
+    int64_t k = 8;
+    dnnlk_tensor s = th_tensor(x, dnnlk_f32, 1, &d), vo = th_tensor(v, dnnlk_f32, 1, &k), io = th_tensor(ix, dnnlk_s64, 1, &k);
+    static const int64_t big[8] = {1, 4, 6, 3, 7, 0, 2, 5}, small[8] = {5, 0, 2, 3, 7, 6, 1, 4};
+    int i;
+    CHECK_EQ(dnnlk_top_k(&s, 8, 0, 1, 1, &vo, &io, NULL, 0, 1), dnnlk_success);
+    for (i = 0; i < 8; i++) CHECK_EQ(ix[i], big[i]);
+    CHECK_EQ(dnnlk_top_k(&s, 8, 0, 0, 1, &vo, &io, NULL, 0, 1), dnnlk_success);
+    for (i = 0; i < 8; i++) CHECK_EQ(ix[i], small[i]);
+    CHECK(signbit(v[2]) && !signbit(v[1]));
+}
+
+/* Denormals and zeros with FTZ/DAZ off and on: top_k keeps the exact order (a denormal above
+ * +0), arg ops compare as the FPU does, and every ISA agrees. */
+TEST(denormals_daz_each_isa) {
+    int daz, r;
+    th_seed(4242);
+    for (daz = 0; daz < 2; daz++) {
+        g_daz = daz;
+        for (r = 0; r < (int)th_scaled(12); r++) {
+            int64_t d2[2] = {3, th_randint(40, 700)}, d3[3] = {2, th_randint(2, 40), 33};
+            dnnlk_dtype t = dtypes[r % 3];
+            run_topk_case(2, d2, 1, th_randint(1, 20), t, 4);
+            run_topk_case(3, d3, 1, th_randint(0, d3[1]), t, 4);
+            run_arg_case(2, d2, 1, t, 4);
+            run_arg_case(3, d3, 1, t, 4);
+        }
+    }
+    g_daz = 0;
+}
+
+TEST(topk_large_k_workspace_each_isa) {
+    int64_t dims[2] = {3, 1500};
+    th_seed(99);
+    run_topk_case(2, dims, 1, 700, dnnlk_f32, 1);
+    run_topk_case(2, dims, 1, 1500, dnnlk_s8, 0);
+    run_topk_case(2, dims, -1, 513, dnnlk_bf16, 2);
+}
+
+/* ---- inference and bad arguments ---- */
+
+TEST(infer_shapes) {
+    int64_t sd[3] = {2, 5, 7};
+    dnnlk_tensor s = th_tensor(NULL, dnnlk_f32, 3, sd), o, v;
+    memset(&o, 0, sizeof o);
+    o.dtype = dnnlk_s64;
+    o.ndims = DNNLK_UNKNOWN;
+    v = o;
+    v.dtype = dnnlk_f32;
+    CHECK_EQ(dnnlk_arg_max_infer(&s, 1, 0, &v, &o), dnnlk_success);
+    CHECK(o.ndims == 2 && o.dims[0] == 2 && o.dims[1] == 7 && o.strides[0] == 7 && o.strides[1] == 1);
+    CHECK(v.ndims == 2 && v.dims[1] == 7);
+    o.ndims = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_arg_min_infer(&s, -1, 1, NULL, &o), dnnlk_success);
+    CHECK(o.ndims == 3 && o.dims[2] == 1 && o.dims[1] == 5 && o.strides[0] == 5);
+    /* one stride 1, others unknown: that dim innermost */
+    o.ndims = 3;
+    o.dims[0] = o.dims[1] = o.dims[2] = DNNLK_UNKNOWN;
+    o.strides[0] = 1; o.strides[1] = o.strides[2] = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_top_k_infer(&s, 3, 1, NULL, &o), dnnlk_success);
+    CHECK(o.dims[1] == 3 && o.strides[0] == 1 && o.strides[2] == 2 && o.strides[1] == 14);
+    o.ndims = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_top_k_infer(&s, 0, 2, NULL, &o), dnnlk_success);
+    CHECK(o.dims[2] == 0);
+}
+
+typedef struct bad_env {
+    float src[24];
+    th_buf ib, vb;
+    dnnlk_tensor s, o, v;
+} bad_env;
+
+static void bad_reset(bad_env *e) {
+    int64_t sd[2] = {4, 6}, od[1] = {4};
+    int i;
+    for (i = 0; i < 24; i++) e->src[i] = (float)i;
+    memset(e->ib.p, TH_GUARD_BYTE, e->ib.bytes);
+    memset(e->vb.p, TH_GUARD_BYTE, e->vb.bytes);
+    e->s = th_tensor(e->src, dnnlk_f32, 2, sd);
+    e->o = th_tensor(e->ib.p, dnnlk_s64, 1, od);
+    e->v = th_tensor(e->vb.p, dnnlk_f32, 1, od);
+}
+
+static int bad_untouched(bad_env *e, const dnnlk_tensor *o0, const dnnlk_tensor *v0) {
+    size_t i;
+    for (i = 0; i < e->ib.bytes; i++) if (((unsigned char *)e->ib.p)[i] != TH_GUARD_BYTE) return 0;
+    for (i = 0; i < e->vb.bytes; i++) if (((unsigned char *)e->vb.p)[i] != TH_GUARD_BYTE) return 0;
+    return th_guards_ok(&e->ib) && th_guards_ok(&e->vb) && memcmp(o0, &e->o, sizeof *o0) == 0 &&
+           memcmp(v0, &e->v, sizeof *v0) == 0;
+}
+
+#define BAD(setup, call, want)                                                        \
+    do {                                                                              \
+        dnnlk_tensor o0_, v0_;                                                        \
+        dnnlk_status st_;                                                             \
+        bad_reset(&e);                                                                \
+        setup;                                                                        \
+        o0_ = e.o;                                                                    \
+        v0_ = e.v;                                                                    \
+        st_ = (call);                                                                 \
+        CHECK_MSG(st_ == (want) && bad_untouched(&e, &o0_, &v0_), "%s / %s: got %s", #setup, #call, \
+                  dnnlk_status_str(st_));                                             \
+    } while (0)
+
+TEST(bad_arguments) {
+    bad_env e;
+    e.ib = th_alloc(64, 0);
+    e.vb = th_alloc(64, 0);
+    /* arg ops */
+    BAD((void)0, dnnlk_arg_max(NULL, 1, 0, 0, &e.v, &e.o, 0, 1), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, NULL, 0, 1), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_arg_max(&e.s, 2, 0, 0, &e.v, &e.o, 0, 1), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_arg_max(&e.s, -3, 0, 0, &e.v, &e.o, 0, 1), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_arg_max(&e.s, 1, 2, 0, &e.v, &e.o, 0, 1), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_arg_min(&e.s, 1, 0, 2, &e.v, &e.o, 0, 1), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_arg_min(&e.s, 1, 0, -1, &e.v, &e.o, 0, 1), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, 1, 1), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, -1, 2), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, 0, 0), dnnlk_invalid_arguments);
+    BAD(e.s.dtype = dnnlk_f64, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_data_type);
+    BAD(e.s.dtype = dnnlk_boolean, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_data_type);
+    BAD(e.o.dtype = dnnlk_f32, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_data_type);
+    BAD(e.o.dtype = dnnlk_u8, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_data_type);
+    BAD(e.v.dtype = dnnlk_bf16, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, 0, 1), dnnlk_invalid_data_type);
+    BAD(e.o.dims[0] = 6, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_shape);
+    BAD(e.v.dims[0] = 3, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, 0, 1), dnnlk_invalid_shape);
+    BAD((void)0, dnnlk_arg_max(&e.s, 1, 1, 0, NULL, &e.o, 0, 1), dnnlk_invalid_shape); /* keep_dims wants 2 dims */
+    BAD(e.s.dims[1] = 0, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_shape); /* empty axis */
+    BAD(e.s.dims[0] = -2, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_shape);
+    BAD(e.s.ndims = 13, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_shape);
+    BAD(e.s.data = NULL, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_arguments);
+    BAD(e.o.data = NULL, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_arguments);
+    BAD(e.o.strides[0] = 0, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_arguments); /* self-overlap */
+    BAD(e.v.data = e.ib.p, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, 0, 1), dnnlk_invalid_arguments); /* outputs overlap */
+    BAD(e.o.data = e.src + 2, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_arguments); /* over src */
+    BAD(e.s.strides[0] = DNNLK_UNKNOWN, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_shape);
+    BAD((void)0, dnnlk_arg_max_infer(&e.s, 5, 0, &e.v, &e.o), dnnlk_invalid_arguments);
+    BAD(e.o.dims[0] = 5, dnnlk_arg_min_infer(&e.s, 1, 0, &e.v, &e.o), dnnlk_invalid_shape);
+    {
+        float one = 1;
+        int64_t od = 0;
+        BAD(e.s = th_tensor(&one, dnnlk_f32, 0, &od), dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_arguments);
+    }
+    /* top_k */
+    BAD(e.o.dims[0] = 4, dnnlk_top_k(&e.s, 7, 1, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments); /* k > dim */
+    BAD((void)0, dnnlk_top_k(&e.s, -1, 1, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_top_k(&e.s, 4, 2, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments);
+    BAD(e.o.ndims = DNNLK_UNKNOWN, dnnlk_top_k(&e.s, 4, 0, 2, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments);
+    BAD(e.o.ndims = DNNLK_UNKNOWN, dnnlk_top_k(&e.s, 4, 0, 1, -1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments);
+    BAD(e.o.ndims = DNNLK_UNKNOWN, dnnlk_top_k(&e.s, 4, 0, 1, 1, NULL, &e.o, NULL, 3, 3), dnnlk_invalid_arguments);
+    BAD((void)0, dnnlk_top_k(&e.s, 4, 0, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_shape); /* ndims 1 vs 2 */
+    BAD(e.o.ndims = DNNLK_UNKNOWN; e.v.ndims = DNNLK_UNKNOWN; e.v.dtype = dnnlk_s32,
+        dnnlk_top_k(&e.s, 2, 0, 1, 1, &e.v, &e.o, NULL, 0, 1), dnnlk_invalid_data_type);
+    BAD(e.o.ndims = DNNLK_UNKNOWN, dnnlk_top_k_infer(&e.s, 9, 1, NULL, &e.o), dnnlk_invalid_arguments);
+    {
+        /* k above the stack limit without workspace: refused, nothing written */
+        static float row[600];
+        static int64_t outk[550];
+        int64_t rd = 600, kd = 550, i;
+        dnnlk_tensor rs = th_tensor(row, dnnlk_f32, 1, &rd), ro = th_tensor(outk, dnnlk_s64, 1, &kd), ro0 = ro;
+        for (i = 0; i < 550; i++) outk[i] = -5;
+        CHECK_EQ(dnnlk_top_k(&rs, 550, 0, 1, 1, NULL, &ro, NULL, 0, 1), dnnlk_invalid_arguments);
+        for (i = 0; i < 550; i++) CHECK(outk[i] == -5);
+        CHECK(memcmp(&ro, &ro0, sizeof ro) == 0);
+        CHECK(dnnlk_top_k_workspace_bytes(550, 2) == (2 * 550 + 64) * 8 * 2);
+        CHECK(dnnlk_top_k_workspace_bytes(DNNLK_TOP_K_STACK_K, 2) == 0);
+    }
+    th_free(&e.ib);
+    th_free(&e.vb);
+}
+
+int main(void) {
+    RUN(infer_shapes);
+    RUN(bad_arguments);
+    RUN_EACH_ISA(arg_hand_cases_each_isa);
+    RUN_EACH_ISA(topk_known_answer_each_isa);
+    RUN_EACH_ISA(topk_nan_and_zeros_each_isa);
+    RUN_EACH_ISA(arg_long_rows_each_isa);
+    RUN_EACH_ISA(arg_random_each_isa);
+    RUN_EACH_ISA(topk_random_each_isa);
+    RUN_EACH_ISA(topk_large_k_workspace_each_isa);
+    RUN_EACH_ISA(denormals_daz_each_isa);
+    return th_summary();
+}
