@@ -53,5 +53,6 @@
 #include "kernels/shape.h"
 #include "kernels/loop.h"
 #include "kernels/quant.h"
+#include "kernels/resize.h"
 
 #endif /* DNNL_KERNELS_H */
