@@ -11,9 +11,12 @@
  * their size. Per output index o of a resized axis the source coordinate is (ONNX's formulas,
  * evaluated in double precision):
  *   half_pixel          x = (o + 0.5) / scale - 0.5
- *   pytorch_half_pixel  x = out > 1 ? (o + 0.5) / scale - 0.5 : 0
- *   align_corners       x = out > 1 ? o * (in - 1) / (out - 1) : 0
+ *   pytorch_half_pixel  x = length > 1 ? (o + 0.5) / scale - 0.5 : 0
+ *   align_corners       x = length != 1 ? o * (in - 1) / (length - 1) : 0
  *   asymmetric          x = o / scale
+ * where length is ONNX's length_resized: in * scale, not floored, when scales are given (so
+ * align_corners with scale 0.6 on 4 elements divides by 1.4, as the ONNX reference and its
+ * test data do), and the output size when sizes are given.
  * nearest: index = floor(x) (ByteIR's "floor"), ceil(x), round_prefer_floor (ties down),
  *          round_prefer_ceil (ties up); then clamped to [0, in - 1]. Nearest copies element bits,
  *          so it is exact and identical on every ISA and part count.
@@ -83,6 +86,7 @@ typedef struct dnnlk__resize_axis {
     int64_t is, os; /* element strides */
     int resized;
     double scale;
+    double length; /* ONNX's length_resized: in * scale (not floored) with scales, out with sizes */
 } dnnlk__resize_axis;
 
 typedef struct dnnlk__resize_job {
@@ -127,11 +131,11 @@ static DNNLK__FORCEINLINE float dnnlk__resize_lerp(float a, float w0, float b, f
 static inline double dnnlk__resize_coord_of(const dnnlk__resize_axis *a, int coord, int64_t o) {
     switch (coord) {
     case dnnlk_resize_pytorch_half_pixel:
-        if (a->out <= 1) return 0.0;
+        if (!(a->length > 1.0)) return 0.0;
         return ((double)o + 0.5) / a->scale - 0.5;
     case dnnlk_resize_align_corners:
-        if (a->out <= 1) return 0.0;
-        return (double)o * (double)(a->in - 1) / (double)(a->out - 1);
+        if (a->length == 1.0) return 0.0;
+        return (double)o * (double)(a->in - 1) / (a->length - 1.0);
     case dnnlk_resize_asymmetric: return (double)o / a->scale;
     default: return ((double)o + 0.5) / a->scale - 0.5;
     }
@@ -342,7 +346,7 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
 static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const dnnlk_resize_desc *desc,
                                                  const dnnlk_tensor *dst, int execute, dnnlk_tensor *dd,
                                                  dnnlk__resize_axis *ax) {
-    int64_t out[DNNLK_MAX_NDIMS], n;
+    int64_t out[DNNLK_MAX_NDIMS], n = 0;
     int listed[DNNLK_MAX_NDIMS];
     int nd, i;
     dnnlk_status st;
@@ -363,6 +367,7 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
         ax[i].is = src->strides[i];
         ax[i].resized = 0;
         ax[i].scale = 1.0;
+        ax[i].length = (double)src->dims[i];
     }
     for (i = 0; i < desc->naxes; i++) {
         int a = desc->axes ? desc->axes[i] : i;
@@ -387,6 +392,7 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
             scale = in > 0 ? (double)out[a] / (double)in : 1.0;
         }
         ax[a].scale = scale;
+        ax[a].length = desc->scales ? (double)in * scale : (double)out[a];
         ax[a].resized = !(out[a] == in && scale == 1.0) && in > 0 && out[a] > 0;
     }
     for (i = 0; i < nd; i++) ax[i].out = out[i];
@@ -441,7 +447,7 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
         job.ax[0].in = job.ax[0].out = 1;
         job.ax[0].is = job.ax[0].os = 1;
         job.ax[0].resized = 0;
-        job.ax[0].scale = 1.0;
+        job.ax[0].scale = job.ax[0].length = 1.0;
         m = 1;
     }
     job.n = m;
