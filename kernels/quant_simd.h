@@ -61,7 +61,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__q8_store4)(void *p, DNNLK__Q8_W
     if (stream) _mm256_stream_si256((__m256i *)p, v);
     else _mm256_storeu_si256((__m256i *)p, v);
 #else
-    if (stream) _mm512_stream_si512(p, v);
+    if (stream) _mm512_stream_si512((__m512i *)p, v);
     else _mm512_storeu_si512(p, v);
 #endif
 }
