@@ -236,6 +236,26 @@ static inline void dnnlk__resize_row_scalar(const dnnlk__resize_job *j, const dn
 
 /* ---- the driver: units of (row, column block), tables per block, corners per row ---- */
 
+#define DNNLK__RESIZE_OT 512 /* entries of the outer-axis mapping table (on the stack) */
+
+/* Mapping of output index o of outer axis d: byte offset of the (i0) source row, and for linear
+ * the byte step to the i1 row and the two weights. */
+static inline void dnnlk__resize_map(const dnnlk__resize_job *j, int d, int64_t o, int64_t *off, int64_t *delta,
+                                     float *w0, float *w1) {
+    const dnnlk__resize_axis *a = &j->ax[d];
+    if (j->linear) {
+        int64_t i0, i1;
+        dnnlk__resize_linear_coeffs(a, j->coord, o, &i0, &i1, w0, w1);
+        *off = i0 * a->is * j->es;
+        *delta = (i1 - i0) * a->is * j->es;
+    } else {
+        *off = dnnlk__resize_nearest_index(a, j->coord, j->nearest, o) * a->is * j->es;
+        *delta = 0;
+        *w0 = 1.0f;
+        *w1 = 0.0f;
+    }
+}
+
 static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
     int32_t x0[DNNLK__RESIZE_CB], x1[DNNLK__RESIZE_CB];
     float xw0[DNNLK__RESIZE_CB], xw1[DNNLK__RESIZE_CB];
@@ -244,13 +264,26 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
     int64_t cb, cb_first = j->u0 % j->ncb, r_first = j->u0 / j->ncb;
     int64_t r_last = (j->u1 - 1) / j->ncb, cb_last = (j->u1 - 1) % j->ncb;
     int64_t cbs = j->ncb < j->u1 - j->u0 ? j->ncb : j->u1 - j->u0;
+    int64_t ot_off[DNNLK__RESIZE_OT], ot_delta[DNNLK__RESIZE_OT], ot_base[DNNLK_MAX_NDIMS], used = 0;
+    float ot_w0[DNNLK__RESIZE_OT], ot_w1[DNNLK__RESIZE_OT];
     int64_t k;
-    (void)isa;
+    int d0;
+    /* Mappings of the outer resized axes, computed once per call while they fit (each output row
+     * needs them, and the same ones repeat for every outer non-resized index, e.g. channels). */
+    for (d0 = 0; d0 < inner; d0++) {
+        const dnnlk__resize_axis *a = &j->ax[d0];
+        int64_t o;
+        ot_base[d0] = -1;
+        if (!a->resized || used + a->out > DNNLK__RESIZE_OT) continue;
+        ot_base[d0] = used;
+        for (o = 0; o < a->out; o++, used++)
+            dnnlk__resize_map(j, d0, o, &ot_off[used], &ot_delta[used], &ot_w0[used], &ot_w1[used]);
+    }
     /* Visit the column blocks this part touches; in each, its rows in order. */
     for (k = 0; k < cbs; k++) {
         int64_t c0, c1, ra, rb, rr, c;
         int64_t idx[DNNLK_MAX_NDIMS];
-        int64_t cache_o[DNNLK_MAX_NDIMS], cache_i0[DNNLK_MAX_NDIMS], cache_delta[DNNLK_MAX_NDIMS];
+        int64_t cache_o[DNNLK_MAX_NDIMS], cache_off[DNNLK_MAX_NDIMS], cache_delta[DNNLK_MAX_NDIMS];
         float cache_w0[DNNLK_MAX_NDIMS], cache_w1[DNNLK_MAX_NDIMS];
         dnnlk__resize_row row;
         int d;
@@ -302,15 +335,17 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
                 }
                 if (cache_o[d] != idx[d]) {
                     cache_o[d] = idx[d];
-                    if (j->linear) {
-                        int64_t i1;
-                        dnnlk__resize_linear_coeffs(a, j->coord, idx[d], &cache_i0[d], &i1, &cache_w0[d], &cache_w1[d]);
-                        cache_delta[d] = (i1 - cache_i0[d]) * a->is * j->es;
+                    if (ot_base[d] >= 0) {
+                        int64_t t = ot_base[d] + idx[d];
+                        cache_off[d] = ot_off[t];
+                        cache_delta[d] = ot_delta[t];
+                        cache_w0[d] = ot_w0[t];
+                        cache_w1[d] = ot_w1[t];
                     } else {
-                        cache_i0[d] = dnnlk__resize_nearest_index(a, j->coord, j->nearest, idx[d]);
+                        dnnlk__resize_map(j, d, idx[d], &cache_off[d], &cache_delta[d], &cache_w0[d], &cache_w1[d]);
                     }
                 }
-                s += cache_i0[d] * a->is * j->es;
+                s += cache_off[d];
                 if (j->linear) {
                     row.delta[lev] = cache_delta[d];
                     row.w0[lev] = cache_w0[d];

@@ -123,26 +123,27 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_x)(const dnnlk__resiz
 /* ---- nearest along a resized innermost axis, f32, contiguous rows ---- */
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_x)(const dnnlk__resize_job *j, const dnnlk__resize_row *r) {
-    const int64_t N = DNNLK__VF_N, in = j->ax[j->n - 1].in;
-    const float *src = (const float *)(const void *)r->src;
-    float *dst = (float *)(void *)r->dst;
-    int64_t c = r->c0;
+    /* locals, so the stores through dst cannot make the compiler reload them */
+    const int64_t N = DNNLK__VF_N, in = j->ax[j->n - 1].in, c0 = r->c0, c1 = r->c1;
+    const float *const src = (const float *)(const void *)r->src;
+    float *const dst = (float *)(void *)r->dst;
+    const int32_t *const x0 = r->x0 - c0;
+    int64_t c = c0;
     int stream = j->stream && !((uintptr_t)dst & 3);
     if (stream)
-        for (; c < r->c1 && ((uintptr_t)(dst + c) & (uintptr_t)(N * 4 - 1)); c++) dst[c] = src[r->x0[c - r->c0]];
-    for (; c + N <= r->c1; c += N) {
-        const int64_t t = c - r->c0;
-        const int32_t base = r->x0[t];
+        for (; c < c1 && ((uintptr_t)(dst + c) & (uintptr_t)(N * 4 - 1)); c++) dst[c] = src[x0[c]];
+    for (; c + N <= c1; c += N) {
+        const int32_t base = x0[c];
         dnnlk__vf v;
-        if (r->x0[t + N - 1] - base < N) {
-            dnnlk__vi rel = dnnlk__vi_sub(dnnlk__vi_loadu(r->x0 + t), dnnlk__vi_set1(base));
+        if (x0[c + N - 1] - base < N) {
+            dnnlk__vi rel = dnnlk__vi_sub(dnnlk__vi_loadu(x0 + c), dnnlk__vi_set1(base));
             v = DNNLK__SFX(dnnlk__rs_perm)(DNNLK__SFX(dnnlk__rs_window)(src + base, in - base), rel);
         } else {
-            v = DNNLK__SFX(dnnlk__rs_gather)(src, r->x0 + t);
+            v = DNNLK__SFX(dnnlk__rs_gather)(src, x0 + c);
         }
         DNNLK__SFX(dnnlk__rs_store_f32)(dst + c, v, stream);
     }
-    for (; c < r->c1; c++) dst[c] = src[r->x0[c - r->c0]];
+    for (; c < c1; c++) dst[c] = src[x0[c]];
 }
 
 /* ---- linear with the innermost axis not resized (NHWC-style): vectors over channels ---- */
