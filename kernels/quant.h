@@ -115,7 +115,9 @@ static inline void dnnlk__quant_run_scalar(const dnnlk__quant_job *j, int dequan
 
 /* Outputs larger than this (bytes, whole tensor) are written with non-temporal stores: they
  * would not stay in the 4 MiB L2 anyway, and streaming skips the read-for-ownership. */
+#ifndef DNNLK__QUANT_STREAM_BYTES
 #define DNNLK__QUANT_STREAM_BYTES ((int64_t)8 << 20)
+#endif
 
 /* ---- validation shared by infer and execute ---- */
 

@@ -41,7 +41,8 @@
  * of scales/sizes (with naxes > 0), a scale that is <= 0, NaN or infinite, a negative size, dst
  * overlapping src, a bad (ith, nth); invalid_data_type for dtypes outside the list or different
  * from each other; invalid_shape for an output size that overflows, a nonzero size from an empty
- * axis, or dst dims that differ. Nothing is written on error. */
+ * axis, or dst dims that differ; unimplemented when the innermost axis of dst's layout is resized
+ * from more than 2^31 - 1 elements (its tables hold 32-bit indices). Nothing is written on error. */
 #ifndef DNNLK_RESIZE_H
 #define DNNLK_RESIZE_H
 
@@ -232,7 +233,9 @@ static inline void dnnlk__resize_row_scalar(const dnnlk__resize_job *j, const dn
 #include "simd_instantiate.h"
 
 /* Outputs larger than this (bytes) are written with non-temporal stores where rows allow. */
+#ifndef DNNLK__RESIZE_STREAM_BYTES
 #define DNNLK__RESIZE_STREAM_BYTES ((int64_t)8 << 20)
+#endif
 
 /* ---- the driver: units of (row, column block), tables per block, corners per row ---- */
 
@@ -461,7 +464,6 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
     dnnlk_status st = dnnlk__resize_prepare(src, desc, dst, 1, &dd, ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    *dst = dd;
     /* Dims in dst memory order (stable by |stride|, largest first): rows run along dst memory. */
     m = 0;
     for (i = 0; i < dd.ndims; i++) {
@@ -477,6 +479,9 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
         }
         job.ax[jx] = a;
     }
+    /* The inner-axis tables hold 32-bit source indices. */
+    if (m > 0 && job.ax[m - 1].resized && job.ax[m - 1].in > INT32_MAX) return dnnlk_unimplemented;
+    *dst = dd;
     if (total == 0) return dnnlk_success;
     if (m == 0) {
         job.ax[0].in = job.ax[0].out = 1;
