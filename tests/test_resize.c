@@ -460,6 +460,30 @@ TEST(streaming_path) {
     th_free(&cb);
 }
 
+#if DNNLK__X86
+/* FTZ/DAZ on: linear over denormals and infinities gives the scalar ISA's bits on every ISA. */
+TEST(ftz_daz_matches_scalar) {
+    unsigned csr = _mm_getcsr();
+    int64_t dims[2] = {5, 37}, od[2] = {10, 74}, i;
+    float x[5 * 37], ys[10 * 74], yv[10 * 74], sc[2] = {2, 2};
+    dnnlk_resize_desc d;
+    dnnlk_tensor X = th_tensor(x, dnnlk_f32, 2, dims), Ys = th_tensor(ys, dnnlk_f32, 2, od), Yv = th_tensor(yv, dnnlk_f32, 2, od);
+    dnnlk_isa top = dnnlk_max_isa();
+    memset(&d, 0, sizeof d);
+    d.mode = dnnlk_resize_linear;
+    d.naxes = 2;
+    d.scales = sc;
+    for (i = 0; i < 5 * 37; i++) x[i] = (i % 5 == 0) ? 3e-39f * (float)(i % 7) : (i % 11 == 0 ? INFINITY : th_randf(-1e-37f, 1e-37f));
+    _mm_setcsr(csr | 0x8040);
+    dnnlk_set_max_isa(dnnlk_isa_scalar);
+    CHECK_EQ(dnnlk_resize(&X, &d, &Ys, 0, 1), dnnlk_success);
+    dnnlk_set_max_isa(top);
+    CHECK_EQ(dnnlk_resize(&X, &d, &Yv, 0, 1), dnnlk_success);
+    _mm_setcsr(csr);
+    CHECK(memcmp(ys, yv, sizeof ys) == 0);
+}
+#endif
+
 /* ---- bad arguments ---- */
 
 TEST(bad_arguments) {
@@ -566,6 +590,9 @@ int main(void) {
     RUN_EACH_ISA(long_rows_against_reference);
     RUN_EACH_ISA(nchw_nhwc_x2);
     RUN_EACH_ISA(streaming_path);
+#if DNNLK__X86
+    RUN(ftz_daz_matches_scalar);
+#endif
     RUN(bad_arguments);
     RUN(infer_layouts);
     return th_summary();
