@@ -56,5 +56,7 @@
 #include "kernels/dropout.h"
 #include "kernels/argreduce.h"
 #include "kernels/one_hot.h"
+#include "kernels/quant.h"
+#include "kernels/resize.h"
 
 #endif /* DNNL_KERNELS_H */

@@ -6,6 +6,7 @@
 #include "bench_rng.h"
 #include "bench_dropout.h"
 #include "bench_argops.h"
+#include "bench_quantresize.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -17,6 +18,7 @@ int main(int argc, char **argv) {
     bench_rng();
     bench_dropout();
     bench_argops();
+    bench_quantresize();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
     return bench_failures ? 1 : 0;
 }

@@ -1,0 +1,192 @@
+/* quantize / dequantize [4096,4096] per-tensor and per-channel (axis 0: one scale per row, as
+ * torch.quantize_per_channel of a weight), and resize x2 of [8,64,128,128] NCHW, nearest and
+ * linear (half_pixel, as F.interpolate with align_corners=False). ns/element counts output
+ * elements. Compulsory bytes: quantize 4 + 1, dequantize 1 + 4, resize 4 per output element plus
+ * the input once. */
+
+#include <math.h>
+
+typedef struct bench_qr_ctx {
+    dnnlk_tensor x, s, z, y;
+    int axis, dequant;
+    dnnlk_resize_desc rd;
+} bench_qr_ctx;
+
+static inline void bench_qr_quant_part(void *p, int ith, int nth) {
+    bench_qr_ctx *c = (bench_qr_ctx *)p;
+    dnnlk_status st = c->dequant ? dnnlk_dequantize(&c->x, &c->s, &c->z, c->axis, &c->y, ith, nth)
+                                 : dnnlk_quantize(&c->x, &c->s, &c->z, c->axis, &c->y, ith, nth);
+    if (st != dnnlk_success) bench_check(0, "quantize status");
+}
+
+static inline void bench_qr_resize_part(void *p, int ith, int nth) {
+    bench_qr_ctx *c = (bench_qr_ctx *)p;
+    if (dnnlk_resize(&c->x, &c->rd, &c->y, ith, nth) != dnnlk_success) bench_check(0, "resize status");
+}
+
+/* ---- naive scalar loops (what a plain C port would do) ---- */
+
+typedef struct bench_qr_naive {
+    const float *x;
+    int8_t *q;
+    float *y;
+    const float *s;
+    const int8_t *z;
+    int64_t rows, cols;
+    int per_channel, dequant;
+} bench_qr_naive;
+
+static inline void bench_qr_naive_quant(void *p, int ith, int nth) {
+    bench_qr_naive *c = (bench_qr_naive *)p;
+    int64_t r, i;
+    (void)ith; (void)nth;
+    for (r = 0; r < c->rows; r++) {
+        float s = c->s[c->per_channel ? r : 0];
+        int z = c->z[c->per_channel ? r : 0];
+        for (i = 0; i < c->cols; i++) {
+            int64_t k = r * c->cols + i;
+            if (c->dequant) {
+                c->y[k] = (float)(c->q[k] - z) * s;
+            } else {
+                float v = nearbyintf(c->x[k] / s) + (float)z;
+                if (v != v) v = (float)z;
+                c->q[k] = (int8_t)(v < -128.0f ? -128 : v > 127.0f ? 127 : (int)v);
+            }
+        }
+    }
+}
+
+typedef struct bench_qr_rnaive {
+    const float *x;
+    float *y;
+    int64_t nc, h, w;
+    int linear;
+} bench_qr_rnaive;
+
+static inline void bench_qr_naive_resize(void *p, int ith, int nth) {
+    bench_qr_rnaive *c = (bench_qr_rnaive *)p;
+    int64_t oh = 2 * c->h, ow = 2 * c->w, b, oy, ox;
+    (void)ith; (void)nth;
+    for (b = 0; b < c->nc; b++) {
+        const float *x = c->x + b * c->h * c->w;
+        float *y = c->y + b * oh * ow;
+        for (oy = 0; oy < oh; oy++) {
+            for (ox = 0; ox < ow; ox++) {
+                if (!c->linear) {
+                    /* half_pixel + round_prefer_floor at scale 2 picks o / 2 */
+                    y[oy * ow + ox] = x[(oy / 2) * c->w + ox / 2];
+                } else {
+                    float sy = ((float)oy + 0.5f) * 0.5f - 0.5f, sx = ((float)ox + 0.5f) * 0.5f - 0.5f;
+                    int64_t y0, x0, y1, x1;
+                    float ty, tx, top, bot;
+                    if (sy < 0) sy = 0;
+                    if (sx < 0) sx = 0;
+                    y0 = (int64_t)sy, x0 = (int64_t)sx;
+                    y1 = y0 + 1 < c->h ? y0 + 1 : y0;
+                    x1 = x0 + 1 < c->w ? x0 + 1 : x0;
+                    ty = sy - (float)y0, tx = sx - (float)x0;
+                    top = x[y0 * c->w + x0] * (1 - tx) + x[y0 * c->w + x1] * tx;
+                    bot = x[y1 * c->w + x0] * (1 - tx) + x[y1 * c->w + x1] * tx;
+                    y[oy * ow + ox] = top * (1 - ty) + bot * ty;
+                }
+            }
+        }
+    }
+}
+
+static inline void bench_qr_quant_case(const char *name, int dequant, int per_channel) {
+    const int64_t R = 4096, C = 4096, n = R * C;
+    int64_t dims[2] = {R, C}, sd = R;
+    float *x = (float *)bench_alloc((size_t)n * 4), *y = (float *)bench_alloc((size_t)n * 4);
+    float *yn = (float *)bench_alloc((size_t)n * 4), *s = (float *)bench_alloc((size_t)R * 4);
+    int8_t *q = (int8_t *)bench_alloc((size_t)n), *qn = (int8_t *)bench_alloc((size_t)n), *z = (int8_t *)bench_alloc((size_t)R);
+    bench_qr_ctx c;
+    bench_qr_naive nv;
+    int64_t i;
+    int nth;
+    for (i = 0; i < n; i++) x[i] = (float)((i * 2654435761u) % 10007u) * 0.01f - 50.0f;
+    for (i = 0; i < R; i++) s[i] = 0.25f + 0.001f * (float)(i % 100), z[i] = (int8_t)(i % 7 - 3);
+    for (i = 0; i < n; i++) q[i] = (int8_t)((i * 2654435761u) >> 24);
+    memset(&c, 0, sizeof c);
+    c.dequant = dequant;
+    c.axis = 0;
+    c.x = dequant ? (dnnlk_tensor){q, dnnlk_s8, 2, {R, C}, {C, 1}} : (dnnlk_tensor){x, dnnlk_f32, 2, {R, C}, {C, 1}};
+    c.y = dequant ? (dnnlk_tensor){y, dnnlk_f32, 2, {R, C}, {C, 1}} : (dnnlk_tensor){qn, dnnlk_s8, 2, {R, C}, {C, 1}};
+    if (per_channel) {
+        c.s = (dnnlk_tensor){s, dnnlk_f32, 1, {sd}, {1}};
+        c.z = (dnnlk_tensor){z, dnnlk_s8, 1, {sd}, {1}};
+    } else {
+        c.s = (dnnlk_tensor){s, dnnlk_f32, 0, {0}, {0}};
+        c.z = (dnnlk_tensor){z, dnnlk_s8, 0, {0}, {0}};
+    }
+    (void)dims;
+    nv.x = x; nv.q = q; nv.y = yn; nv.s = s; nv.z = z;
+    nv.rows = R; nv.cols = C; nv.per_channel = per_channel; nv.dequant = dequant;
+    /* check once against the naive loop (exact for both directions) */
+    bench_qr_quant_part(&c, 0, 1);
+    if (!dequant) {
+        nv.q = q;
+        bench_qr_naive_quant(&nv, 0, 1);
+        bench_check(memcmp(q, qn, (size_t)n) == 0, name);
+    } else {
+        bench_qr_naive_quant(&nv, 0, 1);
+        bench_check(memcmp(y, yn, (size_t)n * 4) == 0, name);
+    }
+    for (nth = 1; nth <= 2; nth++) {
+        double t = bench_time(bench_qr_quant_part, &c, nth);
+        double copy_t = bench_copy_time((size_t)(n * 5), nth);
+        double naive_t = nth == 1 ? bench_time(bench_qr_naive_quant, &nv, 1) : 0;
+        char note[160] = "";
+        bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
+        bench_row(name, "4096x4096", dequant ? "s8>f32" : "f32>s8", nth, (double)n, (double)n * 5, t, copy_t, naive_t,
+                  note);
+    }
+    free(x); free(y); free(yn); free(s); free(q); free(qn); free(z);
+}
+
+static inline void bench_qr_resize_case(const char *name, int linear) {
+    const int64_t N = 8, C = 64, H = 128, W = 128, nin = N * C * H * W, nout = nin * 4;
+    float *x = (float *)bench_alloc((size_t)nin * 4), *y = (float *)bench_alloc((size_t)nout * 4);
+    float *yn = (float *)bench_alloc((size_t)nout * 4);
+    static const int axes[2] = {2, 3};
+    static const float scales[2] = {2, 2};
+    bench_qr_ctx c;
+    bench_qr_rnaive nv;
+    int64_t i;
+    int nth, ok = 1;
+    for (i = 0; i < nin; i++) x[i] = (float)((i * 2654435761u) % 1000u) * 0.001f;
+    memset(&c, 0, sizeof c);
+    c.x = (dnnlk_tensor){x, dnnlk_f32, 4, {N, C, H, W}, {C * H * W, H * W, W, 1}};
+    c.y = (dnnlk_tensor){y, dnnlk_f32, 4, {N, C, 2 * H, 2 * W}, {C * 4 * H * W, 4 * H * W, 2 * W, 1}};
+    c.rd.mode = linear ? dnnlk_resize_linear : dnnlk_resize_nearest;
+    c.rd.coord = dnnlk_resize_half_pixel;
+    c.rd.nearest = dnnlk_resize_round_prefer_floor;
+    c.rd.naxes = 2;
+    c.rd.axes = axes;
+    c.rd.scales = scales;
+    nv.x = x; nv.y = yn; nv.nc = N * C; nv.h = H; nv.w = W; nv.linear = linear;
+    bench_qr_resize_part(&c, 0, 1);
+    bench_qr_naive_resize(&nv, 0, 1);
+    for (i = 0; i < nout && ok; i++) ok = fabsf(y[i] - yn[i]) <= 1e-6f;
+    bench_check(ok, name);
+    for (nth = 1; nth <= 2; nth++) {
+        double bytes = (double)(nin + nout) * 4;
+        double t = bench_time(bench_qr_resize_part, &c, nth);
+        double copy_t = bench_copy_time((size_t)bytes, nth);
+        double naive_t = nth == 1 ? bench_time(bench_qr_naive_resize, &nv, 1) : 0;
+        char note[160] = "";
+        bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)nout);
+        bench_row(name, "8x64x128x128 x2", "f32", nth, (double)nout, bytes, t, copy_t, naive_t, note);
+    }
+    free(x); free(y); free(yn);
+}
+
+static inline void bench_quantresize(void) {
+    if (!bench_selected("quantresize")) return;
+    bench_qr_quant_case("quantize per-tensor", 0, 0);
+    bench_qr_quant_case("quantize per-channel", 0, 1);
+    bench_qr_quant_case("dequantize per-tensor", 1, 0);
+    bench_qr_quant_case("dequantize per-channel", 1, 1);
+    bench_qr_resize_case("resize nearest x2 NCHW", 0);
+    bench_qr_resize_case("resize linear x2 NCHW", 1);
+}

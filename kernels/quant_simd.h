@@ -1,0 +1,287 @@
+/* dnnl_kernels — quant_simd.h: the SIMD body of quant.h, compiled once per ISA by
+ * simd_instantiate.h (no include guard). Each vector lane does exactly what dnnlk__quantize_one /
+ * dnnlk__dequantize_one do (one IEEE division or multiplication, explicit round-to-even, exact
+ * integer steps), so results equal the scalar path bit for bit; row tails use those functions.
+ *
+ * A row whose operands are contiguous (scale and zero point: contiguous or one value) goes
+ * straight to the vector core; any other row is staged through small stack buffers in chunks. */
+
+/* ---- per-ISA byte <-> int32 helpers ---- */
+
+/* N quantized bytes -> N int32 lanes, sign- or zero-extended. */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__q8_load)(const void *p, int sgn) {
+#if DNNLK__ISA == 1
+    int32_t w;
+    __m128i b;
+    memcpy(&w, p, 4);
+    b = _mm_cvtsi32_si128(w);
+    return sgn ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b);
+#elif DNNLK__ISA == 2
+    __m128i b = _mm_loadl_epi64((const __m128i *)p);
+    return sgn ? _mm256_cvtepi8_epi32(b) : _mm256_cvtepu8_epi32(b);
+#else
+    __m128i b = _mm_loadu_si128((const __m128i *)p);
+    return sgn ? _mm512_cvtepi8_epi32(b) : _mm512_cvtepu8_epi32(b);
+#endif
+}
+
+/* Four vectors of int32 already in [-128, 255] -> 4N bytes (low byte of each lane, in order). */
+#if DNNLK__ISA == 1
+#define DNNLK__Q8_WIDE __m128i
+#elif DNNLK__ISA == 2
+#define DNNLK__Q8_WIDE __m256i
+#else
+#define DNNLK__Q8_WIDE __m512i
+#endif
+static DNNLK__FORCEINLINE DNNLK__Q8_WIDE DNNLK__SFX(dnnlk__q8_pack4)(dnnlk__vi a, dnnlk__vi b, dnnlk__vi c,
+                                                                     dnnlk__vi d) {
+#if DNNLK__ISA == 1
+    /* packs_epi32 is exact on [-128, 255]; masking to the low byte makes packus a truncation. */
+    __m128i m = _mm_set1_epi16(0xff);
+    __m128i ab = _mm_and_si128(_mm_packs_epi32(a, b), m), cd = _mm_and_si128(_mm_packs_epi32(c, d), m);
+    return _mm_packus_epi16(ab, cd);
+#elif DNNLK__ISA == 2
+    __m256i m = _mm256_set1_epi16(0xff);
+    __m256i ab = _mm256_and_si256(_mm256_packs_epi32(a, b), m), cd = _mm256_and_si256(_mm256_packs_epi32(c, d), m);
+    /* packs work within 128-bit halves: dwords come out as a0 b0 c0 d0 a1 b1 c1 d1. */
+    return _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+#else
+    __m512i r = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(a));
+    r = _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(b), 1);
+    r = _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(c), 2);
+    return _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(d), 3);
+#endif
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__q8_store4)(void *p, DNNLK__Q8_WIDE v, int stream) {
+#if DNNLK__ISA == 1
+    if (stream) _mm_stream_si128((__m128i *)p, v);
+    else _mm_storeu_si128((__m128i *)p, v);
+#elif DNNLK__ISA == 2
+    if (stream) _mm256_stream_si256((__m256i *)p, v);
+    else _mm256_storeu_si256((__m256i *)p, v);
+#else
+    if (stream) _mm512_stream_si512((__m512i *)p, v);
+    else _mm512_storeu_si512(p, v);
+#endif
+}
+#undef DNNLK__Q8_WIDE
+
+/* N int32 lanes in byte range -> N bytes. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__q8_store1)(void *p, dnnlk__vi v) {
+#if DNNLK__ISA == 1
+    __m128i b = _mm_shuffle_epi8(v, _mm_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+    int32_t w = _mm_cvtsi128_si32(b);
+    memcpy(p, &w, 4);
+#elif DNNLK__ISA == 2
+    __m256i s = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                        0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+    __m128i b = _mm_unpacklo_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    _mm_storel_epi64((__m128i *)p, b);
+#else
+    _mm_storeu_si128((__m128i *)p, _mm512_cvtepi32_epi8(v));
+#endif
+}
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__qx_load)(const char *p, dnnlk_dtype t) {
+    if (t == dnnlk_f32) return dnnlk__vf_loadu((const float *)(const void *)p);
+    if (t == dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)(const void *)p);
+    return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
+}
+
+/* ---- quantize: the vector core over contiguous x and y ---- */
+
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_vec)(const char *x, dnnlk_dtype xt, dnnlk__vf s,
+                                                              dnnlk__vf z, dnnlk__vf lo, dnnlk__vf hi) {
+    dnnlk__vf v = DNNLK__SFX(dnnlk__qx_load)(x, xt);
+    v = dnnlk__vf_blend(dnnlk__vf_cmpunord(v, v), dnnlk__vf_zero(), v); /* NaN -> 0 -> zero point */
+    v = dnnlk__vf_add(dnnlk__vf_round_even(dnnlk__vf_div(v, s)), z);
+    v = dnnlk__vf_min(dnnlk__vf_max(v, lo), hi);
+    return dnnlk__vf_to_vi_trunc(v);
+}
+
+/* y[i] for i in [0, n): x of dtype xt; scale sv[i] (svec) or s1; zero point zv[i] (zvec) or z1. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char *x, dnnlk_dtype xt, const float *sv,
+                                                          const uint8_t *zv, float s1, float z1, int sgn,
+                                                          int svec, int zvec, int64_t n, int stream) {
+    const int64_t N = DNNLK__VF_N;
+    const int64_t xs = (int64_t)dnnlk_dtype_size(xt);
+    float lo1 = sgn ? -128.0f : 0.0f, hi1 = sgn ? 127.0f : 255.0f;
+    dnnlk__vf lo = dnnlk__vf_set1(lo1), hi = dnnlk__vf_set1(hi1);
+    dnnlk__vf s = dnnlk__vf_set1(s1), z = dnnlk__vf_set1(z1);
+    int64_t i = 0;
+#define DNNLK__QZ_ARGS(k)                                                                        \
+    (svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s),                                               \
+        (zvec ? dnnlk__vi_to_vf(DNNLK__SFX(dnnlk__q8_load)(zv + i + (k)*N, sgn)) : z), lo, hi
+    if (stream) { /* align the stores: whole 4N-byte blocks */
+        int64_t head = (int64_t)((4 * N - ((uintptr_t)y & (uintptr_t)(4 * N - 1))) & (uintptr_t)(4 * N - 1));
+        if (head > n) head = n;
+        for (; i < head; i++)
+            y[i] = (uint8_t)dnnlk__quantize_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
+                                                zvec ? (float)(sgn ? (int8_t)zv[i] : zv[i]) : z1, lo1, hi1);
+    }
+    for (; i + 4 * N <= n; i += 4 * N) {
+        dnnlk__vi a = DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0));
+        dnnlk__vi b = DNNLK__SFX(dnnlk__qz_vec)(x + (i + N) * xs, xt, DNNLK__QZ_ARGS(1));
+        dnnlk__vi c = DNNLK__SFX(dnnlk__qz_vec)(x + (i + 2 * N) * xs, xt, DNNLK__QZ_ARGS(2));
+        dnnlk__vi d = DNNLK__SFX(dnnlk__qz_vec)(x + (i + 3 * N) * xs, xt, DNNLK__QZ_ARGS(3));
+        DNNLK__SFX(dnnlk__q8_store4)(y + i, DNNLK__SFX(dnnlk__q8_pack4)(a, b, c, d), stream);
+    }
+    for (; i + N <= n; i += N)
+        DNNLK__SFX(dnnlk__q8_store1)(y + i, DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0)));
+#undef DNNLK__QZ_ARGS
+    for (; i < n; i++)
+        y[i] = (uint8_t)dnnlk__quantize_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
+                                            zvec ? (float)(sgn ? (int8_t)zv[i] : zv[i]) : z1, lo1, hi1);
+}
+
+/* ---- dequantize: the vector core over contiguous x and y ---- */
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__dq_vec)(const uint8_t *x, int sgn, dnnlk__vf s, dnnlk__vi z) {
+    dnnlk__vi q = DNNLK__SFX(dnnlk__q8_load)(x, sgn);
+    return dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(q, z)), s);
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dq_store)(char *y, dnnlk_dtype yt, dnnlk__vf v, int stream) {
+    if (yt == dnnlk_f32) {
+        if (stream) dnnlk__vf_stream((float *)(void *)y, v);
+        else dnnlk__vf_storeu((float *)(void *)y, v);
+    } else if (yt == dnnlk_bf16) {
+        dnnlk__vf_store_bf16((uint16_t *)(void *)y, v);
+    } else {
+        dnnlk__vf_store_f16((uint16_t *)(void *)y, v);
+    }
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dq_core)(char *y, dnnlk_dtype yt, const uint8_t *x, const float *sv,
+                                                          const uint8_t *zv, float s1, int32_t z1, int sgn,
+                                                          int svec, int zvec, int64_t n, int stream) {
+    const int64_t N = DNNLK__VF_N;
+    const int64_t ys = (int64_t)dnnlk_dtype_size(yt);
+    dnnlk__vf s = dnnlk__vf_set1(s1);
+    dnnlk__vi z = dnnlk__vi_set1(z1);
+    int64_t i = 0;
+#define DNNLK__DQ_ONE(i)                                                                               \
+    dnnlk__store_from_f32(y + (i)*ys, yt,                                                            \
+                          dnnlk__dequantize_one(sgn ? (int32_t)(int8_t)x[i] : (int32_t)x[i],         \
+                                                zvec ? (sgn ? (int32_t)(int8_t)zv[i] : (int32_t)zv[i]) : z1, \
+                                                svec ? sv[i] : s1))
+#define DNNLK__DQ_V(k)                                                                            \
+    DNNLK__SFX(dnnlk__dq_store)(y + (i + (k)*N) * ys, yt,                                        \
+                                DNNLK__SFX(dnnlk__dq_vec)(x + i + (k)*N, sgn,                    \
+                                                          svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s, \
+                                                          zvec ? DNNLK__SFX(dnnlk__q8_load)(zv + i + (k)*N, sgn) : z), \
+                                stream)
+    stream = stream && yt == dnnlk_f32;
+    if (stream) { /* align the stores to the vector width */
+        int64_t head = (int64_t)(((uintptr_t)(N * 4) - ((uintptr_t)y & (uintptr_t)(N * 4 - 1))) & (uintptr_t)(N * 4 - 1)) / 4;
+        if ((uintptr_t)y & 3) stream = 0, head = 0;
+        if (head > n) head = n;
+        for (; i < head; i++) DNNLK__DQ_ONE(i);
+    }
+    for (; i + 4 * N <= n; i += 4 * N) {
+        DNNLK__DQ_V(0);
+        DNNLK__DQ_V(1);
+        DNNLK__DQ_V(2);
+        DNNLK__DQ_V(3);
+    }
+    for (; i + N <= n; i += N) DNNLK__DQ_V(0);
+    for (; i < n; i++) DNNLK__DQ_ONE(i);
+#undef DNNLK__DQ_V
+#undef DNNLK__DQ_ONE
+}
+
+/* ---- rows ---- */
+
+#define DNNLK__QCHUNK 256
+
+/* Calls a core with svec and zvec as constants (and the float dtype ft as the caller's constant),
+ * so the per-element tests inside fold away. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__quant_core_sel)(int dequant, dnnlk_dtype ft, char *y, const char *x,
+                                                                 const float *sv, const uint8_t *zv, float s1,
+                                                                 int32_t z1, int sgn, int svec, int zvec, int64_t n,
+                                                                 int stream) {
+#define DNNLK__QSEL(SV, ZV)                                                                                   \
+    do {                                                                                                      \
+        if (!dequant)                                                                                         \
+            DNNLK__SFX(dnnlk__qz_core)((uint8_t *)y, x, ft, sv, zv, s1, (float)z1, sgn, SV, ZV, n, stream);   \
+        else                                                                                                  \
+            DNNLK__SFX(dnnlk__dq_core)(y, ft, (const uint8_t *)x, sv, zv, s1, z1, sgn, SV, ZV, n, stream);    \
+    } while (0)
+    if (svec) {
+        if (zvec) DNNLK__QSEL(1, 1);
+        else DNNLK__QSEL(1, 0);
+    } else {
+        if (zvec) DNNLK__QSEL(0, 1);
+        else DNNLK__QSEL(0, 0);
+    }
+#undef DNNLK__QSEL
+}
+
+/* One row of n elements; operand byte strides sy, sx, ss, sz. A row whose operands are all
+ * contiguous (or one value) goes to the core in one piece; otherwise chunks are staged through
+ * stack buffers: gather what is strided, run the core, scatter y. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__quant_row)(const dnnlk__quant_job *j, int dequant, dnnlk_dtype ft,
+                                                            char *const *row, int64_t n, int64_t sy, int64_t sx,
+                                                            int64_t ss, int64_t sz) {
+    const dnnlk_dtype xt = dequant ? j->xt : ft, yt = dequant ? ft : j->yt;
+    const int64_t ye = (int64_t)dnnlk_dtype_size(yt), xe = (int64_t)dnnlk_dtype_size(xt);
+    int sgn = (dequant ? j->xt : j->yt) == dnnlk_s8;
+    int svec = ss != 0, zvec = sz != 0;
+    float s1 = svec ? 0.0f : dnnlk__load_as_f32(row[2], j->st);
+    int32_t z1 = zvec ? 0 : dnnlk__load_q8(row[3], j->zt);
+    int sdirect = !svec || (ss == 4 && j->st == dnnlk_f32), zdirect = !zvec || sz == 1;
+    int direct = sy == ye && sx == xe && sdirect && zdirect;
+    int64_t chunk = direct ? n : DNNLK__QCHUNK, c0;
+    for (c0 = 0; c0 < n; c0 += chunk) {
+        union { float f[DNNLK__QCHUNK]; uint8_t b[DNNLK__QCHUNK * 4]; } xb, yb;
+        float sb[DNNLK__QCHUNK];
+        uint8_t zb[DNNLK__QCHUNK];
+        int64_t m = n - c0 < chunk ? n - c0 : chunk, i;
+        const char *xp = row[1] + c0 * sx;
+        char *yp = sy == ye ? row[0] + c0 * sy : (char *)yb.b;
+        const float *sp = (const float *)(const void *)(row[2] + c0 * ss);
+        const uint8_t *zp = (const uint8_t *)row[3] + c0 * sz;
+        if (sx != xe) {
+            for (i = 0; i < m; i++) memcpy(xb.b + i * xe, xp + i * sx, (size_t)xe);
+            xp = (const char *)xb.b;
+        }
+        if (!sdirect) {
+            for (i = 0; i < m; i++) sb[i] = dnnlk__load_as_f32(row[2] + (c0 + i) * ss, j->st);
+            sp = sb;
+        }
+        if (!zdirect) {
+            for (i = 0; i < m; i++) zb[i] = *((const uint8_t *)row[3] + (c0 + i) * sz);
+            zp = zb;
+        }
+        DNNLK__SFX(dnnlk__quant_core_sel)(dequant, ft, yp, xp, sp, zp, s1, z1, sgn, svec, zvec, m,
+                                          direct && j->stream);
+        if (sy != ye)
+            for (i = 0; i < m; i++) memcpy(row[0] + (c0 + i) * sy, yb.b + i * ye, (size_t)ye);
+    }
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__quant_rows)(const dnnlk__quant_job *j, int dequant, dnnlk_dtype ft) {
+    dnnlk__loop_iter it;
+    char *row[4];
+    int64_t n;
+    int64_t sy = dnnlk__row_stride(&j->plan, 0), sx = dnnlk__row_stride(&j->plan, 1);
+    int64_t ss = dnnlk__row_stride(&j->plan, 2), sz = dnnlk__row_stride(&j->plan, 3);
+    dnnlk__iter_init(&it, &j->plan, j->base, j->begin, j->end);
+    while ((n = dnnlk__iter_next(&it, row)) > 0) DNNLK__SFX(dnnlk__quant_row)(j, dequant, ft, row, n, sy, sx, ss, sz);
+}
+
+/* One instantiation per direction and float dtype. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__quant_run)(const dnnlk__quant_job *j, int dequant) {
+    dnnlk_dtype ft = dequant ? j->yt : j->xt;
+    if (!dequant) {
+        if (ft == dnnlk_f32) DNNLK__SFX(dnnlk__quant_rows)(j, 0, dnnlk_f32);
+        else if (ft == dnnlk_bf16) DNNLK__SFX(dnnlk__quant_rows)(j, 0, dnnlk_bf16);
+        else DNNLK__SFX(dnnlk__quant_rows)(j, 0, dnnlk_f16);
+    } else {
+        if (ft == dnnlk_f32) DNNLK__SFX(dnnlk__quant_rows)(j, 1, dnnlk_f32);
+        else if (ft == dnnlk_bf16) DNNLK__SFX(dnnlk__quant_rows)(j, 1, dnnlk_bf16);
+        else DNNLK__SFX(dnnlk__quant_rows)(j, 1, dnnlk_f16);
+    }
+    if (j->stream) _mm_sfence();
+}

@@ -1,0 +1,471 @@
+/* quant.h: quantize / dequantize against a double-precision reference, every ISA, every part count. */
+#include "harness.h"
+
+/* ---- reference (ONNX QuantizeLinear / DequantizeLinear) ---- */
+
+/* x / scale as one IEEE f32 division: the double quotient of two floats, rounded once to float, is
+ * the correctly rounded f32 quotient (53 >= 2*24 + 2). Then round half to even, + zp, clip. */
+static int ref_quantize(float x, float s, int zp, int sgn) {
+    double lo = sgn ? -128 : 0, hi = sgn ? 127 : 255, v;
+    float q;
+    if (isnan(x)) return zp;
+    q = (float)((double)x / (double)s);
+    v = isinf(q) ? (double)q : nearbyint((double)q); /* default mode: half to even */
+    v += zp;
+    if (v < lo) v = lo;
+    if (v > hi) v = hi;
+    return (int)v;
+}
+/* (q - zp) * scale with one rounding: the double product is exact (9 + 24 bits). */
+static float ref_dequantize(int q, int zp, float s) { return (float)((double)(q - zp) * (double)s); }
+
+/* ---- small helpers ---- */
+
+static dnnlk_tensor scalar_t(void *p, dnnlk_dtype t) { return th_tensor(p, t, 0, NULL); }
+
+static int load_q(const void *p, dnnlk_dtype t) { return t == dnnlk_s8 ? *(const int8_t *)p : *(const uint8_t *)p; }
+
+static void store_f(void *p, dnnlk_dtype t, float v) { dnnlk__store_from_f32(p, t, v); }
+
+/* ---- hand-computed cases ---- */
+
+TEST(quantize_hand_cases) {
+    static const float xs[] = {2.5f, 3.5f, -2.5f, 0.5f, 1.5f, -0.5f, -1.5f, 2.4999998f, 126.5f, 127.5f, -128.5f,
+                               1e30f, -1e30f, INFINITY, -INFINITY, NAN, 0.0f, -0.0f};
+    static const int want_s8[] = {2, 4, -2, 0, 2, 0, -2, 2, 126, 127, -128, 127, -128, 127, -128, 0, 0, 0};
+    int8_t y[18];
+    float s = 1.0f;
+    int64_t d = 18;
+    dnnlk_tensor X = th_tensor((void *)xs, dnnlk_f32, 1, &d), S = scalar_t(&s, dnnlk_f32), Y = th_tensor(y, dnnlk_s8, 1, &d);
+    int i;
+    CHECK_EQ(dnnlk_quantize(&X, &S, NULL, 0, &Y, 0, 1), dnnlk_success);
+    for (i = 0; i < 18; i++) CHECK_MSG(y[i] == want_s8[i], "x=%g: %d, want %d", xs[i], y[i], want_s8[i]);
+    {
+        /* u8 with zero point 128 and scale 0.5: x/0.5 = 2x. NaN gives the zero point. */
+        static const float x2[] = {1.25f, 1.75f, -1.25f, 100.0f, -100.0f, NAN, 0.25f};
+        static const int want[] = {130, 132, 126, 255, 0, 128, 128};
+        uint8_t z = 128, yu[7];
+        int64_t d2 = 7;
+        dnnlk_tensor X2 = th_tensor((void *)x2, dnnlk_f32, 1, &d2), Z = scalar_t(&z, dnnlk_u8);
+        dnnlk_tensor Y2 = th_tensor(yu, dnnlk_u8, 1, &d2);
+        s = 0.5f;
+        CHECK_EQ(dnnlk_quantize(&X2, &S, &Z, 0, &Y2, 0, 1), dnnlk_success);
+        for (i = 0; i < 7; i++) CHECK_MSG(yu[i] == want[i], "x=%g: %d, want %d", x2[i], yu[i], want[i]);
+    }
+    {
+        /* x / scale divides: 0.3/0.1 is 3.0000002 as f32 division, but x * (1/0.1f) gives 2.9999998;
+         * with a tie below, 0.15/0.1 = 1.5 (rounds to 2) exactly in f32 division. */
+        float x3[2] = {0.15f, 0.35f};
+        int8_t y3[2];
+        int64_t d3 = 2;
+        dnnlk_tensor X3 = th_tensor(x3, dnnlk_f32, 1, &d3), Y3 = th_tensor(y3, dnnlk_s8, 1, &d3);
+        s = 0.1f;
+        CHECK_EQ(dnnlk_quantize(&X3, &S, NULL, 0, &Y3, 0, 1), dnnlk_success);
+        CHECK_EQ(y3[0], ref_quantize(0.15f, 0.1f, 0, 1));
+        CHECK_EQ(y3[1], ref_quantize(0.35f, 0.1f, 0, 1));
+    }
+}
+
+TEST(dequantize_hand_cases) {
+    int8_t q[5] = {-128, -1, 0, 5, 127};
+    int8_t z[1] = {-1};
+    float y[5], s = 0.5f;
+    int64_t d = 5;
+    dnnlk_tensor X = th_tensor(q, dnnlk_s8, 1, &d), S = scalar_t(&s, dnnlk_f32), Z = scalar_t(z, dnnlk_s8);
+    dnnlk_tensor Y = th_tensor(y, dnnlk_f32, 1, &d);
+    CHECK_EQ(dnnlk_dequantize(&X, &S, &Z, 0, &Y, 0, 1), dnnlk_success);
+    CHECK(y[0] == -63.5f && y[1] == 0.0f && y[2] == 0.5f && y[3] == 3.0f && y[4] == 64.0f);
+    {
+        /* per-channel u8 [2,3], axis 1 (and -1) */
+        uint8_t q2[6] = {0, 10, 255, 7, 128, 1}, z2[3] = {0, 10, 128};
+        float s2[3] = {1.0f, 0.25f, 2.0f}, y2[6];
+        float want[6] = {0, 0, 254, 7, 29.5f, -254};
+        int64_t d2[2] = {2, 3}, d1 = 3;
+        int a, i;
+        dnnlk_tensor X2 = th_tensor(q2, dnnlk_u8, 2, d2), S2 = th_tensor(s2, dnnlk_f32, 1, &d1);
+        dnnlk_tensor Z2 = th_tensor(z2, dnnlk_u8, 1, &d1), Y2 = th_tensor(y2, dnnlk_f32, 2, d2);
+        for (a = -1; a <= 1; a += 2) {
+            memset(y2, 0, sizeof y2);
+            CHECK_EQ(dnnlk_dequantize(&X2, &S2, &Z2, a, &Y2, 0, 1), dnnlk_success);
+            for (i = 0; i < 6; i++) CHECK_MSG(y2[i] == want[i], "axis %d [%d]: %g want %g", a, i, y2[i], want[i]);
+        }
+    }
+}
+
+/* ---- random layouts against the reference ---- */
+
+typedef struct layout {
+    int ndims;
+    int64_t dims[4];
+    int64_t strides[4];
+    int64_t off;   /* element index of element 0 inside the buffer */
+    int64_t span;  /* elements the buffer needs */
+} layout;
+
+/* A view of dims: dense, permuted, padded, reversed in one dim, or (inputs only) broadcast. */
+static layout make_layout(int ndims, const int64_t *dims, int input) {
+    layout L;
+    int order[4], i, k = (int)th_randint(0, input ? 4 : 2);
+    int64_t s = 1, lo = 0, hi = 0;
+    L.ndims = ndims;
+    for (i = 0; i < ndims; i++) L.dims[i] = dims[i], order[i] = i;
+    if (k == 1 && ndims > 1) { /* permuted: a random dim innermost */
+        int j = (int)th_randint(0, ndims - 1), t = order[j];
+        order[j] = order[ndims - 1];
+        order[ndims - 1] = t;
+    }
+    for (i = ndims - 1; i >= 0; i--) {
+        int d = order[i];
+        int64_t step = (k == 2 && i == ndims - 1) ? th_randint(2, 3) : 1;
+        L.strides[d] = s * step;
+        s *= (dims[d] > 0 ? dims[d] : 1) * step + (k == 2 ? th_randint(0, 2) : 0);
+    }
+    /* reversed dim: not one of stride 1, whose negation would read as DNNLK_UNKNOWN */
+    if (k == 3 && ndims > 0) {
+        int d = (int)th_randint(0, ndims - 1);
+        if (L.strides[d] != 1) L.strides[d] *= -1;
+    }
+    if (k == 4 && ndims > 0) L.strides[th_randint(0, ndims - 1)] = 0;
+    for (i = 0; i < ndims; i++) {
+        int64_t e = (dims[i] > 0 ? dims[i] - 1 : 0) * L.strides[i];
+        if (e < 0) lo += e;
+        else hi += e;
+    }
+    L.off = -lo;
+    L.span = hi - lo + 1;
+    return L;
+}
+
+static int64_t offset_of(const layout *L, const int64_t *idx) {
+    int64_t o = L->off;
+    int i;
+    for (i = 0; i < L->ndims; i++) o += idx[i] * L->strides[i];
+    return o;
+}
+
+static dnnlk_tensor view(const layout *L, void *buf, dnnlk_dtype t) {
+    dnnlk_tensor v;
+    memset(&v, 0, sizeof v);
+    v.data = (char *)buf + L->off * (int64_t)dnnlk_dtype_size(t);
+    v.dtype = t;
+    v.ndims = L->ndims;
+    memcpy(v.dims, L->dims, sizeof L->dims);
+    memcpy(v.strides, L->strides, sizeof L->strides);
+    return v;
+}
+
+static float special_or_random(float scale) {
+    switch (th_randint(0, 24)) {
+    case 0: return NAN;
+    case 1: return INFINITY;
+    case 2: return -INFINITY;
+    case 3: return 1e-40f; /* denormal */
+    case 4: return 3e38f;
+    case 5: return (float)(th_randint(-300, 300) + 0.5) * scale; /* ties when scale is a power of 2 */
+    default: return th_randf(-300.0f, 300.0f) * scale;
+    }
+}
+
+static int next_index(int ndims, const int64_t *dims, int64_t *idx) {
+    int i;
+    for (i = ndims - 1; i >= 0; i--) {
+        if (++idx[i] < dims[i]) return 1;
+        idx[i] = 0;
+    }
+    return 0;
+}
+
+static void random_case(int dequant) {
+    static const dnnlk_dtype fts[3] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    int ndims = (int)th_randint(0, 4), i, per_channel, axis = 0, ax = -1, nth_i;
+    int64_t dims[4], n = 1, nc = 1, idx[4];
+    dnnlk_dtype ft = fts[th_randint(0, 2)], qt = th_randint(0, 1) ? dnnlk_s8 : dnnlk_u8, st = fts[th_randint(0, 2)];
+    int sgn = qt == dnnlk_s8, use_zp = (int)th_randint(0, 3) != 0;
+    dnnlk_dtype xt = dequant ? qt : ft, yt = dequant ? ft : qt;
+    size_t xe = dnnlk_dtype_size(xt), ye = dnnlk_dtype_size(yt);
+    layout lx, ly, ls;
+    th_buf xb, yb, sb, zb, want;
+    float scale_base;
+    int sstride;
+    for (i = 0; i < ndims; i++) {
+        dims[i] = th_randint(0, 9) == 0 ? th_randint(0, 1) : th_randint(1, i == ndims - 1 ? 70 : 6);
+        n *= dims[i];
+    }
+    per_channel = ndims > 0 && th_randint(0, 1);
+    if (per_channel) {
+        ax = (int)th_randint(0, ndims - 1);
+        axis = th_randint(0, 1) ? ax : ax - ndims;
+        nc = th_randint(0, 5) == 0 ? 1 : dims[ax];
+    }
+    lx = make_layout(ndims, dims, 1);
+    ly = make_layout(ndims, dims, 0);
+    sstride = (int)th_randint(1, 2);
+    {
+        int64_t sd = nc;
+        ls = make_layout(per_channel ? 1 : 0, &sd, 0);
+        if (per_channel) ls.strides[0] = sstride, ls.span = (nc > 0 ? nc - 1 : 0) * sstride + 1;
+    }
+    xb = th_alloc((size_t)lx.span * xe, (size_t)th_randint(0, 7) * xe);
+    yb = th_alloc((size_t)ly.span * ye, (size_t)th_randint(0, 7) * ye);
+    sb = th_alloc((size_t)ls.span * dnnlk_dtype_size(st), (size_t)th_randint(0, 3) * dnnlk_dtype_size(st));
+    zb = th_alloc((size_t)ls.span, (size_t)th_randint(0, 3));
+    want = th_alloc((size_t)(n > 0 ? n : 1) * 4, 0);
+    scale_base = th_randint(0, 1) ? 1.0f / (float)(1 << th_randint(0, 6)) : th_randf(0.001f, 3.0f);
+    for (i = 0; i < ls.span; i++) {
+        float s = scale_base * (th_randint(0, 1) ? 1.0f : 2.0f);
+        store_f((char *)sb.p + i * (int64_t)dnnlk_dtype_size(st), st, s);
+        ((uint8_t *)zb.p)[i] = (uint8_t)th_randint(0, 255);
+    }
+    for (i = 0; i < lx.span; i++) {
+        if (dequant) ((uint8_t *)xb.p)[i] = (uint8_t)th_rand32();
+        else store_f((char *)xb.p + i * (int64_t)xe, xt, special_or_random(scale_base));
+    }
+    /* expected values in row-major order */
+    memset(idx, 0, sizeof idx);
+    if (n > 0) {
+        int64_t k = 0;
+        do {
+            int64_t c = per_channel && nc > 1 ? idx[ax] : 0;
+            float s = dnnlk__load_as_f32((char *)sb.p + c * sstride * (int64_t)dnnlk_dtype_size(st), st);
+            int zp = use_zp ? load_q((char *)zb.p + c * (per_channel ? sstride : 1), qt) : 0;
+            const char *xp = (const char *)xb.p + offset_of(&lx, idx) * (int64_t)xe;
+            float *w = (float *)want.p + k++;
+            if (dequant) {
+                float r = ref_dequantize(load_q(xp, qt), zp, s);
+                if (yt == dnnlk_f32) *w = r;
+                else if (yt == dnnlk_bf16) *w = dnnlk_bf16_to_f32(dnnlk_f32_to_bf16(r));
+                else *w = dnnlk_f16_to_f32(dnnlk_f32_to_f16(r));
+            } else {
+                *w = (float)ref_quantize(dnnlk__load_as_f32(xp, xt), s, zp, sgn);
+            }
+        } while (next_index(ndims, dims, idx));
+    }
+    for (nth_i = 0; nth_i < 4; nth_i++) {
+        static const int nths[4] = {1, 2, 3, 7};
+        int nth = nths[nth_i], part, bad = 0;
+        dnnlk_tensor X = view(&lx, xb.p, xt), Y = view(&ly, yb.p, yt), S, Z;
+        dnnlk_tensor *Zp = NULL;
+        S = view(&ls, sb.p, st);
+        Z = view(&ls, zb.p, qt);
+        if (use_zp) Zp = &Z;
+        memset(yb.p, 0x5a, yb.bytes);
+        for (part = nth - 1; part >= 0; part--) {
+            dnnlk_status r = dequant ? dnnlk_dequantize(&X, &S, Zp, axis, &Y, part, nth)
+                                     : dnnlk_quantize(&X, &S, Zp, axis, &Y, part, nth);
+            CHECK_MSG(r == dnnlk_success, "status %d: x nd %d dims %lld st %lld, y st %lld, s nd %d", r, X.ndims, (long long)X.dims[0], (long long)X.strides[0], (long long)Y.strides[0], S.ndims);
+        }
+        memset(idx, 0, sizeof idx);
+        if (n > 0) {
+            int64_t k = 0;
+            do {
+                const char *yp = (const char *)yb.p + offset_of(&ly, idx) * (int64_t)ye;
+                float got = dequant ? dnnlk__load_as_f32(yp, yt) : (float)load_q(yp, qt);
+                float w = ((float *)want.p)[k++];
+                if (!(got == w || (got != got && w != w)) && bad++ < 3)
+                    CHECK_MSG(0, "%s %s->%s nd=%d per_channel=%d nth=%d elem %lld: got %g want %g",
+                              dequant ? "dequantize" : "quantize", dnnlk_dtype_name(xt), dnnlk_dtype_name(yt),
+                              ndims, per_channel, nth, (long long)(k - 1), got, w);
+            } while (next_index(ndims, dims, idx));
+        }
+        CHECK(th_guards_ok(&yb));
+    }
+    th_free(&xb); th_free(&yb); th_free(&sb); th_free(&zb); th_free(&want);
+}
+
+TEST(quantize_random_layouts) {
+    long i, n = th_scaled(400);
+    th_seed(11 + (uint64_t)th_isa);
+    for (i = 0; i < n; i++) random_case(0);
+}
+
+TEST(dequantize_random_layouts) {
+    long i, n = th_scaled(400);
+    th_seed(23 + (uint64_t)th_isa);
+    for (i = 0; i < n; i++) random_case(1);
+}
+
+/* Every vector length and tail, with contiguous rows and per-channel along the row. */
+TEST(tails_and_alignment) {
+    int64_t len;
+    th_seed(5);
+    for (len = 0; len <= 2 * 64 + 3; len++) {
+        int mis;
+        for (mis = 0; mis < 4; mis++) {
+            th_buf xb = th_alloc((size_t)len * 4, (size_t)mis * 4), yb = th_alloc((size_t)len, (size_t)mis);
+            th_buf sb = th_alloc((size_t)len * 4, 0), db = th_alloc((size_t)len * 4, (size_t)mis * 4);
+            float *x = (float *)xb.p, *s = (float *)sb.p;
+            int8_t *y = (int8_t *)yb.p;
+            int64_t i;
+            dnnlk_tensor X = th_tensor(x, dnnlk_f32, 1, &len), S = th_tensor(s, dnnlk_f32, 1, &len);
+            dnnlk_tensor Y = th_tensor(y, dnnlk_s8, 1, &len), D = th_tensor(db.p, dnnlk_f32, 1, &len);
+            for (i = 0; i < len; i++) x[i] = special_or_random(0.25f), s[i] = 0.25f * (float)(1 + (i & 3));
+            CHECK_EQ(dnnlk_quantize(&X, &S, NULL, 0, &Y, 0, 1), dnnlk_success);
+            for (i = 0; i < len; i++) CHECK_EQ(y[i], ref_quantize(x[i], s[i], 0, 1));
+            CHECK_EQ(dnnlk_dequantize(&Y, &S, NULL, 0, &D, 0, 1), dnnlk_success);
+            for (i = 0; i < len; i++) CHECK(((float *)db.p)[i] == ref_dequantize(y[i], 0, s[i]));
+            CHECK(th_guards_ok(&yb) && th_guards_ok(&db));
+            th_free(&xb); th_free(&yb); th_free(&sb); th_free(&db);
+        }
+    }
+}
+
+/* Large enough to take the non-temporal path; odd offsets so the aligned head is exercised. */
+TEST(streaming_path) {
+    int64_t n = (int64_t)9 << 20, i;
+    th_buf xb = th_alloc((size_t)n * 4, 4), yb = th_alloc((size_t)n, 3), db = th_alloc((size_t)n * 4, 8);
+    float *x = (float *)xb.p, s = 0.125f, *d = (float *)db.p;
+    uint8_t *y = (uint8_t *)yb.p, z = 7;
+    dnnlk_tensor X = th_tensor(x, dnnlk_f32, 1, &n), S = scalar_t(&s, dnnlk_f32), Z = scalar_t(&z, dnnlk_u8);
+    dnnlk_tensor Y = th_tensor(y, dnnlk_u8, 1, &n), D = th_tensor(d, dnnlk_f32, 1, &n);
+    int nth, part, bad = 0;
+    for (i = 0; i < n; i++) x[i] = (float)((i * 2654435761u) % 4096u) / 64.0f - 8.0f;
+    for (nth = 1; nth <= 3; nth += 2) {
+        for (part = 0; part < nth; part++) CHECK_EQ(dnnlk_quantize(&X, &S, &Z, 0, &Y, part, nth), dnnlk_success);
+        for (part = 0; part < nth; part++) CHECK_EQ(dnnlk_dequantize(&Y, &S, &Z, 0, &D, part, nth), dnnlk_success);
+        for (i = 0; i < n && bad < 3; i++) {
+            int q = ref_quantize(x[i], s, 7, 0);
+            if (y[i] != q || d[i] != ref_dequantize(q, 7, s)) {
+                bad++;
+                CHECK_MSG(0, "elem %lld", (long long)i);
+            }
+        }
+    }
+    CHECK(th_guards_ok(&yb) && th_guards_ok(&db));
+    th_free(&xb); th_free(&yb); th_free(&db);
+}
+
+#if DNNLK__X86
+/* FTZ/DAZ on: every ISA gives what the scalar ISA gives (denormal x and scale count as 0). */
+TEST(ftz_daz_matches_scalar) {
+    unsigned csr = _mm_getcsr();
+    float x[40], s[40];
+    int8_t ys[40], yv[40];
+    float ds[40], dv[40];
+    int64_t n = 40, i;
+    dnnlk_tensor X = th_tensor(x, dnnlk_f32, 1, &n), S = th_tensor(s, dnnlk_f32, 1, &n);
+    dnnlk_tensor Ys = th_tensor(ys, dnnlk_s8, 1, &n), Yv = th_tensor(yv, dnnlk_s8, 1, &n);
+    dnnlk_tensor Ds = th_tensor(ds, dnnlk_f32, 1, &n), Dv = th_tensor(dv, dnnlk_f32, 1, &n);
+    dnnlk_isa top = dnnlk_max_isa();
+    for (i = 0; i < n; i++) x[i] = (i & 1) ? 3e-39f * (float)i : 1.0f, s[i] = (i & 2) ? 2e-38f : 4e-38f;
+    _mm_setcsr(csr | 0x8040);
+    dnnlk_set_max_isa(dnnlk_isa_scalar);
+    CHECK_EQ(dnnlk_quantize(&X, &S, NULL, 0, &Ys, 0, 1), dnnlk_success);
+    CHECK_EQ(dnnlk_dequantize(&Ys, &S, NULL, 0, &Ds, 0, 1), dnnlk_success);
+    dnnlk_set_max_isa(top);
+    CHECK_EQ(dnnlk_quantize(&X, &S, NULL, 0, &Yv, 0, 1), dnnlk_success);
+    CHECK_EQ(dnnlk_dequantize(&Yv, &S, NULL, 0, &Dv, 0, 1), dnnlk_success);
+    _mm_setcsr(csr);
+    CHECK(memcmp(ys, yv, sizeof ys) == 0);
+    CHECK(memcmp(ds, dv, sizeof ds) == 0);
+}
+#endif
+
+/* ---- bad arguments: the right status and nothing written ---- */
+
+TEST(bad_arguments) {
+    float x[12], s = 1.0f, sv[3] = {1, 2, 3}, bads[5] = {0.0f, -1.0f, NAN, INFINITY, -0.0f};
+    int64_t d[2] = {4, 3}, d3 = 3, d4 = 4;
+    th_buf yb = th_alloc(12, 0), fb = th_alloc(48, 0);
+    int8_t q[12] = {0}, z = 0;
+    uint8_t zu = 0;
+    dnnlk_tensor X = th_tensor(x, dnnlk_f32, 2, d), S = scalar_t(&s, dnnlk_f32), SV = th_tensor(sv, dnnlk_f32, 1, &d3);
+    dnnlk_tensor Y = th_tensor(yb.p, dnnlk_s8, 2, d), Z = scalar_t(&z, dnnlk_s8), ZU = scalar_t(&zu, dnnlk_u8);
+    dnnlk_tensor Q = th_tensor(q, dnnlk_s8, 2, d), F = th_tensor(fb.p, dnnlk_f32, 2, d), T;
+    int i;
+    memset(x, 0, sizeof x);
+#define EXPECT_Q(call, status)                                                          \
+    do {                                                                                \
+        dnnlk_tensor y0 = Y, f0 = F;                                                    \
+        CHECK_EQ(call, status);                                                         \
+        CHECK(th_guards_ok(&yb) && th_guards_ok(&fb));                                  \
+        for (i = 0; i < 12; i++) CHECK(((uint8_t *)yb.p)[i] == TH_GUARD_BYTE);          \
+        for (i = 0; i < 48; i++) CHECK(((uint8_t *)fb.p)[i] == TH_GUARD_BYTE);          \
+        CHECK(memcmp(&y0, &Y, sizeof Y) == 0 && memcmp(&f0, &F, sizeof F) == 0);         \
+    } while (0)
+    memset(yb.p, TH_GUARD_BYTE, 12);
+    memset(fb.p, TH_GUARD_BYTE, 48);
+    EXPECT_Q(dnnlk_quantize(NULL, &S, NULL, 0, &Y, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_Q(dnnlk_quantize(&X, NULL, NULL, 0, &Y, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_Q(dnnlk_quantize(&X, &S, NULL, 0, NULL, 0, 1), dnnlk_invalid_arguments);
+    for (i = 0; i < 5; i++) {
+        s = bads[i];
+        EXPECT_Q(dnnlk_quantize(&X, &S, NULL, 0, &Y, 0, 1), dnnlk_invalid_arguments);
+        EXPECT_Q(dnnlk_dequantize(&Q, &S, NULL, 0, &F, 0, 1), dnnlk_invalid_arguments);
+        T = Y;
+        EXPECT_Q(dnnlk_quantize_infer(&X, &S, NULL, 0, &T), dnnlk_invalid_arguments);
+    }
+    s = 1.0f;
+    sv[2] = NAN;
+    EXPECT_Q(dnnlk_quantize(&X, &SV, NULL, 1, &Y, 0, 1), dnnlk_invalid_arguments);
+    sv[2] = 3;
+    EXPECT_Q(dnnlk_quantize(&X, &SV, NULL, 2, &Y, 0, 1), dnnlk_invalid_arguments);  /* axis out of range */
+    EXPECT_Q(dnnlk_quantize(&X, &SV, NULL, -3, &Y, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_Q(dnnlk_quantize(&X, &SV, NULL, 0, &Y, 0, 1), dnnlk_invalid_shape);      /* 3 scales, dim 4 */
+    EXPECT_Q(dnnlk_quantize(&X, &S, &ZU, 0, &Y, 0, 1), dnnlk_invalid_data_type);    /* zp u8, y s8 */
+    EXPECT_Q(dnnlk_quantize(&X, &SV, &Z, 1, &Y, 0, 1), dnnlk_invalid_shape);        /* zp 0-d, scale 1-d */
+    EXPECT_Q(dnnlk_quantize(&X, &S, NULL, 0, &Y, 1, 1), dnnlk_invalid_arguments);   /* bad parts */
+    EXPECT_Q(dnnlk_quantize(&X, &S, NULL, 0, &Y, -1, 2), dnnlk_invalid_arguments);
+    EXPECT_Q(dnnlk_quantize(&X, &S, NULL, 0, &Y, 0, 0), dnnlk_invalid_arguments);
+    EXPECT_Q(dnnlk_quantize(&X, &S, NULL, 0, &F, 0, 1), dnnlk_invalid_data_type);   /* y float */
+    EXPECT_Q(dnnlk_quantize(&Q, &S, NULL, 0, &Y, 0, 1), dnnlk_invalid_data_type);   /* x s8 */
+    EXPECT_Q(dnnlk_dequantize(&X, &S, NULL, 0, &F, 0, 1), dnnlk_invalid_data_type); /* x f32 */
+    EXPECT_Q(dnnlk_dequantize(&Q, &S, NULL, 0, &Y, 0, 1), dnnlk_invalid_data_type); /* y s8 */
+    EXPECT_Q(dnnlk_dequantize(&Q, &S, &ZU, 0, &F, 0, 1), dnnlk_invalid_data_type);
+    {
+        dnnlk_tensor Sb = S, Y2 = Y, X2 = X;
+        Sb.dtype = dnnlk_s32;
+        EXPECT_Q(dnnlk_quantize(&X, &Sb, NULL, 0, &Y, 0, 1), dnnlk_invalid_data_type);
+        Y2.dims[0] = 5;
+        EXPECT_Q(dnnlk_quantize(&X, &S, NULL, 0, &Y2, 0, 1), dnnlk_invalid_shape);
+        X2.data = NULL;
+        EXPECT_Q(dnnlk_quantize(&X2, &S, NULL, 0, &Y, 0, 1), dnnlk_invalid_arguments);
+        Y2 = F; /* dequantize output over its own input */
+        Y2.data = q;
+        Y2.dtype = dnnlk_f32;
+        Y2.dims[0] = 3;
+        Y2.dims[1] = 1;
+        {
+            dnnlk_tensor Q1 = Q;
+            Q1.dims[0] = 3;
+            Q1.dims[1] = 1;
+            EXPECT_Q(dnnlk_dequantize(&Q1, &S, NULL, 0, &Y2, 0, 1), dnnlk_invalid_arguments);
+        }
+        (void)d4;
+    }
+#undef EXPECT_Q
+    th_free(&yb);
+    th_free(&fb);
+}
+
+TEST(infer_completes_output) {
+    float s[3] = {1, 2, 3};
+    int64_t d[3] = {2, 3, 5}, d3 = 3;
+    dnnlk_tensor X = th_tensor(NULL, dnnlk_f32, 3, d), S = th_tensor(s, dnnlk_f32, 1, &d3), Y;
+    memset(&Y, 0, sizeof Y);
+    Y.dtype = dnnlk_u8;
+    Y.ndims = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_quantize_infer(&X, &S, NULL, 1, &Y), dnnlk_success);
+    CHECK(Y.ndims == 3 && Y.dims[2] == 5 && Y.strides[0] == 15 && Y.strides[1] == 5 && Y.strides[2] == 1);
+    Y.ndims = 3;
+    Y.dims[0] = Y.dims[1] = Y.dims[2] = DNNLK_UNKNOWN;
+    Y.strides[0] = DNNLK_UNKNOWN, Y.strides[1] = 1, Y.strides[2] = DNNLK_UNKNOWN;
+    Y.dtype = dnnlk_f16;
+    X.dtype = dnnlk_s8;
+    CHECK_EQ(dnnlk_dequantize_infer(&X, &S, NULL, -2, &Y), dnnlk_success);
+    CHECK(Y.strides[0] == 15 && Y.strides[1] == 1 && Y.strides[2] == 3);
+}
+
+int main(void) {
+    RUN_EACH_ISA(quantize_hand_cases);
+    RUN_EACH_ISA(dequantize_hand_cases);
+    RUN_EACH_ISA(tails_and_alignment);
+    RUN_EACH_ISA(quantize_random_layouts);
+    RUN_EACH_ISA(dequantize_random_layouts);
+    RUN_EACH_ISA(streaming_path);
+#if DNNLK__X86
+    RUN(ftz_daz_matches_scalar);
+#endif
+    RUN(bad_arguments);
+    RUN(infer_completes_output);
+    return th_summary();
+}

@@ -1,0 +1,599 @@
+/* resize.h: ONNX examples by hand, a double-precision reference over random layouts and modes,
+ * the same bits on every ISA and part count, and bad arguments. */
+#include "harness.h"
+
+/* ---- the reference, from ONNX Resize's formulas, in double ---- */
+
+typedef struct ref_axis {
+    int64_t in, out;
+    double scale, length;
+    int resized;
+} ref_axis;
+
+static double ref_x(const ref_axis *a, int coord, int64_t o) {
+    switch (coord) {
+    case dnnlk_resize_half_pixel: return (o + 0.5) / a->scale - 0.5;
+    case dnnlk_resize_pytorch_half_pixel: return a->length > 1 ? (o + 0.5) / a->scale - 0.5 : 0.0;
+    case dnnlk_resize_align_corners: return a->length == 1 ? 0.0 : o * (a->in - 1.0) / (a->length - 1.0);
+    default: return o / a->scale;
+    }
+}
+
+/* ONNX's nearest rule: an integral x is itself; else by the fraction. Then clamp. */
+static int64_t ref_nearest(const ref_axis *a, int coord, int rule, int64_t o) {
+    double x = ref_x(a, coord, o), f = floor(x), r;
+    if (x == f) r = x;
+    else if (rule == dnnlk_resize_floor) r = f;
+    else if (rule == dnnlk_resize_ceil) r = f + 1;
+    else if (rule == dnnlk_resize_round_prefer_floor) r = x - f <= 0.5 ? f : f + 1;
+    else r = x - f < 0.5 ? f : f + 1;
+    if (r < 0) r = 0;
+    if (r > a->in - 1) r = (double)(a->in - 1);
+    return (int64_t)r;
+}
+
+static void ref_linear(const ref_axis *a, int coord, int64_t o, int64_t *i0, int64_t *i1, double *t) {
+    double x = ref_x(a, coord, o);
+    if (x < 0) x = 0;
+    if (x > a->in - 1) x = (double)(a->in - 1);
+    *i0 = (int64_t)floor(x);
+    *i1 = *i0 + 1 < a->in ? *i0 + 1 : a->in - 1;
+    *t = x - (double)*i0;
+}
+
+/* ---- tensors with arbitrary layouts ---- */
+
+typedef struct layout {
+    int ndims;
+    int64_t dims[6], strides[6], off, span;
+} layout;
+
+static layout make_layout(int ndims, const int64_t *dims, int kind) {
+    layout L;
+    int order[6], i;
+    int64_t s = 1, lo = 0, hi = 0;
+    L.ndims = ndims;
+    for (i = 0; i < ndims; i++) L.dims[i] = dims[i], order[i] = i;
+    if (kind == 1 && ndims > 1) { /* channels-last style: dim 1 innermost */
+        int t = order[1], k;
+        for (k = 1; k < ndims - 1; k++) order[k] = order[k + 1];
+        order[ndims - 1] = t;
+    }
+    for (i = ndims - 1; i >= 0; i--) {
+        int d = order[i];
+        int64_t step = (kind == 2 && i == ndims - 1) ? 2 : 1;
+        L.strides[d] = s * step;
+        s *= (dims[d] > 0 ? dims[d] : 1) * step + (kind == 2 ? 1 : 0);
+    }
+    if (kind == 3 && ndims > 0 && L.strides[0] != 1 && dims[0] > 1) L.strides[0] = -L.strides[0];
+    for (i = 0; i < ndims; i++) {
+        int64_t e = (dims[i] > 0 ? dims[i] - 1 : 0) * L.strides[i];
+        if (e < 0) lo += e;
+        else hi += e;
+    }
+    L.off = -lo;
+    L.span = hi - lo + 1;
+    return L;
+}
+
+static dnnlk_tensor view(const layout *L, void *buf, dnnlk_dtype t) {
+    dnnlk_tensor v;
+    memset(&v, 0, sizeof v);
+    v.data = (char *)buf + L->off * (int64_t)dnnlk_dtype_size(t);
+    v.dtype = t;
+    v.ndims = L->ndims;
+    memcpy(v.dims, L->dims, (size_t)L->ndims * sizeof(int64_t));
+    memcpy(v.strides, L->strides, (size_t)L->ndims * sizeof(int64_t));
+    return v;
+}
+
+static float load_v(const void *p, dnnlk_dtype t) {
+    return t == dnnlk_u8 ? (float)*(const uint8_t *)p : dnnlk__load_as_f32(p, t);
+}
+
+static int next_index(int ndims, const int64_t *dims, int64_t *idx) {
+    int i;
+    for (i = ndims - 1; i >= 0; i--) {
+        if (++idx[i] < dims[i]) return 1;
+        idx[i] = 0;
+    }
+    return 0;
+}
+
+/* Reference value at output index idx (double), and the sum of |neighbours| for the tolerance. */
+static double ref_value(const layout *ls, const void *src, dnnlk_dtype dt, const ref_axis *ax, const dnnlk_resize_desc *d,
+                        const int64_t *idx, double *mag) {
+    int nd = ls->ndims, i, nres = 0, res[6];
+    int64_t base[6], i1s[6], q;
+    double ts[6], acc = 0;
+    *mag = 0;
+    for (i = 0; i < nd; i++) {
+        if (!ax[i].resized) { base[i] = idx[i]; continue; }
+        if (d->mode == dnnlk_resize_nearest) {
+            base[i] = ref_nearest(&ax[i], d->coord, d->nearest, idx[i]);
+        } else {
+            ref_linear(&ax[i], d->coord, idx[i], &base[i], &i1s[i], &ts[i]);
+            res[nres++] = i;
+        }
+    }
+    for (q = 0; q < ((int64_t)1 << nres); q++) {
+        int64_t off = ls->off;
+        double w = 1, v;
+        int b;
+        for (i = 0; i < nd; i++) off += base[i] * ls->strides[i];
+        for (b = 0; b < nres; b++) {
+            int a = res[b];
+            if ((q >> b) & 1) off += (i1s[a] - base[a]) * ls->strides[a], w *= ts[a];
+            else w *= 1 - ts[a];
+        }
+        v = load_v((const char *)src + off * (int64_t)dnnlk_dtype_size(dt), dt);
+        acc += w * v;
+        *mag += fabs(v);
+    }
+    return acc;
+}
+
+/* ---- hand cases (ONNX's backend test data for Resize, and ties) ---- */
+
+static void run_1(const float *x, int nd, const int64_t *dims, dnnlk_resize_desc d, float *y, int64_t *ydims) {
+    dnnlk_tensor X = th_tensor((void *)x, dnnlk_f32, nd, dims), Y;
+    memset(&Y, 0, sizeof Y);
+    Y.data = y;
+    Y.dtype = dnnlk_f32;
+    Y.ndims = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 1), dnnlk_success);
+    memcpy(ydims, Y.dims, (size_t)nd * sizeof(int64_t));
+}
+
+static int same(const float *a, const float *b, int n, float tol) {
+    int i;
+    for (i = 0; i < n; i++)
+        if (!(fabsf(a[i] - b[i]) <= tol)) return 0;
+    return 1;
+}
+
+TEST(onnx_examples) {
+    static const float x22[4] = {1, 2, 3, 4}, x24[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    int64_t d22[4] = {1, 1, 2, 2}, d24[4] = {1, 1, 2, 4}, yd[4];
+    float y[64], sc4[4];
+    dnnlk_resize_desc d;
+    memset(&d, 0, sizeof d);
+    d.naxes = 4;
+    d.scales = sc4;
+    { /* resize_upsample_scales_nearest: scales {1,1,2,3} */
+        static const float want[24] = {1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 3, 3, 3, 4, 4, 4};
+        sc4[0] = sc4[1] = 1, sc4[2] = 2, sc4[3] = 3;
+        run_1(x22, 4, d22, d, y, yd);
+        CHECK(yd[2] == 4 && yd[3] == 6 && same(y, want, 24, 0));
+    }
+    { /* resize_downsample_scales_nearest: scales 0.6 */
+        sc4[2] = sc4[3] = 0.6f;
+        run_1(x24, 4, d24, d, y, yd);
+        CHECK(yd[2] == 1 && yd[3] == 2 && y[0] == 1 && y[1] == 3);
+    }
+    d.mode = dnnlk_resize_linear;
+    { /* resize_upsample_scales_linear (half_pixel) */
+        static const float want[16] = {1, 1.25f, 1.75f, 2, 1.5f, 1.75f, 2.25f, 2.5f, 2.5f, 2.75f, 3.25f, 3.5f, 3, 3.25f, 3.75f, 4};
+        sc4[2] = sc4[3] = 2;
+        run_1(x22, 4, d22, d, y, yd);
+        CHECK(yd[2] == 4 && yd[3] == 4 && same(y, want, 16, 0));
+    }
+    { /* resize_upsample_scales_linear_align_corners */
+        static const float want[16] = {1, 1.33333333f, 1.66666667f, 2, 1.66666667f, 2, 2.33333333f, 2.66666667f,
+                                       2.33333333f, 2.66666667f, 3, 3.33333333f, 3, 3.33333333f, 3.66666667f, 4};
+        d.coord = dnnlk_resize_align_corners;
+        run_1(x22, 4, d22, d, y, yd);
+        CHECK(same(y, want, 16, 1e-6f));
+    }
+    { /* resize_downsample_scales_linear_align_corners: divides by in*scale - 1 = 1.4 */
+        sc4[2] = sc4[3] = 0.6f;
+        run_1(x24, 4, d24, d, y, yd);
+        CHECK(yd[2] == 1 && yd[3] == 2 && fabsf(y[0] - 1) < 1e-6f && fabsf(y[1] - 3.142857143f) < 1e-6f);
+    }
+    { /* resize_downsample_scales_linear (half_pixel) */
+        d.coord = dnnlk_resize_half_pixel;
+        run_1(x24, 4, d24, d, y, yd);
+        CHECK(fabsf(y[0] - 2.6666665f) < 1e-6f && fabsf(y[1] - 4.3333331f) < 1e-6f);
+    }
+}
+
+TEST(nearest_tie_rules) {
+    static const float x4[4] = {10, 20, 30, 40}, x2[2] = {1, 2};
+    static const float want_half[4][2] = {{10, 30}, {20, 40}, {10, 30}, {20, 40}};
+    static const float want_asym[4][4] = {{1, 1, 2, 2}, {1, 2, 2, 2}, {1, 1, 2, 2}, {1, 2, 2, 2}};
+    int64_t d4 = 4, d2 = 2, yd;
+    float y[8], s;
+    int rule;
+    dnnlk_resize_desc d;
+    memset(&d, 0, sizeof d);
+    d.naxes = 1;
+    d.scales = &s;
+    for (rule = 0; rule < 4; rule++) {
+        d.nearest = (dnnlk_resize_nearest_round)rule;
+        /* half_pixel, scale 0.5: x = 0.5 and 2.5, both ties */
+        d.coord = dnnlk_resize_half_pixel;
+        s = 0.5f;
+        run_1(x4, 1, &d4, d, y, &yd);
+        CHECK_MSG(yd == 2 && same(y, want_half[rule], 2, 0), "rule %d: %g %g", rule, y[0], y[1]);
+        /* asymmetric, scale 2: x = 0, 0.5, 1, 1.5 (the last clamps for ceil) */
+        d.coord = dnnlk_resize_asymmetric;
+        s = 2;
+        run_1(x2, 1, &d2, d, y, &yd);
+        CHECK_MSG(yd == 4 && same(y, want_asym[rule], 4, 0), "rule %d: %g %g %g %g", rule, y[0], y[1], y[2], y[3]);
+    }
+    { /* pytorch_half_pixel with one output: x = 0 (half_pixel would say 1.5) */
+        int64_t one = 1;
+        d.sizes = &one;
+        d.scales = NULL;
+        d.nearest = dnnlk_resize_round_prefer_floor;
+        d.coord = dnnlk_resize_pytorch_half_pixel;
+        run_1(x4, 1, &d4, d, y, &yd);
+        CHECK(yd == 1 && y[0] == 10);
+        d.coord = dnnlk_resize_half_pixel;
+        run_1(x4, 1, &d4, d, y, &yd);
+        CHECK(yd == 1 && y[0] == 20);
+    }
+}
+
+TEST(u8_linear_rounds_half_even) {
+    static const uint8_t x[2][2] = {{0, 1}, {1, 2}};
+    static const uint8_t want[2][8] = {{0, 0, 0, 1, 1, 1, 1, 1}, {1, 1, 2, 2, 2, 2, 2, 2}};
+    int64_t dims[2] = {2, 2}, ax = 1;
+    float s = 4;
+    uint8_t y[16];
+    dnnlk_resize_desc d;
+    dnnlk_tensor X = th_tensor((void *)x, dnnlk_u8, 2, dims), Y;
+    int i;
+    (void)ax;
+    memset(&d, 0, sizeof d);
+    d.mode = dnnlk_resize_linear;
+    d.coord = dnnlk_resize_asymmetric;
+    d.naxes = 1;
+    d.axes = (const int[]){-1};
+    d.scales = &s;
+    memset(&Y, 0, sizeof Y);
+    Y.data = y;
+    Y.dtype = dnnlk_u8;
+    Y.ndims = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 1), dnnlk_success);
+    CHECK(Y.dims[0] == 2 && Y.dims[1] == 8);
+    for (i = 0; i < 16; i++) CHECK_MSG(y[i] == want[i / 8][i % 8], "[%d] %d", i, y[i]);
+}
+
+/* ---- random cases: reference, and identical bits on every ISA and part count ---- */
+
+static void random_case(int big) {
+    static const dnnlk_dtype dts[4] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_u8};
+    static const float scale_set[10] = {0.5f, 0.6f, 1.0f, 1.5f, 2.0f, 2.5f, 3.0f, 0.333333343f, 0.75f, 1.7f};
+    int nd = big ? 4 : (int)th_randint(1, 4), i, naxes = 0, axes[6], nth_i, isa;
+    int64_t dims[6], odims[6], n = 1, idx[6];
+    float scales[6];
+    int64_t sizes[6];
+    dnnlk_dtype dt = big ? dnnlk_f32 : dts[th_randint(0, 3)];
+    size_t es = dnnlk_dtype_size(dt);
+    dnnlk_resize_desc d;
+    ref_axis ax[6];
+    layout ls, ld;
+    th_buf sb, db, canon;
+    dnnlk_tensor S, D;
+    int use_sizes = (int)th_randint(0, 2) == 0;
+    memset(&d, 0, sizeof d);
+    d.mode = (dnnlk_resize_mode)th_randint(0, 1);
+    d.coord = (dnnlk_resize_coord)th_randint(0, 3);
+    d.nearest = (dnnlk_resize_nearest_round)th_randint(0, 3);
+    for (i = 0; i < nd; i++) {
+        dims[i] = big ? (i < 2 ? th_randint(1, 3) : th_randint(20, 700)) : th_randint(1, i == nd - 1 ? 40 : 6);
+        if (!big && th_randint(0, 15) == 0) dims[i] = 0;
+    }
+    if (big) dims[2] = th_randint(2, 9); /* rows short, columns long: several column blocks */
+    for (i = 0; i < nd; i++) {
+        ax[i].in = ax[i].out = dims[i];
+        ax[i].scale = 1;
+        ax[i].length = (double)dims[i];
+        ax[i].resized = 0;
+        if (th_randint(0, 2) != 0 || (big && i >= 2)) {
+            int a = i;
+            axes[naxes] = th_randint(0, 1) ? a : a - nd;
+            if (use_sizes) {
+                sizes[naxes] = dims[i] == 0 ? 0 : th_randint(1, 2 * dims[i] + 3);
+                ax[i].out = sizes[naxes];
+                ax[i].scale = dims[i] ? (double)sizes[naxes] / (double)dims[i] : 1.0;
+                ax[i].length = (double)ax[i].out;
+            } else {
+                scales[naxes] = scale_set[th_randint(0, 9)];
+                ax[i].scale = scales[naxes];
+                ax[i].length = (double)dims[i] * ax[i].scale;
+                ax[i].out = (int64_t)floor(ax[i].length);
+            }
+            ax[i].resized = !(ax[i].out == ax[i].in && ax[i].scale == 1.0) && ax[i].in > 0 && ax[i].out > 0;
+            naxes++;
+        }
+    }
+    /* shuffle the listed axes (the order must not matter) */
+    for (i = naxes - 1; i > 0; i--) {
+        int k = (int)th_randint(0, i), t = axes[i];
+        float ts = scales[i];
+        int64_t tz = sizes[i];
+        axes[i] = axes[k], axes[k] = t;
+        scales[i] = scales[k], scales[k] = ts;
+        sizes[i] = sizes[k], sizes[k] = tz;
+    }
+    d.naxes = naxes;
+    d.axes = axes;
+    if (use_sizes) d.sizes = sizes;
+    else d.scales = scales;
+    for (i = 0; i < nd; i++) odims[i] = ax[i].out, n *= ax[i].out;
+    ls = make_layout(nd, dims, big ? 0 : (int)th_randint(0, 3));
+    ld = make_layout(nd, odims, big ? (int)th_randint(0, 1) : (int)th_randint(0, 2));
+    sb = th_alloc((size_t)ls.span * es, (size_t)th_randint(0, 3) * es);
+    db = th_alloc((size_t)ld.span * es, (size_t)th_randint(0, 3) * es);
+    canon = th_alloc((size_t)ld.span * es, 0);
+    for (i = 0; i < ls.span; i++) {
+        if (dt == dnnlk_u8) ((uint8_t *)sb.p)[i] = (uint8_t)th_rand32();
+        else dnnlk__store_from_f32((char *)sb.p + i * (int64_t)es, dt, th_randf(-100, 100));
+    }
+    /* canonical: scalar ISA, one part */
+    memset(canon.p, 0x5a, canon.bytes);
+    S = view(&ls, sb.p, dt);
+    D = view(&ld, canon.p, dt);
+    dnnlk_set_max_isa(dnnlk_isa_scalar);
+    CHECK_EQ(dnnlk_resize(&S, &d, &D, 0, 1), dnnlk_success);
+    dnnlk_set_max_isa(th_isa);
+    /* against the reference */
+    memset(idx, 0, sizeof idx);
+    if (n > 0) {
+        int bad = 0;
+        do {
+            int64_t off = ld.off;
+            double mag, want = ref_value(&ls, sb.p, dt, ax, &d, idx, &mag), got, tol;
+            for (i = 0; i < nd; i++) off += idx[i] * ld.strides[i];
+            got = load_v((const char *)canon.p + off * (int64_t)es, dt);
+            if (d.mode == dnnlk_resize_nearest) tol = 0;
+            else if (dt == dnnlk_u8) tol = 0.5 + 1e-3;
+            else if (dt == dnnlk_f32) tol = 4e-7 * mag * nd + 1e-30;
+            else tol = (dt == dnnlk_bf16 ? 1.0 / 256 : 1.0 / 2048) * fabs(want) + 4e-7 * mag * nd;
+            if (!(fabs(got - want) <= tol) && bad++ < 3)
+                CHECK_MSG(0, "%s %s coord %d rule %d nd %d: got %.9g want %.9g", dnnlk_dtype_name(dt),
+                          d.mode ? "linear" : "nearest", d.coord, d.nearest, nd, got, want);
+        } while (next_index(nd, odims, idx));
+    }
+    /* this ISA, every part count: the canonical bits; nothing written outside dst */
+    for (isa = 0; isa < 1; isa++) {
+        for (nth_i = 0; nth_i < 4; nth_i++) {
+            static const int nths[4] = {1, 2, 3, 7};
+            int nth = nths[nth_i], part;
+            memset(db.p, 0x5a, db.bytes);
+            D = view(&ld, db.p, dt);
+            for (part = 0; part < nth; part++) CHECK_EQ(dnnlk_resize(&S, &d, &D, part, nth), dnnlk_success);
+            CHECK_MSG(memcmp(db.p, canon.p, db.bytes) == 0, "%s %s coord %d nd %d nth %d: differs from scalar",
+                      dnnlk_dtype_name(dt), d.mode ? "linear" : "nearest", d.coord, nd, nth);
+            CHECK(th_guards_ok(&db));
+        }
+    }
+    th_free(&sb);
+    th_free(&db);
+    th_free(&canon);
+}
+
+TEST(random_against_reference) {
+    long i, n = th_scaled(600);
+    th_seed(7);
+    for (i = 0; i < n; i++) random_case(0);
+}
+
+TEST(long_rows_against_reference) {
+    long i, n = th_scaled(30);
+    th_seed(8);
+    for (i = 0; i < n; i++) random_case(1);
+}
+
+/* The benchmark's shapes, smaller: NCHW x2 and NHWC x2, nearest and linear, every part count. */
+TEST(nchw_nhwc_x2) {
+    int64_t dims[4] = {2, 19, 13, 37};
+    int kind, mode, nth_i;
+    th_seed(9);
+    for (kind = 0; kind < 2; kind++) {
+        for (mode = 0; mode < 2; mode++) {
+            int64_t od[4] = {2, 19, 26, 74};
+            layout ls = make_layout(4, dims, kind), ld = make_layout(4, od, kind);
+            th_buf sb = th_alloc((size_t)ls.span * 4, 0), db = th_alloc((size_t)ld.span * 4, 4), cb = th_alloc((size_t)ld.span * 4, 0);
+            float sc[2] = {2, 2};
+            int ax[2] = {2, 3};
+            dnnlk_resize_desc d;
+            dnnlk_tensor S = view(&ls, sb.p, dnnlk_f32), D;
+            int64_t i;
+            memset(&d, 0, sizeof d);
+            d.mode = (dnnlk_resize_mode)mode;
+            d.naxes = 2;
+            d.axes = ax;
+            d.scales = sc;
+            for (i = 0; i < ls.span; i++) ((float *)sb.p)[i] = th_randf(-1, 1);
+            D = view(&ld, cb.p, dnnlk_f32);
+            dnnlk_set_max_isa(dnnlk_isa_scalar);
+            CHECK_EQ(dnnlk_resize(&S, &d, &D, 0, 1), dnnlk_success);
+            dnnlk_set_max_isa(th_isa);
+            for (nth_i = 0; nth_i < 4; nth_i++) {
+                static const int nths[4] = {1, 2, 3, 7};
+                int part;
+                memset(db.p, 0, db.bytes);
+                D = view(&ld, db.p, dnnlk_f32);
+                for (part = nths[nth_i] - 1; part >= 0; part--)
+                    CHECK_EQ(dnnlk_resize(&S, &d, &D, part, nths[nth_i]), dnnlk_success);
+                CHECK_MSG(memcmp(db.p, cb.p, db.bytes) == 0, "layout %d mode %d nth %d", kind, mode, nths[nth_i]);
+                CHECK(th_guards_ok(&db));
+            }
+            th_free(&sb);
+            th_free(&db);
+            th_free(&cb);
+        }
+    }
+}
+
+/* Large output: the non-temporal path (aligned and misaligned rows). */
+TEST(streaming_path) {
+    int64_t dims[4] = {1, 3, 250, 301}, od[4] = {1, 3, 500, 602};
+    th_buf sb = th_alloc((size_t)(3 * 250 * 301) * 4, 0), db = th_alloc((size_t)(3 * 500 * 602) * 4, 4);
+    th_buf cb = th_alloc((size_t)(3 * 500 * 602) * 4, 0);
+    float sc[2] = {2, 2};
+    int mode;
+    int64_t i;
+    for (i = 0; i < 3 * 250 * 301; i++) ((float *)sb.p)[i] = (float)(i % 1000) * 0.01f;
+    for (mode = 0; mode < 2; mode++) {
+        dnnlk_resize_desc d;
+        dnnlk_tensor S = th_tensor(sb.p, dnnlk_f32, 4, dims), D = th_tensor(cb.p, dnnlk_f32, 4, od);
+        memset(&d, 0, sizeof d);
+        d.mode = (dnnlk_resize_mode)mode;
+        d.naxes = 2;
+        d.axes = (const int[]){2, 3};
+        d.scales = sc;
+        dnnlk_set_max_isa(dnnlk_isa_scalar);
+        CHECK_EQ(dnnlk_resize(&S, &d, &D, 0, 1), dnnlk_success);
+        dnnlk_set_max_isa(th_isa);
+        D = th_tensor(db.p, dnnlk_f32, 4, od);
+        CHECK_EQ(dnnlk_resize(&S, &d, &D, 0, 2), dnnlk_success);
+        CHECK_EQ(dnnlk_resize(&S, &d, &D, 1, 2), dnnlk_success);
+        CHECK(memcmp(db.p, cb.p, db.bytes) == 0);
+        CHECK(th_guards_ok(&db));
+    }
+    th_free(&sb);
+    th_free(&db);
+    th_free(&cb);
+}
+
+#if DNNLK__X86
+/* FTZ/DAZ on: linear over denormals and infinities gives the scalar ISA's bits on every ISA. */
+TEST(ftz_daz_matches_scalar) {
+    unsigned csr = _mm_getcsr();
+    int64_t dims[2] = {5, 37}, od[2] = {10, 74}, i;
+    float x[5 * 37], ys[10 * 74], yv[10 * 74], sc[2] = {2, 2};
+    dnnlk_resize_desc d;
+    dnnlk_tensor X = th_tensor(x, dnnlk_f32, 2, dims), Ys = th_tensor(ys, dnnlk_f32, 2, od), Yv = th_tensor(yv, dnnlk_f32, 2, od);
+    dnnlk_isa top = dnnlk_max_isa();
+    memset(&d, 0, sizeof d);
+    d.mode = dnnlk_resize_linear;
+    d.naxes = 2;
+    d.scales = sc;
+    for (i = 0; i < 5 * 37; i++) x[i] = (i % 5 == 0) ? 3e-39f * (float)(i % 7) : (i % 11 == 0 ? INFINITY : th_randf(-1e-37f, 1e-37f));
+    _mm_setcsr(csr | 0x8040);
+    dnnlk_set_max_isa(dnnlk_isa_scalar);
+    CHECK_EQ(dnnlk_resize(&X, &d, &Ys, 0, 1), dnnlk_success);
+    dnnlk_set_max_isa(top);
+    CHECK_EQ(dnnlk_resize(&X, &d, &Yv, 0, 1), dnnlk_success);
+    _mm_setcsr(csr);
+    CHECK(memcmp(ys, yv, sizeof ys) == 0);
+}
+#endif
+
+/* ---- bad arguments ---- */
+
+TEST(bad_arguments) {
+    float x[12] = {0}, sc[2] = {2, 2}, bad_s[4] = {0.0f, -1.0f, NAN, INFINITY};
+    int64_t dims[2] = {3, 4}, od[2] = {6, 8}, sz[2] = {6, 8};
+    int ax[2] = {0, 1};
+    th_buf yb = th_alloc(48 * 4, 0);
+    dnnlk_tensor X = th_tensor(x, dnnlk_f32, 2, dims), Y = th_tensor(yb.p, dnnlk_f32, 2, od), T;
+    dnnlk_resize_desc d, e;
+    int i;
+    memset(&d, 0, sizeof d);
+    d.naxes = 2;
+    d.axes = ax;
+    d.scales = sc;
+    memset(yb.p, TH_GUARD_BYTE, yb.bytes);
+#define EXPECT_R(desc, st)                                                              \
+    do {                                                                                \
+        dnnlk_tensor y0 = Y;                                                            \
+        size_t b_;                                                                      \
+        CHECK_EQ(dnnlk_resize(&X, &(desc), &Y, 0, 1), st);                              \
+        T = Y;                                                                          \
+        if ((st) != dnnlk_invalid_arguments || (desc).scales != sc) CHECK_EQ(dnnlk_resize_infer(&X, &(desc), &T), st); \
+        CHECK(memcmp(&y0, &Y, sizeof Y) == 0 && memcmp(&T, &Y, sizeof Y) == 0);        \
+        for (b_ = 0; b_ < yb.bytes; b_++) CHECK(((uint8_t *)yb.p)[b_] == TH_GUARD_BYTE); \
+    } while (0)
+    e = d; e.mode = (dnnlk_resize_mode)2; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.coord = (dnnlk_resize_coord)4; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.coord = (dnnlk_resize_coord)-1; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.nearest = (dnnlk_resize_nearest_round)4; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.naxes = 3; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.naxes = -1; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.axes = (const int[]){0, 2}; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.axes = (const int[]){0, -3}; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.axes = (const int[]){1, -1}; EXPECT_R(e, dnnlk_invalid_arguments); /* repeated */
+    e = d; e.sizes = sz; EXPECT_R(e, dnnlk_invalid_arguments);                  /* both */
+    e = d; e.scales = NULL; EXPECT_R(e, dnnlk_invalid_arguments);               /* neither */
+    e = d; e.scales = NULL; e.sizes = (const int64_t[]){6, -1}; EXPECT_R(e, dnnlk_invalid_arguments);
+    for (i = 0; i < 4; i++) {
+        float s2[2];
+        s2[0] = 2;
+        s2[1] = bad_s[i];
+        e = d;
+        e.scales = s2;
+        EXPECT_R(e, dnnlk_invalid_arguments);
+    }
+    e = d; e.scales = (const float[]){2, 3}; EXPECT_R(e, dnnlk_invalid_shape);  /* dst dims differ */
+    e = d; e.scales = (const float[]){2, 3e38f}; EXPECT_R(e, dnnlk_invalid_shape); /* overflow */
+    CHECK_EQ(dnnlk_resize(NULL, &d, &Y, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_resize(&X, NULL, &Y, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_resize(&X, &d, NULL, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_resize(&X, &d, &Y, 2, 2), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 0), dnnlk_invalid_arguments);
+    {
+        dnnlk_tensor Yb = Y, Xb = X;
+        Yb.dtype = dnnlk_bf16;
+        CHECK_EQ(dnnlk_resize(&X, &d, &Yb, 0, 1), dnnlk_invalid_data_type);
+        Xb.dtype = dnnlk_s32;
+        Yb.dtype = dnnlk_s32;
+        CHECK_EQ(dnnlk_resize(&Xb, &d, &Yb, 0, 1), dnnlk_invalid_data_type);
+        Yb = Y;
+        Yb.data = x; /* overlaps the source */
+        Yb.dims[0] = 1;
+        Yb.dims[1] = 2;
+        e = d;
+        e.scales = (const float[]){0.5f, 0.5f};
+        CHECK_EQ(dnnlk_resize(&X, &e, &Yb, 0, 1), dnnlk_invalid_arguments);
+        Xb = X;
+        Xb.dims[0] = 0;
+        e.scales = NULL;
+        e.sizes = (const int64_t[]){1, 8};
+        CHECK_EQ(dnnlk_resize(&Xb, &e, &Y, 0, 1), dnnlk_invalid_shape); /* size from an empty axis */
+    }
+    for (i = 0; i < (int)yb.bytes; i++) CHECK(((uint8_t *)yb.p)[i] == TH_GUARD_BYTE);
+    CHECK(th_guards_ok(&yb));
+#undef EXPECT_R
+    th_free(&yb);
+}
+
+TEST(infer_layouts) {
+    int64_t dims[4] = {2, 3, 5, 7};
+    float sc[2] = {2, 0.5f};
+    dnnlk_resize_desc d;
+    dnnlk_tensor X = th_tensor(NULL, dnnlk_f16, 4, dims), Y;
+    memset(&d, 0, sizeof d);
+    d.naxes = 2;
+    d.axes = (const int[]){-2, -1};
+    d.scales = sc;
+    memset(&Y, 0, sizeof Y);
+    Y.dtype = dnnlk_f16;
+    Y.ndims = 4;
+    Y.dims[0] = Y.dims[1] = Y.dims[2] = Y.dims[3] = DNNLK_UNKNOWN;
+    Y.strides[0] = Y.strides[2] = Y.strides[3] = DNNLK_UNKNOWN;
+    Y.strides[1] = 1; /* channels last */
+    CHECK_EQ(dnnlk_resize_infer(&X, &d, &Y), dnnlk_success);
+    CHECK(Y.dims[2] == 10 && Y.dims[3] == 3);
+    CHECK(Y.strides[1] == 1 && Y.strides[3] == 3 && Y.strides[2] == 9 && Y.strides[0] == 90);
+}
+
+int main(void) {
+    RUN(onnx_examples);
+    RUN(nearest_tie_rules);
+    RUN_EACH_ISA(u8_linear_rounds_half_even);
+    RUN_EACH_ISA(random_against_reference);
+    RUN_EACH_ISA(long_rows_against_reference);
+    RUN_EACH_ISA(nchw_nhwc_x2);
+    RUN_EACH_ISA(streaming_path);
+#if DNNLK__X86
+    RUN(ftz_daz_matches_scalar);
+#endif
+    RUN(bad_arguments);
+    RUN(infer_layouts);
+    return th_summary();
+}
