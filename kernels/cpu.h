@@ -64,8 +64,6 @@ typedef enum dnnlk_isa {
 #endif
 
 /* ---- target regions ---- */
-/* (_Pragma takes exactly one string literal: the target lists must not be split into adjacent
- * literals, which compiles only while no body is instantiated.) */
 /* Code between DNNLK__TARGET_PUSH_<ISA> and DNNLK__TARGET_POP is compiled for that ISA whatever
  * the includer's flags. Untargeted code may call, but never inline, a function defined inside.
  * _Pragma takes exactly one string literal (no concatenation), hence the long lines. */
