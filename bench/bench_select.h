@@ -139,7 +139,8 @@ static inline void bench_select_case(const char *name, dnnlk_dtype dt, int kind,
             double bytes = bytes_per_elem * (double)n;
             double copy_t = bench_copy_time((size_t)bytes, nth);
             char note[160] = "";
-            if (with_nt_note) snprintf(note, sizeof note, "%s", (double)n * (double)es >= (double)*dnnlk__select_nt_cell() ? "nt" : "");
+            if (with_nt_note && (double)n * (double)(3 * es + 1) / nth >= (double)*dnnlk__select_nt_cell())
+                snprintf(note, sizeof note, "nt");
             bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
             bench_row(name, shape, dnnlk_dtype_name(dt), nth, (double)n, bytes, t, copy_t, nth == 1 ? naive_t : 0, note);
         }
@@ -149,7 +150,8 @@ static inline void bench_select_case(const char *name, dnnlk_dtype dt, int kind,
 
 /* Regular against non-temporal stores, same-shape f32, for the threshold. */
 static inline void bench_select_nt_sweep(void) {
-    static const int64_t sizes[] = {64 << 10, 256 << 10, 512 << 10, 1 << 20, 2 << 20, 4 << 20, 16 << 20};
+    static const int64_t sizes[] = {64 << 10, 96 << 10, 128 << 10, 160 << 10, 192 << 10, 256 << 10, 512 << 10,
+                                    1 << 20, 4 << 20, 16 << 20};
     size_t k;
     int64_t *cell = dnnlk__select_nt_cell(), saved = *cell;
     for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {

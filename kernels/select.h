@@ -41,8 +41,9 @@
  * dst's memory order; rows where every operand is contiguous or a scalar run in SIMD with the cond
  * byte compare fused into a blend, rows with a cond that is constant along the row are copies or
  * fills, and short rows under a per-row cond ([N,3] with cond [N,1]) are flattened with the cond
- * expanded in L1. dst larger than DNNLK_SELECT_NT_BYTES (total over all parts) is written with
- * non-temporal stores. Other strided rows use a scalar loop. */
+ * expanded in L1. When a part's working set exceeds DNNLK_SELECT_NT_BYTES (about half an L2; the
+ * macro may be predefined), contiguous dst rows are written with non-temporal stores (a store
+ * fence ends each call). Other strided rows use a scalar loop. */
 #ifndef DNNLK_SELECT_H
 #define DNNLK_SELECT_H
 
@@ -56,11 +57,14 @@ typedef enum dnnlk_broadcast {
     dnnlk_broadcast_numpy = 1
 } dnnlk_broadcast;
 
-/* dst bytes (whole op) from which select writes with non-temporal stores. Below it the output is
- * likely to be read again soon from L2/L3 and a regular store is faster; above it the stores would
- * only evict the inputs. Measured with bench/bench_select.h (see there). */
+/* Working set per part (elements of the part x (src0 + src1 + dst + cond bytes)) from which select
+ * writes dst with non-temporal stores. Below it the op runs out of the core's L2 and regular stores
+ * are faster (and leave dst in cache for the next op); above it they cost a read-for-ownership and a
+ * write-back through the caches. Measured on a 4 MiB-L2 core with `DNNLK_BENCH_SELECT_NT=1 make
+ * bench BENCH_ARGS=select` (same-shape f32, 1 thread): regular stores win up to ~128K elements
+ * (1.7 MB), break even at ~160K (2.1 MB), and lose by 1.5x from 256K (3.4 MB) on. */
 #ifndef DNNLK_SELECT_NT_BYTES
-#define DNNLK_SELECT_NT_BYTES (8 * 1024 * 1024)
+#define DNNLK_SELECT_NT_BYTES (2 * 1024 * 1024)
 #endif
 
 /* Per-TU threshold cell, so tests and the bench can move it at run time. */
@@ -219,8 +223,8 @@ static inline dnnlk_status dnnlk_select(const dnnlk_tensor *cond, const dnnlk_te
         dnnlk__part_range(plan.total, ith, nth, 64, &begin, &end);
         nt_bytes = *dnnlk__select_nt_cell();
         k.es = es;
-        k.nt = numel >= nt_bytes / es && dnnlk__row_kind(&plan, 0) == dnnlk__row_contig &&
-               ((uintptr_t)r.data % (uintptr_t)es) == 0;
+        k.nt = (double)numel * (3 * es + 1) / nth >= (double)nt_bytes &&
+               dnnlk__row_kind(&plan, 0) == dnnlk__row_contig && ((uintptr_t)r.data % (uintptr_t)es) == 0;
         k.ds = dnnlk__row_stride(&plan, 0), k.cs = dnnlk__row_stride(&plan, 1);
         k.as = dnnlk__row_stride(&plan, 2), k.bs = dnnlk__row_stride(&plan, 3);
         k.dp = dnnlk__row_pitch(&plan, 0), k.cp = dnnlk__row_pitch(&plan, 1);
