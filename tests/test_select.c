@@ -500,6 +500,40 @@ static void random_case(int max_nd, int64_t max_dim, int force_nt) {
         CHECK_MSG(memcmp(dop.buf.p, img, dop.buf.bytes) == 0, "%s nth %d: result differs", what, nth);
         CHECK_MSG(th_guards_ok(&dop.buf), "%s nth %d: guards", what, nth);
     }
+    if (!inplace) {
+        /* Each part alone: the bytes it writes are those equal after runs on two opposite fills.
+         * Parts must write disjoint sets covering exactly the output. */
+        int nth = (int)th_randint(2, 5), part;
+        unsigned char *owner = (unsigned char *)calloc(dop.buf.bytes + 1, 1), *r0 = (unsigned char *)malloc(dop.buf.bytes + 1);
+        size_t j;
+        int ok = 1;
+        for (part = 0; part < nth; part++) {
+            dnnlk_tensor dd = dcomplete;
+            memset(dop.buf.p, 0x00, dop.buf.bytes);
+            (void)dnnlk_select(&c.t, &a.t, &b.t, &dd, bc, part, nth);
+            memcpy(r0, dop.buf.p, dop.buf.bytes);
+            memset(dop.buf.p, 0xff, dop.buf.bytes);
+            (void)dnnlk_select(&c.t, &a.t, &b.t, &dd, bc, part, nth);
+            for (j = 0; j < dop.buf.bytes; j++) {
+                if (r0[j] != ((unsigned char *)dop.buf.p)[j]) continue;
+                if (owner[j]) ok = 0;
+                owner[j] = (unsigned char)(part + 1);
+            }
+        }
+        {
+            /* The element bytes: those the reference sets to the same value over either fill. */
+            unsigned char *e0 = (unsigned char *)calloc(dop.buf.bytes + 1, 1), *e1 = (unsigned char *)malloc(dop.buf.bytes + 1);
+            int64_t base = (int64_t)((char *)dcomplete.data - (char *)dop.buf.p);
+            memset(e1, 0xff, dop.buf.bytes);
+            reference(&c.t, &a.t, &b.t, &dcomplete, e0, base);
+            reference(&c.t, &a.t, &b.t, &dcomplete, e1, base);
+            for (j = 0; j < dop.buf.bytes; j++)
+                if ((owner[j] != 0) != (e0[j] == e1[j])) ok = 0;
+            free(e0), free(e1);
+        }
+        CHECK_MSG(ok, "%s: parts of %d overlap or miss elements", what, nth);
+        free(owner), free(r0);
+    }
     *saved = saved_nt;
     free(init);
     free(img);
