@@ -58,5 +58,6 @@
 #include "kernels/one_hot.h"
 #include "kernels/quant.h"
 #include "kernels/resize.h"
+#include "kernels/select.h"
 
 #endif /* DNNL_KERNELS_H */

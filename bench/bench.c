@@ -7,6 +7,7 @@
 #include "bench_dropout.h"
 #include "bench_argops.h"
 #include "bench_quantresize.h"
+#include "bench_select.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -19,6 +20,7 @@ int main(int argc, char **argv) {
     bench_dropout();
     bench_argops();
     bench_quantresize();
+    bench_select();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
     return bench_failures ? 1 : 0;
 }
