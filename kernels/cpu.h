@@ -69,22 +69,19 @@ typedef enum dnnlk_isa {
 #if DNNLK__X86 && defined(__clang__)
 #define DNNLK__TARGET_PUSH_SSE41 \
     _Pragma("clang attribute push(__attribute__((target(\"sse4.1\"))), apply_to = function)")
-#define DNNLK__TARGET_PUSH_AVX2                                                              \
-    _Pragma("clang attribute push(__attribute__((target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2," \
-            "lzcnt,popcnt\"))), apply_to = function)")
-#define DNNLK__TARGET_PUSH_AVX512                                                            \
-    _Pragma("clang attribute push(__attribute__((target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2," \
-            "lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd\"))), apply_to = function)")
+#define DNNLK__TARGET_PUSH_AVX2 \
+    _Pragma("clang attribute push(__attribute__((target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt\"))), apply_to = function)")
+#define DNNLK__TARGET_PUSH_AVX512 \
+    _Pragma("clang attribute push(__attribute__((target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd\"))), apply_to = function)")
 #define DNNLK__TARGET_POP _Pragma("clang attribute pop")
 #elif DNNLK__X86
 #define DNNLK__TARGET_PUSH_SSE41 _Pragma("GCC push_options") _Pragma("GCC target(\"sse4.1\")")
 #define DNNLK__TARGET_PUSH_AVX2 \
     _Pragma("GCC push_options")   \
     _Pragma("GCC target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt\")")
-#define DNNLK__TARGET_PUSH_AVX512                                                     \
-    _Pragma("GCC push_options")                                                         \
-    _Pragma("GCC target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt,avx512f,avx512bw," \
-            "avx512vl,avx512dq,avx512cd\")")
+#define DNNLK__TARGET_PUSH_AVX512 \
+    _Pragma("GCC push_options") \
+    _Pragma("GCC target(\"sse4.1,avx,avx2,fma,f16c,bmi,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512dq,avx512cd\")")
 #define DNNLK__TARGET_POP _Pragma("GCC pop_options")
 #endif
 
@@ -106,7 +103,7 @@ static inline dnnlk_isa dnnlk__detect_isa(void) {
     if (!__get_cpuid(1, &a, &b, &c, &d)) return dnnlk_isa_scalar;
     sse41 = (c >> 19) & 1;
     if (__get_cpuid_max(0, NULL) >= 7) __cpuid_count(7, 0, a, b7, c7, d7);
-    if (__get_cpuid_max(0x80000000u, NULL) >= 0x80000001u) {
+    if ((unsigned)__get_cpuid_max(0x80000000u, NULL) >= 0x80000001u) {
         unsigned ea, eb, ed;
         __cpuid(0x80000001u, ea, eb, ext_c, ed);
         (void)ea; (void)eb; (void)ed;
