@@ -52,5 +52,6 @@
 #include "kernels/cpu.h"
 #include "kernels/shape.h"
 #include "kernels/loop.h"
+#include "kernels/norm.h"
 
 #endif /* DNNL_KERNELS_H */
