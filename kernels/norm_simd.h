@@ -10,7 +10,6 @@
 #else
 #define DNNLK__NORM_OPAQUE(v) __asm__("" : "+x"(v))
 #endif
-#define DNNLK__NORM_K (16 / DNNLK__VF_N)
 
 /* Full-vector load / store of dtype dt (a constant after inlining). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__norm_load)(const char *p, int dt) {
@@ -55,50 +54,78 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__norm_valid)(int64_t n) {
     return dnnlk__vf_loadu((const float *)(const void *)(dnnlk__norm_mask_tbl + 16 - n));
 }
 
-#define DNNLK__NORM_TREE(v) \
-    dnnlk__vf_add(dnnlk__vf_add(dnnlk__vf_add(v[0], v[1]), dnnlk__vf_add(v[2], v[3])), \
-                  dnnlk__vf_add(dnnlk__vf_add(v[4], v[5]), dnnlk__vf_add(v[6], v[7])))
 
 /* ---- layer_norm ---- */
+
+/* One 16-lane register slice of a canonical chunk: the 8 values of each lane at p + 16·v
+ * elements, d = x − m (masked to the row when `tail`), q = d²; each tree added into its lane. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_slice)(const char *p, int dt, int64_t left, int tail,
+                                                           dnnlk__vf vm, dnnlk__vf *accd, dnnlk__vf *accq) {
+    const size_t es = dt == dnnlk_f32 ? 4 : 2;
+#define DNNLK__LN_V(v)                                                                                         \
+    dnnlk__vf d##v = tail ? dnnlk__vf_and(dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load_n)(p + 16 * v * es, dt, left - 16 * v), vm), \
+                                          DNNLK__SFX(dnnlk__norm_valid)(left - 16 * v))                                       \
+                          : dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load)(p + 16 * v * es, dt), vm);                             \
+    dnnlk__vf q##v = dnnlk__vf_mul(d##v, d##v);                                                                \
+    DNNLK__NORM_OPAQUE(q##v);
+    DNNLK__LN_V(0) DNNLK__LN_V(1) DNNLK__LN_V(2) DNNLK__LN_V(3)
+    DNNLK__LN_V(4) DNNLK__LN_V(5) DNNLK__LN_V(6) DNNLK__LN_V(7)
+#undef DNNLK__LN_V
+    *accd = dnnlk__vf_add(*accd, dnnlk__vf_add(dnnlk__vf_add(dnnlk__vf_add(d0, d1), dnnlk__vf_add(d2, d3)),
+                                               dnnlk__vf_add(dnnlk__vf_add(d4, d5), dnnlk__vf_add(d6, d7))));
+    *accq = dnnlk__vf_add(*accq, dnnlk__vf_add(dnnlk__vf_add(dnnlk__vf_add(q0, q1), dnnlk__vf_add(q2, q3)),
+                                               dnnlk__vf_add(dnnlk__vf_add(q4, q5), dnnlk__vf_add(q6, q7))));
+}
 
 /* Lane sums of d = x − m and d² over a contiguous row, in the canonical order. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_stats)(const char *x, int dt, int64_t n, float m, float *ld,
                                                            float *lq) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
-    dnnlk__vf accd[DNNLK__NORM_K], accq[DNNLK__NORM_K], vm = dnnlk__vf_set1(m);
+    const int W = DNNLK__VF_N;
+    dnnlk__vf vm = dnnlk__vf_set1(m), d0 = dnnlk__vf_zero(), q0 = d0;
+#if DNNLK__VF_N <= 8
+    dnnlk__vf d1 = d0, q1 = d0;
+#endif
+#if DNNLK__VF_N <= 4
+    dnnlk__vf d2 = d0, q2 = d0, d3 = d0, q3 = d0;
+#endif
     int64_t i = 0;
-    int k, v;
-    for (k = 0; k < DNNLK__NORM_K; k++) accd[k] = accq[k] = dnnlk__vf_zero();
+    (void)W;
     for (; i + DNNLK__NORM_CHUNK <= n; i += DNNLK__NORM_CHUNK) {
-        for (k = 0; k < DNNLK__NORM_K; k++) {
-            dnnlk__vf d[8], q[8];
-            for (v = 0; v < 8; v++) {
-                d[v] = dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load)(x + (size_t)(i + 16 * v + k * DNNLK__VF_N) * es, dt), vm);
-                q[v] = dnnlk__vf_mul(d[v], d[v]);
-                DNNLK__NORM_OPAQUE(q[v]);
-            }
-            accd[k] = dnnlk__vf_add(accd[k], DNNLK__NORM_TREE(d));
-            accq[k] = dnnlk__vf_add(accq[k], DNNLK__NORM_TREE(q));
-        }
+        const char *p = x + (size_t)i * es;
+        DNNLK__SFX(dnnlk__ln_slice)(p, dt, 0, 0, vm, &d0, &q0);
+#if DNNLK__VF_N <= 8
+        DNNLK__SFX(dnnlk__ln_slice)(p + W * es, dt, 0, 0, vm, &d1, &q1);
+#endif
+#if DNNLK__VF_N <= 4
+        DNNLK__SFX(dnnlk__ln_slice)(p + 2 * W * es, dt, 0, 0, vm, &d2, &q2);
+        DNNLK__SFX(dnnlk__ln_slice)(p + 3 * W * es, dt, 0, 0, vm, &d3, &q3);
+#endif
     }
     if (i < n) {
-        for (k = 0; k < DNNLK__NORM_K; k++) {
-            dnnlk__vf d[8], q[8];
-            for (v = 0; v < 8; v++) {
-                int64_t e = i + 16 * v + k * DNNLK__VF_N;
-                dnnlk__vf xv = DNNLK__SFX(dnnlk__norm_load_n)(x + (size_t)e * es, dt, n - e);
-                d[v] = dnnlk__vf_and(dnnlk__vf_sub(xv, vm), DNNLK__SFX(dnnlk__norm_valid)(n - e));
-                q[v] = dnnlk__vf_mul(d[v], d[v]);
-                DNNLK__NORM_OPAQUE(q[v]);
-            }
-            accd[k] = dnnlk__vf_add(accd[k], DNNLK__NORM_TREE(d));
-            accq[k] = dnnlk__vf_add(accq[k], DNNLK__NORM_TREE(q));
-        }
+        const char *p = x + (size_t)i * es;
+        int64_t left = n - i;
+        DNNLK__SFX(dnnlk__ln_slice)(p, dt, left, 1, vm, &d0, &q0);
+#if DNNLK__VF_N <= 8
+        DNNLK__SFX(dnnlk__ln_slice)(p + W * es, dt, left - W, 1, vm, &d1, &q1);
+#endif
+#if DNNLK__VF_N <= 4
+        DNNLK__SFX(dnnlk__ln_slice)(p + 2 * W * es, dt, left - 2 * W, 1, vm, &d2, &q2);
+        DNNLK__SFX(dnnlk__ln_slice)(p + 3 * W * es, dt, left - 3 * W, 1, vm, &d3, &q3);
+#endif
     }
-    for (k = 0; k < DNNLK__NORM_K; k++) {
-        dnnlk__vf_storeu(ld + k * DNNLK__VF_N, accd[k]);
-        dnnlk__vf_storeu(lq + k * DNNLK__VF_N, accq[k]);
-    }
+    dnnlk__vf_storeu(ld, d0);
+    dnnlk__vf_storeu(lq, q0);
+#if DNNLK__VF_N <= 8
+    dnnlk__vf_storeu(ld + W, d1);
+    dnnlk__vf_storeu(lq + W, q1);
+#endif
+#if DNNLK__VF_N <= 4
+    dnnlk__vf_storeu(ld + 2 * W, d2);
+    dnnlk__vf_storeu(lq + 2 * W, q2);
+    dnnlk__vf_storeu(ld + 3 * W, d3);
+    dnnlk__vf_storeu(lq + 3 * W, q3);
+#endif
 }
 
 /* y = ((x − m) − r)·s [·w] [+ b] over a contiguous row. */
@@ -135,41 +162,58 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__ln_row_shift)(const char *x, i
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
     float lanes[16];
     int k;
-    for (k = 0; k < DNNLK__NORM_K; k++)
+    for (k = 0; k < 16 / DNNLK__VF_N; k++)
         dnnlk__vf_storeu(lanes + k * DNNLK__VF_N,
                          DNNLK__SFX(dnnlk__norm_load_n)(x + (size_t)(k * DNNLK__VF_N) * es, dt, n - k * DNNLK__VF_N));
     return dnnlk__ln_shift(lanes, n);
 }
 
+/* Statistics of one row with shift m, redone once with a better shift when needed. */
+static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__ln_row_stats)(const dnnlk__ln_job *j, const char *xr, int dt, float m,
+                                                              dnnlk__ln_row *o) {
+    float ld[16], lq[16];
+    int rc;
+    DNNLK__SFX(dnnlk__ln_stats)(xr, dt, j->n, m, ld, lq);
+    rc = dnnlk__ln_finish(j, m, ld, lq, 0, o);
+    if (rc == dnnlk__ln_redo) {
+        m = o->m;
+        DNNLK__SFX(dnnlk__ln_stats)(xr, dt, j->n, m, ld, lq);
+        rc = dnnlk__ln_finish(j, m, ld, lq, 1, o);
+    }
+    return rc;
+}
+
+/* Rows are software-pipelined: the statistics of row g+1 are issued before row g is written, so
+ * the latency of a row's reduction and its double-precision finish hides behind useful work. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_rows_t)(const dnnlk__ln_job *j, char *x, int64_t xp, char *y,
                                                             int64_t yp, char *mp, int64_t mpp, char *ip, int64_t ipp,
                                                             int64_t rows, int outs, int dt, int has_w, int has_b) {
     int64_t g, n = j->n;
-    float m_next = DNNLK__SFX(dnnlk__ln_row_shift)(x, dt, n);
+    dnnlk__ln_row cur, next = {0, 0, 0, 0, 0};
+    int rc_cur, rc_next = dnnlk__ln_ok;
+    float m_next;
+    rc_cur = DNNLK__SFX(dnnlk__ln_row_stats)(j, x, dt, DNNLK__SFX(dnnlk__ln_row_shift)(x, dt, n), &cur);
+    m_next = rows > 1 ? DNNLK__SFX(dnnlk__ln_row_shift)(x + xp, dt, n) : 0;
     for (g = 0; g < rows; g++) {
         char *xr = x + g * xp, *yr = y + g * yp;
-        float ld[16], lq[16], m = m_next;
-        dnnlk__ln_row o;
-        int attempt, rc;
-        for (attempt = 0;; attempt++) {
-            DNNLK__SFX(dnnlk__ln_stats)(xr, dt, n, m, ld, lq);
-            if (attempt == 0 && g + 1 < rows) m_next = DNNLK__SFX(dnnlk__ln_row_shift)(xr + xp, dt, n);
-            rc = dnnlk__ln_finish(j, m, ld, lq, attempt, &o);
-            if (rc == dnnlk__ln_redo) { m = o.m; continue; }
-            break;
+        if (g + 1 < rows) {
+            rc_next = DNNLK__SFX(dnnlk__ln_row_stats)(j, xr + xp, dt, m_next, &next);
+            if (g + 2 < rows) m_next = DNNLK__SFX(dnnlk__ln_row_shift)(xr + 2 * xp, dt, n);
         }
-        if (rc == dnnlk__ln_ok) {
-            DNNLK__SFX(dnnlk__ln_apply)(xr, yr, dt, n, &o, j->w, j->b, has_w, has_b);
+        if (rc_cur == dnnlk__ln_ok) {
+            DNNLK__SFX(dnnlk__ln_apply)(xr, yr, dt, n, &cur, j->w, j->b, has_w, has_b);
         } else {
             void *base[4];
             base[0] = xr;
             base[1] = yr;
             base[2] = (void *)(uintptr_t)j->w;
             base[3] = (void *)(uintptr_t)j->b;
-            dnnlk__ln_group_double(j, base, &o);
+            dnnlk__ln_group_double(j, base, &cur);
         }
-        if (outs & 1) memcpy(mp + g * mpp, &o.mean_out, 4);
-        if (outs & 2) memcpy(ip + g * ipp, &o.istd_out, 4);
+        if (outs & 1) memcpy(mp + g * mpp, &cur.mean_out, 4);
+        if (outs & 2) memcpy(ip + g * ipp, &cur.istd_out, 4);
+        cur = next;
+        rc_cur = rc_next;
     }
 }
 
@@ -193,57 +237,103 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__ln_rows)(const dnnlk__ln_job *j, c
 
 /* ---- l2_norm rows ---- */
 
+/* As dnnlk__ln_slice with q = x² only. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_slice)(const char *p, int dt, int64_t left, int tail,
+                                                           dnnlk__vf *accq) {
+    const size_t es = dt == dnnlk_f32 ? 4 : 2;
+#define DNNLK__L2_V(v)                                                                                      \
+    dnnlk__vf x##v = tail ? DNNLK__SFX(dnnlk__norm_load_n)(p + 16 * v * es, dt, left - 16 * v)               \
+                          : DNNLK__SFX(dnnlk__norm_load)(p + 16 * v * es, dt);                              \
+    dnnlk__vf q##v = dnnlk__vf_mul(x##v, x##v);                                                             \
+    DNNLK__NORM_OPAQUE(q##v);
+    DNNLK__L2_V(0) DNNLK__L2_V(1) DNNLK__L2_V(2) DNNLK__L2_V(3)
+    DNNLK__L2_V(4) DNNLK__L2_V(5) DNNLK__L2_V(6) DNNLK__L2_V(7)
+#undef DNNLK__L2_V
+    *accq = dnnlk__vf_add(*accq, dnnlk__vf_add(dnnlk__vf_add(dnnlk__vf_add(q0, q1), dnnlk__vf_add(q2, q3)),
+                                               dnnlk__vf_add(dnnlk__vf_add(q4, q5), dnnlk__vf_add(q6, q7))));
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_stats)(const char *x, int dt, int64_t n, float *lq) {
+    const size_t es = dt == dnnlk_f32 ? 4 : 2;
+    const int W = DNNLK__VF_N;
+    dnnlk__vf q0 = dnnlk__vf_zero();
+#if DNNLK__VF_N <= 8
+    dnnlk__vf q1 = q0;
+#endif
+#if DNNLK__VF_N <= 4
+    dnnlk__vf q2 = q0, q3 = q0;
+#endif
+    int64_t i = 0;
+    (void)W;
+    for (; i + DNNLK__NORM_CHUNK <= n; i += DNNLK__NORM_CHUNK) {
+        const char *p = x + (size_t)i * es;
+        DNNLK__SFX(dnnlk__l2_slice)(p, dt, 0, 0, &q0);
+#if DNNLK__VF_N <= 8
+        DNNLK__SFX(dnnlk__l2_slice)(p + W * es, dt, 0, 0, &q1);
+#endif
+#if DNNLK__VF_N <= 4
+        DNNLK__SFX(dnnlk__l2_slice)(p + 2 * W * es, dt, 0, 0, &q2);
+        DNNLK__SFX(dnnlk__l2_slice)(p + 3 * W * es, dt, 0, 0, &q3);
+#endif
+    }
+    if (i < n) {
+        const char *p = x + (size_t)i * es;
+        int64_t left = n - i;
+        DNNLK__SFX(dnnlk__l2_slice)(p, dt, left, 1, &q0);
+#if DNNLK__VF_N <= 8
+        DNNLK__SFX(dnnlk__l2_slice)(p + W * es, dt, left - W, 1, &q1);
+#endif
+#if DNNLK__VF_N <= 4
+        DNNLK__SFX(dnnlk__l2_slice)(p + 2 * W * es, dt, left - 2 * W, 1, &q2);
+        DNNLK__SFX(dnnlk__l2_slice)(p + 3 * W * es, dt, left - 3 * W, 1, &q3);
+#endif
+    }
+    dnnlk__vf_storeu(lq, q0);
+#if DNNLK__VF_N <= 8
+    dnnlk__vf_storeu(lq + W, q1);
+#endif
+#if DNNLK__VF_N <= 4
+    dnnlk__vf_storeu(lq + 2 * W, q2);
+    dnnlk__vf_storeu(lq + 3 * W, q3);
+#endif
+}
+
+static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__l2_row_stats)(const dnnlk__l2_job *j, const char *xr, int dt,
+                                                              float *scale) {
+    float lq[16];
+    DNNLK__SFX(dnnlk__l2_stats)(xr, dt, j->n, lq);
+    return dnnlk__l2_finish(j, lq, scale);
+}
+
+/* Pipelined like the layer_norm rows: the sum of row g+1 is issued before row g is scaled. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_rows_t)(const dnnlk__l2_job *j, char *x, int64_t xp, char *y,
                                                             int64_t yp, int64_t rows, int dt) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
     int64_t g, n = j->n;
+    float s_cur = 0, s_next = 0;
+    int rc_cur = DNNLK__SFX(dnnlk__l2_row_stats)(j, x, dt, &s_cur), rc_next = dnnlk__ln_ok;
     for (g = 0; g < rows; g++) {
         const char *xr = x + g * xp;
         char *yr = y + g * yp;
-        dnnlk__vf accq[DNNLK__NORM_K], vs;
-        float lq[16], scale;
-        int64_t i = 0;
-        int k, v;
-        for (k = 0; k < DNNLK__NORM_K; k++) accq[k] = dnnlk__vf_zero();
-        for (; i + DNNLK__NORM_CHUNK <= n; i += DNNLK__NORM_CHUNK) {
-            for (k = 0; k < DNNLK__NORM_K; k++) {
-                dnnlk__vf q[8];
-                for (v = 0; v < 8; v++) {
-                    dnnlk__vf xv = DNNLK__SFX(dnnlk__norm_load)(xr + (size_t)(i + 16 * v + k * DNNLK__VF_N) * es, dt);
-                    q[v] = dnnlk__vf_mul(xv, xv);
-                    DNNLK__NORM_OPAQUE(q[v]);
-                }
-                accq[k] = dnnlk__vf_add(accq[k], DNNLK__NORM_TREE(q));
-            }
-        }
-        if (i < n) {
-            for (k = 0; k < DNNLK__NORM_K; k++) {
-                dnnlk__vf q[8];
-                for (v = 0; v < 8; v++) {
-                    int64_t e = i + 16 * v + k * DNNLK__VF_N;
-                    dnnlk__vf xv = DNNLK__SFX(dnnlk__norm_load_n)(xr + (size_t)e * es, dt, n - e);
-                    q[v] = dnnlk__vf_mul(xv, xv);
-                    DNNLK__NORM_OPAQUE(q[v]);
-                }
-                accq[k] = dnnlk__vf_add(accq[k], DNNLK__NORM_TREE(q));
-            }
-        }
-        for (k = 0; k < DNNLK__NORM_K; k++) dnnlk__vf_storeu(lq + k * DNNLK__VF_N, accq[k]);
-        if (dnnlk__l2_finish(j, lq, &scale) != dnnlk__ln_ok) {
+        if (g + 1 < rows) rc_next = DNNLK__SFX(dnnlk__l2_row_stats)(j, xr + xp, dt, &s_next);
+        if (rc_cur == dnnlk__ln_ok) {
+            dnnlk__vf vs = dnnlk__vf_set1(s_cur);
+            int64_t i;
+            for (i = 0; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+                DNNLK__SFX(dnnlk__norm_store)(yr + (size_t)i * es, dt,
+                                              dnnlk__vf_mul(DNNLK__SFX(dnnlk__norm_load)(xr + (size_t)i * es, dt), vs));
+            if (i < n)
+                DNNLK__SFX(dnnlk__norm_store_n)(
+                    yr + (size_t)i * es, dt,
+                    dnnlk__vf_mul(DNNLK__SFX(dnnlk__norm_load_n)(xr + (size_t)i * es, dt, n - i), vs), n - i);
+        } else {
             void *base[2];
             base[0] = (void *)(uintptr_t)xr;
             base[1] = yr;
             dnnlk__l2_group_double(j, base);
-            continue;
         }
-        vs = dnnlk__vf_set1(scale);
-        for (i = 0; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-            DNNLK__SFX(dnnlk__norm_store)(yr + (size_t)i * es, dt,
-                                          dnnlk__vf_mul(DNNLK__SFX(dnnlk__norm_load)(xr + (size_t)i * es, dt), vs));
-        if (i < n)
-            DNNLK__SFX(dnnlk__norm_store_n)(
-                yr + (size_t)i * es, dt, dnnlk__vf_mul(DNNLK__SFX(dnnlk__norm_load_n)(xr + (size_t)i * es, dt, n - i), vs),
-                n - i);
+        s_cur = s_next;
+        rc_cur = rc_next;
     }
 }
 
@@ -254,6 +344,4 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__l2_rows)(const dnnlk__l2_job *j, c
     else DNNLK__SFX(dnnlk__l2_rows_t)(j, x, xp, y, yp, rows, dnnlk_f32);
 }
 
-#undef DNNLK__NORM_TREE
-#undef DNNLK__NORM_K
 #undef DNNLK__NORM_OPAQUE
