@@ -11,62 +11,45 @@
 #define DNNLK__NORM_OPAQUE(v) __asm__("" : "+x"(v))
 #endif
 
+#if DNNLK__ISA == 1
+/* SSE4.1 has no F16C: its f16 conversions are scalar code, kept out of line so every inlined load
+ * and store does not grow by a few hundred bytes. */
+static DNNLK__NOINLINE dnnlk__vf DNNLK__SFX(dnnlk__norm_f16_in)(const char *p) {
+    return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
+}
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__norm_f16_out)(char *p, dnnlk__vf v) {
+    dnnlk__vf_store_f16((uint16_t *)(void *)p, v);
+}
+#define DNNLK__NORM_F16_IN(p) DNNLK__SFX(dnnlk__norm_f16_in)(p)
+#define DNNLK__NORM_F16_OUT(p, v) DNNLK__SFX(dnnlk__norm_f16_out)((p), (v))
+#else
+#define DNNLK__NORM_F16_IN(p) dnnlk__vf_load_f16((const uint16_t *)(const void *)(p))
+#define DNNLK__NORM_F16_OUT(p, v) dnnlk__vf_store_f16((uint16_t *)(void *)(p), (v))
+#endif
+
 /* Full-vector load / store of dtype dt (a constant after inlining). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__norm_load)(const char *p, int dt) {
     if (dt == dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)(const void *)p);
-    if (dt == dnnlk_f16) return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
+    if (dt == dnnlk_f16) return DNNLK__NORM_F16_IN(p);
     return dnnlk__vf_loadu((const float *)(const void *)p);
-}
-
-/* The first n (0 <= n <= lanes) elements; the others 0, memory past them untouched. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__norm_load_n)(const char *p, int dt, int64_t n) {
-    if (n >= DNNLK__VF_N) return DNNLK__SFX(dnnlk__norm_load)(p, dt);
-    if (n <= 0) return dnnlk__vf_zero();
-    if (dt == dnnlk_f32) return dnnlk__vf_loadu_n((const float *)(const void *)p, (size_t)n);
-    {
-        uint16_t t[DNNLK__VF_N];
-        memset(t, 0, sizeof t);
-        memcpy(t, p, (size_t)n * 2);
-        return DNNLK__SFX(dnnlk__norm_load)((const char *)t, dt);
-    }
 }
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__norm_store)(char *p, int dt, dnnlk__vf v) {
     if (dt == dnnlk_bf16) dnnlk__vf_store_bf16((uint16_t *)(void *)p, v);
-    else if (dt == dnnlk_f16) dnnlk__vf_store_f16((uint16_t *)(void *)p, v);
+    else if (dt == dnnlk_f16) DNNLK__NORM_F16_OUT(p, v);
     else dnnlk__vf_storeu((float *)(void *)p, v);
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__norm_store_n)(char *p, int dt, dnnlk__vf v, int64_t n) {
-    if (dt == dnnlk_f32) {
-        dnnlk__vf_storeu_n((float *)(void *)p, v, (size_t)n);
-    } else {
-        uint16_t t[DNNLK__VF_N];
-        DNNLK__SFX(dnnlk__norm_store)((char *)t, dt, v);
-        memcpy(p, t, (size_t)n * 2);
-    }
-}
-
-/* Lanes [0, n) all ones, the rest zero (n clamped to [0, lanes]). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__norm_valid)(int64_t n) {
-    if (n > DNNLK__VF_N) n = DNNLK__VF_N;
-    if (n < 0) n = 0;
-    return dnnlk__vf_loadu((const float *)(const void *)(dnnlk__norm_mask_tbl + 16 - n));
-}
-
-
 /* ---- layer_norm ---- */
 
-/* One 16-lane register slice of a canonical chunk: the 8 values of each lane at p + 16·v
- * elements, d = x − m (masked to the row when `tail`), q = d²; each tree added into its lane. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_slice)(const char *p, int dt, int64_t left, int tail,
-                                                           dnnlk__vf vm, dnnlk__vf *accd, dnnlk__vf *accq) {
+/* One W-lane register slice of a canonical chunk: the 8 values of each lane at p + 16·v
+ * elements, d = x − m, q = d²; each tree added into its lane. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_slice)(const char *p, int dt, dnnlk__vf vm, dnnlk__vf *accd,
+                                                           dnnlk__vf *accq) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
-#define DNNLK__LN_V(v)                                                                                         \
-    dnnlk__vf d##v = tail ? dnnlk__vf_and(dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load_n)(p + 16 * v * es, dt, left - 16 * v), vm), \
-                                          DNNLK__SFX(dnnlk__norm_valid)(left - 16 * v))                                       \
-                          : dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load)(p + 16 * v * es, dt), vm);                             \
-    dnnlk__vf q##v = dnnlk__vf_mul(d##v, d##v);                                                                \
+#define DNNLK__LN_V(v)                                                                \
+    dnnlk__vf d##v = dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load)(p + 16 * v * es, dt), vm); \
+    dnnlk__vf q##v = dnnlk__vf_mul(d##v, d##v);                                       \
     DNNLK__NORM_OPAQUE(q##v);
     DNNLK__LN_V(0) DNNLK__LN_V(1) DNNLK__LN_V(2) DNNLK__LN_V(3)
     DNNLK__LN_V(4) DNNLK__LN_V(5) DNNLK__LN_V(6) DNNLK__LN_V(7)
@@ -77,84 +60,79 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_slice)(const char *p, int dt
                                                dnnlk__vf_add(dnnlk__vf_add(q4, q5), dnnlk__vf_add(q6, q7))));
 }
 
+/* The 16 lanes of one chunk, in 16/W register slices. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_chunk)(const char *p, int dt, dnnlk__vf vm, dnnlk__vf *d,
+                                                           dnnlk__vf *q) {
+    const size_t es = dt == dnnlk_f32 ? 4 : 2;
+    int k;
+    for (k = 0; k < 16 / DNNLK__VF_N; k++)
+        DNNLK__SFX(dnnlk__ln_slice)(p + (size_t)(k * DNNLK__VF_N) * es, dt, vm, d + k, q + k);
+}
+
+/* The last partial chunk as f32, padded with `pad` (the shift m, so d = m − m = +0 there, as the
+ * canonical order's padding; 0 for l2). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__norm_tail)(const char *p, int dt, int64_t left, float pad,
+                                                            float *buf) {
+    int64_t k;
+    for (k = 0; k < DNNLK__NORM_CHUNK; k++) buf[k] = k < left ? dnnlk__norm_ld(p + k * (dt == dnnlk_f32 ? 4 : 2), dt) : pad;
+}
+
 /* Lane sums of d = x − m and d² over a contiguous row, in the canonical order. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_stats)(const char *x, int dt, int64_t n, float m, float *ld,
                                                            float *lq) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
-    const int W = DNNLK__VF_N;
-    dnnlk__vf vm = dnnlk__vf_set1(m), d0 = dnnlk__vf_zero(), q0 = d0;
-#if DNNLK__VF_N <= 8
-    dnnlk__vf d1 = d0, q1 = d0;
-#endif
-#if DNNLK__VF_N <= 4
-    dnnlk__vf d2 = d0, q2 = d0, d3 = d0, q3 = d0;
-#endif
+    dnnlk__vf vm = dnnlk__vf_set1(m), d[16 / DNNLK__VF_N], q[16 / DNNLK__VF_N];
     int64_t i = 0;
-    (void)W;
-    for (; i + DNNLK__NORM_CHUNK <= n; i += DNNLK__NORM_CHUNK) {
-        const char *p = x + (size_t)i * es;
-        DNNLK__SFX(dnnlk__ln_slice)(p, dt, 0, 0, vm, &d0, &q0);
-#if DNNLK__VF_N <= 8
-        DNNLK__SFX(dnnlk__ln_slice)(p + W * es, dt, 0, 0, vm, &d1, &q1);
-#endif
-#if DNNLK__VF_N <= 4
-        DNNLK__SFX(dnnlk__ln_slice)(p + 2 * W * es, dt, 0, 0, vm, &d2, &q2);
-        DNNLK__SFX(dnnlk__ln_slice)(p + 3 * W * es, dt, 0, 0, vm, &d3, &q3);
-#endif
-    }
+    int k;
+    for (k = 0; k < 16 / DNNLK__VF_N; k++) d[k] = q[k] = dnnlk__vf_zero();
+    for (; i + DNNLK__NORM_CHUNK <= n; i += DNNLK__NORM_CHUNK) DNNLK__SFX(dnnlk__ln_chunk)(x + (size_t)i * es, dt, vm, d, q);
     if (i < n) {
-        const char *p = x + (size_t)i * es;
-        int64_t left = n - i;
-        DNNLK__SFX(dnnlk__ln_slice)(p, dt, left, 1, vm, &d0, &q0);
-#if DNNLK__VF_N <= 8
-        DNNLK__SFX(dnnlk__ln_slice)(p + W * es, dt, left - W, 1, vm, &d1, &q1);
-#endif
-#if DNNLK__VF_N <= 4
-        DNNLK__SFX(dnnlk__ln_slice)(p + 2 * W * es, dt, left - 2 * W, 1, vm, &d2, &q2);
-        DNNLK__SFX(dnnlk__ln_slice)(p + 3 * W * es, dt, left - 3 * W, 1, vm, &d3, &q3);
-#endif
+        float buf[DNNLK__NORM_CHUNK];
+        DNNLK__SFX(dnnlk__norm_tail)(x + (size_t)i * es, dt, n - i, m, buf);
+        DNNLK__SFX(dnnlk__ln_chunk)((const char *)buf, dnnlk_f32, vm, d, q);
     }
-    dnnlk__vf_storeu(ld, d0);
-    dnnlk__vf_storeu(lq, q0);
-#if DNNLK__VF_N <= 8
-    dnnlk__vf_storeu(ld + W, d1);
-    dnnlk__vf_storeu(lq + W, q1);
-#endif
-#if DNNLK__VF_N <= 4
-    dnnlk__vf_storeu(ld + 2 * W, d2);
-    dnnlk__vf_storeu(lq + 2 * W, q2);
-    dnnlk__vf_storeu(ld + 3 * W, d3);
-    dnnlk__vf_storeu(lq + 3 * W, q3);
-#endif
+    for (k = 0; k < 16 / DNNLK__VF_N; k++) {
+        dnnlk__vf_storeu(ld + k * DNNLK__VF_N, d[k]);
+        dnnlk__vf_storeu(lq + k * DNNLK__VF_N, q[k]);
+    }
 }
 
-/* y = ((x − m) − r)·s [·w] [+ b] over a contiguous row. */
+/* y = ((x − m) − r)·s [·w] [+ b] for the full vector at element i of a contiguous row. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__ln_value)(const char *x, int64_t i, int dt, dnnlk__vf vm,
+                                                                dnnlk__vf vr, dnnlk__vf vs, const float *w,
+                                                                const float *b, int has_w, int has_b) {
+    const size_t es = dt == dnnlk_f32 ? 4 : 2;
+    dnnlk__vf u = dnnlk__vf_mul(dnnlk__vf_sub(dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load)(x + (size_t)i * es, dt), vm), vr), vs);
+    if (has_w) u = dnnlk__vf_mul(u, dnnlk__vf_loadu(w + i));
+    if (has_b) {
+        DNNLK__NORM_OPAQUE(u);
+        u = dnnlk__vf_add(u, dnnlk__vf_loadu(b + i));
+    }
+    return u;
+}
+
+/* y = ((x − m) − r)·s [·w] [+ b] over a contiguous row. nt: f32 output streamed past the caches
+ * (the head up to a vector boundary and the tail go through the scalar routine). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_apply)(const char *x, char *y, int dt, int64_t n,
                                                            const dnnlk__ln_row *o, const float *w, const float *b,
-                                                           int has_w, int has_b) {
+                                                           int has_w, int has_b, int nt) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
     dnnlk__vf vm = dnnlk__vf_set1(o->m), vr = dnnlk__vf_set1(o->r), vs = dnnlk__vf_set1(o->s);
     int64_t i = 0;
-    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) {
-        dnnlk__vf u = dnnlk__vf_mul(dnnlk__vf_sub(dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load)(x + (size_t)i * es, dt), vm), vr), vs);
-        if (has_w) u = dnnlk__vf_mul(u, dnnlk__vf_loadu(w + i));
-        if (has_b) {
-            DNNLK__NORM_OPAQUE(u);
-            u = dnnlk__vf_add(u, dnnlk__vf_loadu(b + i));
-        }
-        DNNLK__SFX(dnnlk__norm_store)(y + (size_t)i * es, dt, u);
+    if (nt && ((uintptr_t)y & 3) == 0) { /* whole elements reach a vector boundary */
+        int64_t h = (int64_t)((0u - (unsigned)(uintptr_t)y) & (DNNLK__VF_N * 4 - 1)) / 4;
+        if (h > n) h = n;
+        if (h > 0) dnnlk__ln_apply_scalar(x, y, dt, h, o, w, b, has_w, has_b);
+        for (i = h; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+            dnnlk__vf_stream((float *)(void *)(y + (size_t)i * es),
+                             DNNLK__SFX(dnnlk__ln_value)(x, i, dt, vm, vr, vs, w, b, has_w, has_b));
+    } else {
+        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+            DNNLK__SFX(dnnlk__norm_store)(y + (size_t)i * es, dt,
+                                          DNNLK__SFX(dnnlk__ln_value)(x, i, dt, vm, vr, vs, w, b, has_w, has_b));
     }
-    if (i < n) {
-        size_t t = (size_t)(n - i);
-        dnnlk__vf u = dnnlk__vf_mul(
-            dnnlk__vf_sub(dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load_n)(x + (size_t)i * es, dt, n - i), vm), vr), vs);
-        if (has_w) u = dnnlk__vf_mul(u, dnnlk__vf_loadu_n(w + i, t));
-        if (has_b) {
-            DNNLK__NORM_OPAQUE(u);
-            u = dnnlk__vf_add(u, dnnlk__vf_loadu_n(b + i, t));
-        }
-        DNNLK__SFX(dnnlk__norm_store_n)(y + (size_t)i * es, dt, u, n - i);
-    }
+    if (i < n)
+        dnnlk__ln_apply_scalar(x + (size_t)i * es, y + (size_t)i * es, dt, n - i, o, w + i, b + i, has_w, has_b);
 }
 
 /* The shift of a row: its first 16 elements (zero-padded) into lanes. */
@@ -162,46 +140,51 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__ln_row_shift)(const char *x, i
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
     float lanes[16];
     int k;
-    for (k = 0; k < 16 / DNNLK__VF_N; k++)
-        dnnlk__vf_storeu(lanes + k * DNNLK__VF_N,
-                         DNNLK__SFX(dnnlk__norm_load_n)(x + (size_t)(k * DNNLK__VF_N) * es, dt, n - k * DNNLK__VF_N));
+    if (n >= 16) {
+        for (k = 0; k < 16 / DNNLK__VF_N; k++)
+            dnnlk__vf_storeu(lanes + k * DNNLK__VF_N, DNNLK__SFX(dnnlk__norm_load)(x + (size_t)(k * DNNLK__VF_N) * es, dt));
+    } else {
+        for (k = 0; k < 16; k++) lanes[k] = k < n ? dnnlk__norm_ld(x + (size_t)k * es, dt) : 0.0f;
+    }
     return dnnlk__ln_shift(lanes, n);
 }
 
-/* Statistics of one row with shift m, redone once with a better shift when needed. */
-static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__ln_row_stats)(const dnnlk__ln_job *j, const char *xr, int dt, float m,
-                                                              dnnlk__ln_row *o) {
+/* Statistics of one row with shift m, redone once with a better shift when needed. Not inlined:
+ * one copy per ISA serves every (dtype, weight, bias, store) variant of the row loop. */
+static DNNLK__NOINLINE int DNNLK__SFX(dnnlk__ln_row_stats)(const dnnlk__ln_job *j, const char *xr, float m,
+                                                           dnnlk__ln_row *o) {
     float ld[16], lq[16];
-    int rc;
-    DNNLK__SFX(dnnlk__ln_stats)(xr, dt, j->n, m, ld, lq);
-    rc = dnnlk__ln_finish(j, m, ld, lq, 0, o);
-    if (rc == dnnlk__ln_redo) {
+    int rc, attempt;
+    for (attempt = 0;; attempt++) {
+        if (j->dt == dnnlk_bf16) DNNLK__SFX(dnnlk__ln_stats)(xr, dnnlk_bf16, j->n, m, ld, lq);
+        else if (j->dt == dnnlk_f16) DNNLK__SFX(dnnlk__ln_stats)(xr, dnnlk_f16, j->n, m, ld, lq);
+        else DNNLK__SFX(dnnlk__ln_stats)(xr, dnnlk_f32, j->n, m, ld, lq);
+        rc = dnnlk__ln_finish(j, m, ld, lq, attempt, o);
+        if (rc != dnnlk__ln_redo) return rc;
         m = o->m;
-        DNNLK__SFX(dnnlk__ln_stats)(xr, dt, j->n, m, ld, lq);
-        rc = dnnlk__ln_finish(j, m, ld, lq, 1, o);
     }
-    return rc;
 }
 
 /* Rows are software-pipelined: the statistics of row g+1 are issued before row g is written, so
  * the latency of a row's reduction and its double-precision finish hides behind useful work. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_rows_t)(const dnnlk__ln_job *j, char *x, int64_t xp, char *y,
                                                             int64_t yp, char *mp, int64_t mpp, char *ip, int64_t ipp,
-                                                            int64_t rows, int outs, int dt, int has_w, int has_b) {
+                                                            int64_t rows, int outs, int dt, int has_w, int has_b,
+                                                            int nt) {
     int64_t g, n = j->n;
     dnnlk__ln_row cur, next = {0, 0, 0, 0, 0};
     int rc_cur, rc_next = dnnlk__ln_ok;
     float m_next;
-    rc_cur = DNNLK__SFX(dnnlk__ln_row_stats)(j, x, dt, DNNLK__SFX(dnnlk__ln_row_shift)(x, dt, n), &cur);
+    rc_cur = DNNLK__SFX(dnnlk__ln_row_stats)(j, x, DNNLK__SFX(dnnlk__ln_row_shift)(x, dt, n), &cur);
     m_next = rows > 1 ? DNNLK__SFX(dnnlk__ln_row_shift)(x + xp, dt, n) : 0;
     for (g = 0; g < rows; g++) {
         char *xr = x + g * xp, *yr = y + g * yp;
         if (g + 1 < rows) {
-            rc_next = DNNLK__SFX(dnnlk__ln_row_stats)(j, xr + xp, dt, m_next, &next);
+            rc_next = DNNLK__SFX(dnnlk__ln_row_stats)(j, xr + xp, m_next, &next);
             if (g + 2 < rows) m_next = DNNLK__SFX(dnnlk__ln_row_shift)(xr + 2 * xp, dt, n);
         }
         if (rc_cur == dnnlk__ln_ok) {
-            DNNLK__SFX(dnnlk__ln_apply)(xr, yr, dt, n, &cur, j->w, j->b, has_w, has_b);
+            DNNLK__SFX(dnnlk__ln_apply)(xr, yr, dt, n, &cur, j->w, j->b, has_w, has_b, nt);
         } else {
             void *base[4];
             base[0] = xr;
@@ -221,30 +204,28 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_rows_t)(const dnnlk__ln_job 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__ln_rows)(const dnnlk__ln_job *j, char *x, int64_t xp, char *y,
                                                        int64_t yp, char *mp, int64_t mpp, char *ip, int64_t ipp,
                                                        int64_t rows, int outs) {
-#define DNNLK__LN_CASE(DT)                                                                              \
-    if (j->dt == DT) {                                                                                  \
-        if (j->has_w && j->has_b) DNNLK__SFX(dnnlk__ln_rows_t)(j, x, xp, y, yp, mp, mpp, ip, ipp, rows, outs, DT, 1, 1); \
-        else if (j->has_w) DNNLK__SFX(dnnlk__ln_rows_t)(j, x, xp, y, yp, mp, mpp, ip, ipp, rows, outs, DT, 1, 0);      \
-        else if (j->has_b) DNNLK__SFX(dnnlk__ln_rows_t)(j, x, xp, y, yp, mp, mpp, ip, ipp, rows, outs, DT, 0, 1);      \
-        else DNNLK__SFX(dnnlk__ln_rows_t)(j, x, xp, y, yp, mp, mpp, ip, ipp, rows, outs, DT, 0, 0);                    \
-        return;                                                                                         \
+#define DNNLK__LN_CASE(DT, NT)                                                                                   \
+    if (j->dt == DT && j->nt == NT) {                                                                            \
+        if (j->has_w && j->has_b) DNNLK__SFX(dnnlk__ln_rows_t)(j, x, xp, y, yp, mp, mpp, ip, ipp, rows, outs, DT, 1, 1, NT); \
+        else DNNLK__SFX(dnnlk__ln_rows_t)(j, x, xp, y, yp, mp, mpp, ip, ipp, rows, outs, DT, j->has_w, j->has_b, NT);        \
+        if (NT) _mm_sfence();                                                                                    \
+        return;                                                                                                  \
     }
-    DNNLK__LN_CASE(dnnlk_f32)
-    DNNLK__LN_CASE(dnnlk_bf16)
-    DNNLK__LN_CASE(dnnlk_f16)
+    DNNLK__LN_CASE(dnnlk_f32, 0)
+    DNNLK__LN_CASE(dnnlk_f32, 1)
+    DNNLK__LN_CASE(dnnlk_bf16, 0)
+    DNNLK__LN_CASE(dnnlk_f16, 0)
 #undef DNNLK__LN_CASE
 }
 
 /* ---- l2_norm rows ---- */
 
 /* As dnnlk__ln_slice with q = x² only. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_slice)(const char *p, int dt, int64_t left, int tail,
-                                                           dnnlk__vf *accq) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_slice)(const char *p, int dt, dnnlk__vf *accq) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
-#define DNNLK__L2_V(v)                                                                                      \
-    dnnlk__vf x##v = tail ? DNNLK__SFX(dnnlk__norm_load_n)(p + 16 * v * es, dt, left - 16 * v)               \
-                          : DNNLK__SFX(dnnlk__norm_load)(p + 16 * v * es, dt);                              \
-    dnnlk__vf q##v = dnnlk__vf_mul(x##v, x##v);                                                             \
+#define DNNLK__L2_V(v)                                                            \
+    dnnlk__vf x##v = DNNLK__SFX(dnnlk__norm_load)(p + 16 * v * es, dt);          \
+    dnnlk__vf q##v = dnnlk__vf_mul(x##v, x##v);                                   \
     DNNLK__NORM_OPAQUE(q##v);
     DNNLK__L2_V(0) DNNLK__L2_V(1) DNNLK__L2_V(2) DNNLK__L2_V(3)
     DNNLK__L2_V(4) DNNLK__L2_V(5) DNNLK__L2_V(6) DNNLK__L2_V(7)
@@ -253,79 +234,61 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_slice)(const char *p, int dt
                                                dnnlk__vf_add(dnnlk__vf_add(q4, q5), dnnlk__vf_add(q6, q7))));
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_stats)(const char *x, int dt, int64_t n, float *lq) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_chunk)(const char *p, int dt, dnnlk__vf *q) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
-    const int W = DNNLK__VF_N;
-    dnnlk__vf q0 = dnnlk__vf_zero();
-#if DNNLK__VF_N <= 8
-    dnnlk__vf q1 = q0;
-#endif
-#if DNNLK__VF_N <= 4
-    dnnlk__vf q2 = q0, q3 = q0;
-#endif
-    int64_t i = 0;
-    (void)W;
-    for (; i + DNNLK__NORM_CHUNK <= n; i += DNNLK__NORM_CHUNK) {
-        const char *p = x + (size_t)i * es;
-        DNNLK__SFX(dnnlk__l2_slice)(p, dt, 0, 0, &q0);
-#if DNNLK__VF_N <= 8
-        DNNLK__SFX(dnnlk__l2_slice)(p + W * es, dt, 0, 0, &q1);
-#endif
-#if DNNLK__VF_N <= 4
-        DNNLK__SFX(dnnlk__l2_slice)(p + 2 * W * es, dt, 0, 0, &q2);
-        DNNLK__SFX(dnnlk__l2_slice)(p + 3 * W * es, dt, 0, 0, &q3);
-#endif
-    }
-    if (i < n) {
-        const char *p = x + (size_t)i * es;
-        int64_t left = n - i;
-        DNNLK__SFX(dnnlk__l2_slice)(p, dt, left, 1, &q0);
-#if DNNLK__VF_N <= 8
-        DNNLK__SFX(dnnlk__l2_slice)(p + W * es, dt, left - W, 1, &q1);
-#endif
-#if DNNLK__VF_N <= 4
-        DNNLK__SFX(dnnlk__l2_slice)(p + 2 * W * es, dt, left - 2 * W, 1, &q2);
-        DNNLK__SFX(dnnlk__l2_slice)(p + 3 * W * es, dt, left - 3 * W, 1, &q3);
-#endif
-    }
-    dnnlk__vf_storeu(lq, q0);
-#if DNNLK__VF_N <= 8
-    dnnlk__vf_storeu(lq + W, q1);
-#endif
-#if DNNLK__VF_N <= 4
-    dnnlk__vf_storeu(lq + 2 * W, q2);
-    dnnlk__vf_storeu(lq + 3 * W, q3);
-#endif
+    int k;
+    for (k = 0; k < 16 / DNNLK__VF_N; k++) DNNLK__SFX(dnnlk__l2_slice)(p + (size_t)(k * DNNLK__VF_N) * es, dt, q + k);
 }
 
-static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__l2_row_stats)(const dnnlk__l2_job *j, const char *xr, int dt,
-                                                              float *scale) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_stats)(const char *x, int dt, int64_t n, float *lq) {
+    const size_t es = dt == dnnlk_f32 ? 4 : 2;
+    dnnlk__vf q[16 / DNNLK__VF_N];
+    int64_t i = 0;
+    int k;
+    for (k = 0; k < 16 / DNNLK__VF_N; k++) q[k] = dnnlk__vf_zero();
+    for (; i + DNNLK__NORM_CHUNK <= n; i += DNNLK__NORM_CHUNK) DNNLK__SFX(dnnlk__l2_chunk)(x + (size_t)i * es, dt, q);
+    if (i < n) {
+        float buf[DNNLK__NORM_CHUNK];
+        DNNLK__SFX(dnnlk__norm_tail)(x + (size_t)i * es, dt, n - i, 0.0f, buf);
+        DNNLK__SFX(dnnlk__l2_chunk)((const char *)buf, dnnlk_f32, q);
+    }
+    for (k = 0; k < 16 / DNNLK__VF_N; k++) dnnlk__vf_storeu(lq + k * DNNLK__VF_N, q[k]);
+}
+
+static DNNLK__NOINLINE int DNNLK__SFX(dnnlk__l2_row_stats)(const dnnlk__l2_job *j, const char *xr, float *scale) {
     float lq[16];
-    DNNLK__SFX(dnnlk__l2_stats)(xr, dt, j->n, lq);
+    if (j->dt == dnnlk_bf16) DNNLK__SFX(dnnlk__l2_stats)(xr, dnnlk_bf16, j->n, lq);
+    else if (j->dt == dnnlk_f16) DNNLK__SFX(dnnlk__l2_stats)(xr, dnnlk_f16, j->n, lq);
+    else DNNLK__SFX(dnnlk__l2_stats)(xr, dnnlk_f32, j->n, lq);
     return dnnlk__l2_finish(j, lq, scale);
 }
 
 /* Pipelined like the layer_norm rows: the sum of row g+1 is issued before row g is scaled. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_rows_t)(const dnnlk__l2_job *j, char *x, int64_t xp, char *y,
-                                                            int64_t yp, int64_t rows, int dt) {
+                                                            int64_t yp, int64_t rows, int dt, int nt) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
     int64_t g, n = j->n;
     float s_cur = 0, s_next = 0;
-    int rc_cur = DNNLK__SFX(dnnlk__l2_row_stats)(j, x, dt, &s_cur), rc_next = dnnlk__ln_ok;
+    int rc_cur = DNNLK__SFX(dnnlk__l2_row_stats)(j, x, &s_cur), rc_next = dnnlk__ln_ok;
     for (g = 0; g < rows; g++) {
         const char *xr = x + g * xp;
         char *yr = y + g * yp;
-        if (g + 1 < rows) rc_next = DNNLK__SFX(dnnlk__l2_row_stats)(j, xr + xp, dt, &s_next);
+        if (g + 1 < rows) rc_next = DNNLK__SFX(dnnlk__l2_row_stats)(j, xr + xp, &s_next);
         if (rc_cur == dnnlk__ln_ok) {
             dnnlk__vf vs = dnnlk__vf_set1(s_cur);
-            int64_t i;
-            for (i = 0; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+            int64_t i = 0;
+            if (nt && ((uintptr_t)yr & 3) == 0) {
+                int64_t h = (int64_t)((0u - (unsigned)(uintptr_t)yr) & (DNNLK__VF_N * 4 - 1)) / 4;
+                if (h > n) h = n;
+                if (h > 0) dnnlk__l2_apply_scalar(xr, yr, dt, h, s_cur);
+                for (i = h; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+                    dnnlk__vf_stream((float *)(void *)(yr + (size_t)i * es),
+                                     dnnlk__vf_mul(DNNLK__SFX(dnnlk__norm_load)(xr + (size_t)i * es, dt), vs));
+            }
+            for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
                 DNNLK__SFX(dnnlk__norm_store)(yr + (size_t)i * es, dt,
                                               dnnlk__vf_mul(DNNLK__SFX(dnnlk__norm_load)(xr + (size_t)i * es, dt), vs));
-            if (i < n)
-                DNNLK__SFX(dnnlk__norm_store_n)(
-                    yr + (size_t)i * es, dt,
-                    dnnlk__vf_mul(DNNLK__SFX(dnnlk__norm_load_n)(xr + (size_t)i * es, dt, n - i), vs), n - i);
+            if (i < n) dnnlk__l2_apply_scalar(xr + (size_t)i * es, yr + (size_t)i * es, dt, n - i, s_cur);
         } else {
             void *base[2];
             base[0] = (void *)(uintptr_t)xr;
@@ -339,9 +302,16 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_rows_t)(const dnnlk__l2_job 
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__l2_rows)(const dnnlk__l2_job *j, char *x, int64_t xp, char *y,
                                                        int64_t yp, int64_t rows) {
-    if (j->dt == dnnlk_bf16) DNNLK__SFX(dnnlk__l2_rows_t)(j, x, xp, y, yp, rows, dnnlk_bf16);
-    else if (j->dt == dnnlk_f16) DNNLK__SFX(dnnlk__l2_rows_t)(j, x, xp, y, yp, rows, dnnlk_f16);
-    else DNNLK__SFX(dnnlk__l2_rows_t)(j, x, xp, y, yp, rows, dnnlk_f32);
+    if (j->dt == dnnlk_bf16) DNNLK__SFX(dnnlk__l2_rows_t)(j, x, xp, y, yp, rows, dnnlk_bf16, 0);
+    else if (j->dt == dnnlk_f16) DNNLK__SFX(dnnlk__l2_rows_t)(j, x, xp, y, yp, rows, dnnlk_f16, 0);
+    else if (j->nt) {
+        DNNLK__SFX(dnnlk__l2_rows_t)(j, x, xp, y, yp, rows, dnnlk_f32, 1);
+        _mm_sfence();
+    } else {
+        DNNLK__SFX(dnnlk__l2_rows_t)(j, x, xp, y, yp, rows, dnnlk_f32, 0);
+    }
 }
 
 #undef DNNLK__NORM_OPAQUE
+#undef DNNLK__NORM_F16_IN
+#undef DNNLK__NORM_F16_OUT

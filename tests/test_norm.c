@@ -1,6 +1,8 @@
 /* norm.h: layer_norm and l2_norm against double-precision references written for clarity here,
  * on every ISA the CPU has, every part count, strided/broadcast layouts, special values, and
  * every bad-argument path. */
+/* A small streaming threshold, so both the regular and the non-temporal store paths run here. */
+#define DNNLK_NORM_NT_BYTES 8192
 #include "harness.h"
 #include <float.h>
 #if defined(__x86_64__) || defined(__i386__)
