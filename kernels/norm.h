@@ -46,7 +46,14 @@
  *   as PyTorch does; rows of huge finite values give the correct finite result where PyTorch's
  *   f32 statistics overflow).
  *   Typical error: within ~2 ulp of a double reference; elements that cancel to near 0 have an
- *   absolute error of a few ulp of the row's output scale. */
+ *   absolute error of a few ulp of the row's output scale. l2_norm over a non-innermost axis sums
+ *   and scales in double (about 0.5 ulp) and runs as plain C on every ISA.
+ *
+ * SPEED
+ *   SIMD rows need the normalized elements contiguous in src and dst (weight and bias contiguous
+ *   too); other layouts run the scalar canonical path. f32 outputs of at least
+ *   DNNLK_NORM_NT_BYTES per part (default 2 MiB; define it to change) are written with
+ *   non-temporal stores, followed by an sfence. */
 #ifndef DNNLK_NORM_H
 #define DNNLK_NORM_H
 
