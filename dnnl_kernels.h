@@ -59,5 +59,6 @@
 #include "kernels/quant.h"
 #include "kernels/resize.h"
 #include "kernels/select.h"
+#include "kernels/norm.h"
 
 #endif /* DNNL_KERNELS_H */

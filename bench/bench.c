@@ -8,6 +8,7 @@
 #include "bench_argops.h"
 #include "bench_quantresize.h"
 #include "bench_select.h"
+#include "bench_norm.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -21,6 +22,7 @@ int main(int argc, char **argv) {
     bench_argops();
     bench_quantresize();
     bench_select();
+    bench_norm();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
     return bench_failures ? 1 : 0;
 }

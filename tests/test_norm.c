@@ -1,0 +1,790 @@
+/* norm.h: layer_norm and l2_norm against double-precision references written for clarity here,
+ * on every ISA the CPU has, every part count, strided/broadcast layouts, special values, and
+ * every bad-argument path. */
+/* A small streaming threshold, so both the regular and the non-temporal store paths run here. */
+#define DNNLK_NORM_NT_BYTES 8192
+#include "harness.h"
+#include <float.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
+
+/* ---- layouts: a logical row-major array placed in memory with given strides ---- */
+
+static int64_t off_of(int nd, const int64_t *dims, const int64_t *strides, int64_t flat) {
+    int64_t off = 0;
+    int i;
+    for (i = nd - 1; i >= 0; i--) {
+        int64_t d = dims[i] ? dims[i] : 1;
+        off += (flat % d) * strides[i];
+        flat /= d;
+    }
+    return off;
+}
+
+static int64_t numel_of(int nd, const int64_t *dims) {
+    int64_t n = 1;
+    int i;
+    for (i = 0; i < nd; i++) n *= dims[i];
+    return n;
+}
+
+/* Elements spanned by a layout with non-negative strides. */
+static int64_t span_of(int nd, const int64_t *dims, const int64_t *strides) {
+    int64_t s = 1;
+    int i;
+    for (i = 0; i < nd; i++)
+        if (dims[i] > 0) s += (dims[i] - 1) * strides[i];
+    return s;
+}
+
+static void put(void *base, dnnlk_dtype dt, int64_t off, float v) {
+    dnnlk__store_from_f32((char *)base + off * (int64_t)dnnlk_dtype_size(dt), dt, v);
+}
+static float get(const void *base, dnnlk_dtype dt, int64_t off) {
+    return dnnlk__load_as_f32((const char *)base + off * (int64_t)dnnlk_dtype_size(dt), dt);
+}
+/* What the kernel sees after the input is stored in dt. */
+static float rt(dnnlk_dtype dt, float v) {
+    char b[4];
+    dnnlk__store_from_f32(b, dt, v);
+    return dnnlk__load_as_f32(b, dt);
+}
+
+static double ulp_of(double v, dnnlk_dtype dt) {
+    int e;
+    int mant = dt == dnnlk_f32 ? 24 : dt == dnnlk_bf16 ? 8 : 11;
+    double a = fabs(v);
+    double lo = dt == dnnlk_f16 ? 0x1p-24 : 0x1p-149; /* subnormal spacing */
+    frexp(a, &e);
+    return fmax(ldexp(1.0, e - mant), lo);
+}
+
+/* ---- references ---- */
+
+/* x: g groups of n (logical, already rounded to the input dtype); w, b: n or NULL. */
+static void ln_ref(const float *x, int64_t g, int64_t n, const float *w, const float *b, double eps, int eps_out,
+                   double *y, double *mean, double *istd, double *scale_tol) {
+    int64_t r, i;
+    for (r = 0; r < g; r++) {
+        const float *xr = x + r * n;
+        double mu = 0, var = 0, s;
+        for (i = 0; i < n; i++) mu += xr[i];
+        mu /= (double)n;
+        for (i = 0; i < n; i++) var += ((double)xr[i] - mu) * ((double)xr[i] - mu);
+        var /= (double)n;
+        s = eps_out ? 1.0 / (sqrt(var) + eps) : 1.0 / sqrt(var + eps);
+        for (i = 0; i < n; i++) {
+            double t = ((double)xr[i] - mu) * s;
+            y[r * n + i] = t * (w ? w[i] : 1.0) + (b ? b[i] : 0.0);
+            /* Absolute error the f32 path may add: ulp-level terms of the operands that cancel. */
+            scale_tol[r * n + i] = 0x1p-21 * ((w ? fabs(w[i]) : 1.0) * (1.0 + fabs(t)) + (b ? fabs(b[i]) : 0.0));
+        }
+        mean[r] = var == var ? mu : NAN; /* PyTorch: a row with inf/NaN has a NaN mean */
+        istd[r] = s;
+    }
+}
+
+static void l2_ref(const float *x, int64_t g, int64_t n, double eps, int eps_out, double *y) {
+    int64_t r, i;
+    for (r = 0; r < g; r++) {
+        double s = 0, d;
+        for (i = 0; i < n; i++) s += (double)x[r * n + i] * x[r * n + i];
+        d = eps_out ? (sqrt(s) > eps ? sqrt(s) : eps) : sqrt(s > eps ? s : eps);
+        for (i = 0; i < n; i++) y[r * n + i] = x[r * n + i] / d;
+    }
+}
+
+static int close_to(double got, double ref, double abs_tol, dnnlk_dtype dt) {
+    if (ref != ref) return got != got;
+    if (isinf(ref)) return got == ref;
+    if (got != got) return 0;
+    return fabs(got - ref) <= 4 * ulp_of(ref, dnnlk_f32) + (dt == dnnlk_f32 ? 0 : ulp_of(ref, dt)) + abs_tol;
+}
+
+/* ---- one layer_norm case on a given layout ----
+ * Logical shape: outer dims then normalized dims (nd total, k normalized). x_str/y_str: strides
+ * (NULL: dense). Returns the number of mismatches. out_bits: optional copy of y as f32 (logical). */
+typedef struct ln_case {
+    int nd, k;
+    int64_t dims[4];
+    const int64_t *x_str, *y_str;
+    dnnlk_dtype dt;
+    int has_w, has_b, eps_out, want_stats;
+    float eps;
+    int nth;
+    size_t mis;
+} ln_case;
+
+static int run_ln(const ln_case *c, const float *xlog, const float *wv, const float *bv, float *ylog, float *mlog,
+                  float *ilog) {
+    int64_t dense[4], xs[4], ys[4], kd[4], ks[4], G, i;
+    int64_t ntot = numel_of(c->nd, c->dims);
+    int axes[4], a, bad = 0, p;
+    th_buf bx, by, bm, bi;
+    dnnlk_tensor x, y, m, v, w, b;
+    size_t es = dnnlk_dtype_size(c->dt);
+    dnnlk_dense_strides(c->nd, c->dims, dense);
+    memcpy(xs, c->x_str ? c->x_str : dense, (size_t)c->nd * 8);
+    memcpy(ys, c->y_str ? c->y_str : dense, (size_t)c->nd * 8);
+    G = numel_of(c->nd - c->k, c->dims);
+    bx = th_alloc((size_t)span_of(c->nd, c->dims, xs) * es, c->mis);
+    by = th_alloc((size_t)span_of(c->nd, c->dims, ys) * es, c->mis ^ 2);
+    bm = th_alloc((size_t)(G ? G : 1) * 4, 4);
+    bi = th_alloc((size_t)(G ? G : 1) * 4, 0);
+    for (i = 0; i < ntot; i++) put(bx.p, c->dt, off_of(c->nd, c->dims, xs, i), xlog[i]);
+    x = th_tensor(bx.p, c->dt, c->nd, c->dims);
+    memcpy(x.strides, xs, sizeof xs);
+    y = th_tensor(by.p, c->dt, c->nd, c->dims);
+    memcpy(y.strides, ys, sizeof ys);
+    for (a = 0; a < c->nd; a++) kd[a] = a < c->nd - c->k ? c->dims[a] : 1;
+    m = th_tensor(bm.p, dnnlk_f32, c->nd, kd);
+    v = th_tensor(bi.p, dnnlk_f32, c->nd, kd);
+    memcpy(ks, m.strides, sizeof ks);
+    w = th_tensor((void *)(uintptr_t)wv, dnnlk_f32, c->k, c->dims + c->nd - c->k);
+    b = th_tensor((void *)(uintptr_t)bv, dnnlk_f32, c->k, c->dims + c->nd - c->k);
+    for (a = 0; a < c->k; a++) axes[a] = (a % 2) ? c->nd - 1 - a : -1 - a; /* any order, some negative */
+    for (p = 0; p < c->nth; p++) {
+        dnnlk_status st = dnnlk_layer_norm(&x, c->has_w ? &w : NULL, c->has_b ? &b : NULL, c->k, axes, c->eps,
+                                           c->eps_out, &y, c->want_stats ? &m : NULL, c->want_stats ? &v : NULL, p,
+                                           c->nth);
+        if (st != dnnlk_success) bad++;
+    }
+    bad += !th_guards_ok(&by) + !th_guards_ok(&bm) + !th_guards_ok(&bi);
+    for (i = 0; i < ntot; i++) ylog[i] = get(by.p, c->dt, off_of(c->nd, c->dims, ys, i));
+    if (c->want_stats)
+        for (i = 0; i < G; i++) {
+            mlog[i] = ((float *)bm.p)[off_of(c->nd, kd, ks, i)];
+            ilog[i] = ((float *)bi.p)[i];
+        }
+    th_free(&bx);
+    th_free(&by);
+    th_free(&bm);
+    th_free(&bi);
+    return bad;
+}
+
+/* Checks a layer_norm result against the double reference; returns mismatches (reports a few). */
+static int check_ln(const ln_case *c, const float *xlog, const float *wv, const float *bv, const float *y,
+                    const float *mo, const float *io) {
+    int64_t G = numel_of(c->nd - c->k, c->dims), N = numel_of(c->k, c->dims + c->nd - c->k), i;
+    int64_t tot = G * N;
+    float *xr = (float *)malloc((size_t)(tot ? tot : 1) * 4);
+    double *yr = (double *)malloc((size_t)(tot ? tot : 1) * 8), *tol = (double *)malloc((size_t)(tot ? tot : 1) * 8);
+    double *mr = (double *)malloc((size_t)(G ? G : 1) * 8), *ir = (double *)malloc((size_t)(G ? G : 1) * 8);
+    int bad = 0;
+    for (i = 0; i < tot; i++) xr[i] = rt(c->dt, xlog[i]);
+    ln_ref(xr, G, N, c->has_w ? wv : NULL, c->has_b ? bv : NULL, c->eps, c->eps_out, yr, mr, ir, tol);
+    for (i = 0; i < tot; i++)
+        if (!close_to(y[i], yr[i], tol[i], c->dt)) {
+            if (bad++ < 3)
+                CHECK_MSG(0, "ln %s N=%lld elem %lld: got %.9g want %.9g (x %.9g)", dnnlk_dtype_name(c->dt),
+                          (long long)N, (long long)i, y[i], yr[i], xr[i]);
+        }
+    if (c->want_stats)
+        for (i = 0; i < G; i++) {
+            /* The mean is known to a few ulp of the spread, not of itself (it may cancel to ~0). */
+            double mtol = ir[i] > 0 && isfinite(ir[i]) ? 0x1p-21 / ir[i] : 0;
+            if (!close_to(mo[i], mr[i], mtol, dnnlk_f32) || !close_to(io[i], ir[i], 0, dnnlk_f32)) {
+                if (bad++ < 3)
+                    CHECK_MSG(0, "ln stats row %lld: mean %.9g/%.9g istd %.9g/%.9g", (long long)i, mo[i], mr[i], io[i],
+                              ir[i]);
+            }
+        }
+    free(xr);
+    free(yr);
+    free(tol);
+    free(mr);
+    free(ir);
+    return bad;
+}
+
+static void fill_rows(float *x, int64_t tot, int kind) {
+    int64_t i;
+    for (i = 0; i < tot; i++) {
+        switch (kind) {
+        case 0: x[i] = th_randf(-3, 3); break;
+        case 1: x[i] = 1e4f + th_randf(-1.7f, 1.7f); break;            /* mean 1e4, std 1 */
+        case 2: x[i] = th_randf(-1, 1) * (float)ldexp(1, (int)th_randint(-20, 20)); break;
+        default: x[i] = 0.5f + th_randf(0, 1e-3f); break;
+        }
+    }
+}
+
+TEST(layer_norm_matches_double_reference) {
+    static const int64_t ns[] = {1, 2, 3, 5, 15, 16, 17, 31, 33, 63, 100, 127, 128, 129, 200, 255, 257, 300, 768};
+    static const dnnlk_dtype dts[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    size_t ni, di;
+    th_seed(11);
+    for (ni = 0; ni < sizeof ns / sizeof ns[0]; ni++)
+        for (di = 0; di < 3; di++) {
+            ln_case c;
+            int64_t G = 3, tot, i;
+            float *x, *y, *w, *b, mo[8], io[8];
+            int kind = (int)th_randint(0, 3);
+            memset(&c, 0, sizeof c);
+            c.nd = 2;
+            c.k = 1;
+            c.dims[0] = G;
+            c.dims[1] = ns[ni];
+            c.dt = dts[di];
+            c.has_w = (int)th_randint(0, 1);
+            c.has_b = (int)th_randint(0, 1);
+            c.eps_out = (int)th_randint(0, 1);
+            c.want_stats = 1;
+            c.eps = c.eps_out ? 1e-6f : 1e-5f;
+            c.nth = 1;
+            c.mis = (size_t)th_randint(0, 3) * 4;
+            if (c.dt != dnnlk_f32 && kind == 1) kind = 0; /* 1e4 ± 1 is not representable in 16 bits */
+            tot = G * ns[ni];
+            x = (float *)malloc((size_t)tot * 4);
+            y = (float *)malloc((size_t)tot * 4);
+            w = (float *)malloc((size_t)ns[ni] * 4);
+            b = (float *)malloc((size_t)ns[ni] * 4);
+            fill_rows(x, tot, kind);
+            for (i = 0; i < ns[ni]; i++) w[i] = th_randf(0.5f, 2), b[i] = th_randf(-1, 1);
+            CHECK_EQ(run_ln(&c, x, w, b, y, mo, io), 0);
+            CHECK_EQ(check_ln(&c, x, w, b, y, mo, io), 0);
+            free(x);
+            free(y);
+            free(w);
+            free(b);
+        }
+}
+
+/* Mean 1e4 and std 1: the output keeps 1e-5 relative accuracy (the brief's stability bound). */
+TEST(layer_norm_large_mean_is_stable) {
+    int64_t n = 4096, i;
+    float *x = (float *)malloc((size_t)n * 4), *y = (float *)malloc((size_t)n * 4), mo[1], io[1];
+    double *yr = (double *)malloc((size_t)n * 8), *tol = (double *)malloc((size_t)n * 8), mr, ir, worst = 0;
+    ln_case c;
+    memset(&c, 0, sizeof c);
+    c.nd = 1;
+    c.k = 1;
+    c.dims[0] = n;
+    c.dt = dnnlk_f32;
+    c.eps = 1e-5f;
+    c.nth = 1;
+    c.want_stats = 1;
+    th_seed(5);
+    for (i = 0; i < n; i++) x[i] = 1e4f + th_randf(-1.732f, 1.732f);
+    CHECK_EQ(run_ln(&c, x, NULL, NULL, y, mo, io), 0);
+    ln_ref(x, 1, n, NULL, NULL, c.eps, 0, yr, &mr, &ir, tol);
+    for (i = 0; i < n; i++)
+        if (fabs(yr[i]) > 0.1) worst = fmax(worst, fabs(y[i] - yr[i]) / fabs(yr[i]));
+    CHECK_MSG(worst < 1e-6, "worst relative error %.3g", worst);
+    CHECK(fabs(mo[0] - mr) <= ulp_of(mr, dnnlk_f32));
+    free(x);
+    free(y);
+    free(yr);
+    free(tol);
+}
+
+/* Results do not depend on the part count nor on the ISA: compare every run's bits with the
+ * scalar single-part one. */
+TEST(layer_norm_bit_identical_across_isa_and_parts) {
+    static const int64_t ns[] = {7, 100, 129, 768, 1000};
+    static const dnnlk_dtype dts[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    static const int nths[] = {1, 2, 3, 7};
+    size_t ni, di, t;
+    int top = (int)dnnlk_cpu_isa(), l;
+    th_seed(3);
+    for (ni = 0; ni < sizeof ns / sizeof ns[0]; ni++)
+        for (di = 0; di < 3; di++) {
+            ln_case c;
+            int64_t G = 9, tot = G * ns[ni], i;
+            float *x = (float *)malloc((size_t)tot * 4), *y0 = (float *)malloc((size_t)tot * 4),
+                  *y = (float *)malloc((size_t)tot * 4), *w = (float *)malloc((size_t)ns[ni] * 4),
+                  *b = (float *)malloc((size_t)ns[ni] * 4), m0[9], i0[9], m[9], iv[9];
+            memset(&c, 0, sizeof c);
+            c.nd = 2;
+            c.k = 1;
+            c.dims[0] = G;
+            c.dims[1] = ns[ni];
+            c.dt = dts[di];
+            c.has_w = c.has_b = 1;
+            c.want_stats = 1;
+            c.eps = 1e-5f;
+            fill_rows(x, tot, di == 0 ? (int)(ni % 3) : 0);
+            x[3] = 1e30f; /* one row through the double path */
+            for (i = 0; i < ns[ni]; i++) w[i] = th_randf(0.5f, 2), b[i] = th_randf(-1, 1);
+            dnnlk_set_max_isa(dnnlk_isa_scalar);
+            c.nth = 1;
+            run_ln(&c, x, w, b, y0, m0, i0);
+            for (l = 0; l <= top; l++) {
+                dnnlk_set_max_isa((dnnlk_isa)l);
+                for (t = 0; t < 4; t++) {
+                    c.nth = nths[t];
+                    c.mis = t * 4;
+                    CHECK_EQ(run_ln(&c, x, w, b, y, m, iv), 0);
+                    CHECK_MSG(memcmp(y, y0, (size_t)tot * 4) == 0 && memcmp(m, m0, sizeof m) == 0 &&
+                                  memcmp(iv, i0, sizeof iv) == 0,
+                              "%s N=%lld isa %s nth %d differs from scalar", dnnlk_dtype_name(c.dt), (long long)ns[ni],
+                              dnnlk_isa_name(dnnlk_max_isa()), c.nth);
+                }
+            }
+            dnnlk_set_max_isa(dnnlk_isa_avx512);
+            free(x);
+            free(y0);
+            free(y);
+            free(w);
+            free(b);
+        }
+}
+
+/* inf / NaN rows give NaN (as PyTorch); huge and tiny finite rows give the correct finite result. */
+TEST(layer_norm_special_rows) {
+    static const float rows[][4] = {
+        {INFINITY, 1, 2, 3}, {-INFINITY, 1, 2, 3}, {NAN, 1, 2, 3}, {INFINITY, -INFINITY, 1, 2},
+        {3e38f, -3e38f, 1, 2}, {1e30f, -1e30f, 1, 2}, {1e19f, 2e19f, 3, 4}, {3.4e38f, 3.4e38f, 3.3e38f, 3.4e38f},
+        {5, 5, 5, 5}, {1e-30f, 2e-30f, 0, 0}, {1e4f, 1e4f, 1e4f, 10000.001f}, {-3.4e38f, 3.4e38f, 3.4e38f, 0}};
+    size_t r;
+    int e;
+    for (e = 0; e < 2; e++)
+        for (r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+            ln_case c;
+            float y[4], mo[1], io[1];
+            int nonfinite = !isfinite(rows[r][0]) || !isfinite(rows[r][1]);
+            memset(&c, 0, sizeof c);
+            c.nd = 1;
+            c.k = 1;
+            c.dims[0] = 4;
+            c.dt = dnnlk_f32;
+            c.eps = e ? 0.0f : 1e-5f;
+            c.nth = 1;
+            c.want_stats = 1;
+            CHECK_EQ(run_ln(&c, rows[r], NULL, NULL, y, mo, io), 0);
+            if (nonfinite) {
+                CHECK_MSG(isnan(y[0]) && isnan(y[1]) && isnan(y[2]) && isnan(y[3]) && isnan(mo[0]) && isnan(io[0]),
+                          "row %zu: want all NaN", r);
+            } else if (r == 8 && e == 1) {
+                CHECK(isnan(y[0])); /* 0 · 1/sqrt(0): NaN, as PyTorch with eps = 0 */
+            } else {
+                CHECK_MSG(check_ln(&c, rows[r], NULL, NULL, y, mo, io) == 0, "row %zu eps %g", r, c.eps);
+                CHECK(isfinite(y[0]) && isfinite(y[3]));
+            }
+        }
+}
+
+/* Strided, padded, transposed, broadcast, negative-stride and multi-axis layouts. */
+TEST(layer_norm_layouts) {
+    th_seed(21);
+    {   /* normalized axis strided (transposed view): [G=5, N=37], x stored as [37][5] */
+        static const int64_t xs[2] = {1, 5}, ys[2] = {40, 1};
+        ln_case c;
+        float x[185], y[185], w[37], b[37], mo[5], io[5];
+        int i;
+        memset(&c, 0, sizeof c);
+        c.nd = 2; c.k = 1; c.dims[0] = 5; c.dims[1] = 37; c.x_str = xs; c.y_str = ys;
+        c.dt = dnnlk_f32; c.has_w = c.has_b = 1; c.want_stats = 1; c.eps = 1e-5f; c.nth = 2;
+        fill_rows(x, 185, 0);
+        for (i = 0; i < 37; i++) w[i] = th_randf(0.5f, 2), b[i] = th_randf(-1, 1);
+        CHECK_EQ(run_ln(&c, x, w, b, y, mo, io), 0);
+        CHECK_EQ(check_ln(&c, x, w, b, y, mo, io), 0);
+    }
+    {   /* two normalized axes with a padded inner row: [3, 4, 70] in rows of 80, bf16 */
+        static const int64_t xs[3] = {400, 80, 1};
+        ln_case c;
+        float x[840], y[840], w[280], b[280], mo[3], io[3];
+        int i;
+        memset(&c, 0, sizeof c);
+        c.nd = 3; c.k = 2; c.dims[0] = 3; c.dims[1] = 4; c.dims[2] = 70; c.x_str = xs;
+        c.dt = dnnlk_bf16; c.has_w = 1; c.want_stats = 1; c.eps = 1e-5f; c.nth = 3;
+        fill_rows(x, 840, 0);
+        for (i = 0; i < 280; i++) w[i] = th_randf(0.5f, 2), b[i] = 0;
+        CHECK_EQ(run_ln(&c, x, w, b, y, mo, io), 0);
+        CHECK_EQ(check_ln(&c, x, w, b, y, mo, io), 0);
+    }
+    {   /* broadcast source (outer stride 0), weight [70] broadcast over [4, 70], in place refused */
+        float xv[280], *y = (float *)malloc(6 * 280 * 4), wv[70], mo[6];
+        int64_t dims[3] = {6, 4, 70}, wd[1] = {70}, i;
+        int axes[2] = {1, 2};
+        dnnlk_tensor x = th_tensor(xv, dnnlk_f32, 3, dims), yt = th_tensor(y, dnnlk_f32, 3, dims);
+        dnnlk_tensor w = th_tensor(wv, dnnlk_f32, 1, wd), m;
+        double xr[280], yr[280], mr, ir, tol[280];
+        float xf[280], wf[280];
+        int64_t kd[3] = {6, 1, 1};
+        m = th_tensor(mo, dnnlk_f32, 3, kd);
+        x.strides[0] = 0;
+        fill_rows(xv, 280, 0);
+        for (i = 0; i < 70; i++) wv[i] = th_randf(0.5f, 2);
+        CHECK_EQ(dnnlk_layer_norm(&x, &w, NULL, 2, axes, 1e-5f, 0, &yt, &m, NULL, 0, 1), dnnlk_success);
+        for (i = 0; i < 280; i++) xf[i] = xv[i], wf[i] = wv[i % 70], xr[i] = 0;
+        (void)xr;
+        ln_ref(xf, 1, 280, wf, NULL, 1e-5, 0, yr, &mr, &ir, tol);
+        for (i = 0; i < 6 * 280; i++) {
+            if (!close_to(y[i], yr[i % 280], tol[i % 280], dnnlk_f32)) { CHECK_MSG(0, "bcast elem %lld", (long long)i); break; }
+        }
+        CHECK(close_to(mo[5], mr, 0, dnnlk_f32));
+        free(y);
+    }
+    {   /* negative strides on the input (flipped, every other element; -1 means "unknown") */
+        float buf[300], y[3 * 50], x[3 * 50], ylog[150];
+        int64_t dims[2] = {3, 50}, i;
+        int ax = 1;
+        dnnlk_tensor xt, yt;
+        double yr[150], mr[3], ir[3], tol[150];
+        fill_rows(buf, 300, 0);
+        xt = th_tensor(buf + 298, dnnlk_f32, 2, dims);
+        xt.strides[0] = -100;
+        xt.strides[1] = -2;
+        yt = th_tensor(y, dnnlk_f32, 2, dims);
+        CHECK_EQ(dnnlk_layer_norm(&xt, NULL, NULL, 1, &ax, 1e-5f, 0, &yt, NULL, NULL, 0, 1), dnnlk_success);
+        for (i = 0; i < 150; i++) x[i] = buf[298 - 100 * (i / 50) - 2 * (i % 50)];
+        ln_ref(x, 3, 50, NULL, NULL, 1e-5, 0, yr, mr, ir, tol);
+        for (i = 0; i < 150; i++) CHECK(close_to(y[i], yr[i], tol[i], dnnlk_f32));
+        /* in place: dst is the same view as src */
+        memcpy(ylog, x, sizeof ylog);
+        xt = th_tensor(ylog, dnnlk_f32, 2, dims);
+        CHECK_EQ(dnnlk_layer_norm(&xt, NULL, NULL, 1, &ax, 1e-5f, 0, &xt, NULL, NULL, 1, 2), dnnlk_success);
+        CHECK_EQ(dnnlk_layer_norm(&xt, NULL, NULL, 1, &ax, 1e-5f, 0, &xt, NULL, NULL, 0, 2), dnnlk_success);
+        CHECK(memcmp(ylog, y, sizeof y) == 0);
+    }
+}
+
+TEST(layer_norm_infer_and_empty) {
+    float x[12], y[12];
+    int64_t dims[3] = {2, 3, 2}, zd[2] = {0, 5}, ed[2] = {3, 0};
+    int axes[1] = {2};
+    dnnlk_tensor s = th_tensor(x, dnnlk_f32, 3, dims), d, m, v;
+    memset(&d, 0, sizeof d);
+    d.dtype = dnnlk_f32;
+    d.ndims = DNNLK_UNKNOWN;
+    m = d;
+    v = d;
+    v.ndims = 3;
+    v.dims[0] = v.dims[1] = v.dims[2] = DNNLK_UNKNOWN;
+    v.strides[0] = DNNLK_UNKNOWN; v.strides[1] = 1; v.strides[2] = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_layer_norm_infer(&s, NULL, NULL, 1, axes, 1e-5f, 0, &d, &m, &v), dnnlk_success);
+    CHECK_EQ(d.ndims, 3);
+    CHECK(d.dims[0] == 2 && d.dims[1] == 3 && d.dims[2] == 2 && d.strides[0] == 6 && d.strides[2] == 1);
+    CHECK(m.dims[0] == 2 && m.dims[1] == 3 && m.dims[2] == 1 && m.strides[0] == 3 && m.strides[1] == 1);
+    CHECK(v.strides[1] == 1 && v.strides[0] == 3 && v.strides[2] == 3);
+    (void)y;
+    {   /* no groups, and empty groups (stats NaN) */
+        float mo[3] = {0, 0, 0};
+        int64_t kd[2] = {3, 1};
+        int ax = -1;
+        dnnlk_tensor a = th_tensor(x, dnnlk_f32, 2, zd), o = th_tensor(y, dnnlk_f32, 2, zd);
+        dnnlk_tensor e = th_tensor(x, dnnlk_f32, 2, ed), eo = th_tensor(y, dnnlk_f32, 2, ed), em = th_tensor(mo, dnnlk_f32, 2, kd);
+        CHECK_EQ(dnnlk_layer_norm(&a, NULL, NULL, 1, &ax, 1e-5f, 0, &o, NULL, NULL, 0, 1), dnnlk_success);
+        a.data = NULL;
+        o.data = NULL;
+        CHECK_EQ(dnnlk_layer_norm(&a, NULL, NULL, 1, &ax, 1e-5f, 0, &o, NULL, NULL, 0, 1), dnnlk_success);
+        CHECK_EQ(dnnlk_layer_norm(&e, NULL, NULL, 1, &ax, 1e-5f, 0, &eo, &em, NULL, 0, 1), dnnlk_success);
+        CHECK(isnan(mo[0]) && isnan(mo[2]));
+    }
+}
+
+/* Every bad argument returns its status and writes nothing (outputs and descriptors). */
+TEST(layer_norm_bad_arguments) {
+    float x[24], w[4], yb[24], mb[6];
+    int64_t dims[3] = {2, 3, 4}, wd[1] = {4}, bwd[1] = {3}, kd[3] = {2, 3, 1};
+    int ax1[1] = {-1}, ax2[2] = {2, 2}, ax3[1] = {1}, ax4[1] = {3}, ax5[2] = {0, 2};
+    dnnlk_tensor s = th_tensor(x, dnnlk_f32, 3, dims), wt = th_tensor(w, dnnlk_f32, 1, wd);
+    dnnlk_tensor d0 = th_tensor(yb, dnnlk_f32, 3, dims), m0 = th_tensor(mb, dnnlk_f32, 3, kd), d, m, t;
+    int i;
+    memset(x, 0, sizeof x);
+    memset(w, 0, sizeof w);
+#define LN_BAD(expect, src, wgt, naxes, axes, eps, ith, nth)                                             \
+    do {                                                                                             \
+        memset(yb, 0xA5, sizeof yb);                                                                 \
+        memset(mb, 0xA5, sizeof mb);                                                                 \
+        d = d0;                                                                                      \
+        m = m0;                                                                                      \
+        CHECK_EQ(dnnlk_layer_norm(src, wgt, NULL, naxes, axes, eps, 0, &d, &m, NULL, ith, nth), expect); \
+        for (i = 0; i < 24; i++) CHECK_EQ(((unsigned char *)yb)[i], 0xA5);                           \
+        CHECK(memcmp(&d, &d0, sizeof d) == 0 && memcmp(&m, &m0, sizeof m) == 0);                     \
+    } while (0)
+    LN_BAD(dnnlk_invalid_arguments, NULL, NULL, 1, ax1, 1e-5f, 0, 1);
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 0, ax1, 1e-5f, 0, 1);
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, NULL, 1e-5f, 0, 1);
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 2, ax2, 1e-5f, 0, 1);      /* duplicate */
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, ax4, 1e-5f, 0, 1);      /* out of range */
+    LN_BAD(dnnlk_unimplemented, &s, NULL, 1, ax3, 1e-5f, 0, 1);          /* not trailing */
+    LN_BAD(dnnlk_unimplemented, &s, NULL, 2, ax5, 1e-5f, 0, 1);
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, ax1, -1.0f, 0, 1);
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, ax1, NAN, 0, 1);
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, ax1, INFINITY, 0, 1);
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, ax1, 1e-5f, 1, 1);      /* bad part */
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, ax1, 1e-5f, 0, 0);
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, ax1, 1e-5f, -1, 2);
+    t = th_tensor(w, dnnlk_f32, 1, bwd);
+    LN_BAD(dnnlk_invalid_shape, &s, &t, 1, ax1, 1e-5f, 0, 1);            /* weight shape */
+    t = wt;
+    t.dtype = dnnlk_bf16;
+    LN_BAD(dnnlk_invalid_data_type, &s, &t, 1, ax1, 1e-5f, 0, 1);
+    t = wt;
+    t.data = NULL;
+    LN_BAD(dnnlk_invalid_arguments, &s, &t, 1, ax1, 1e-5f, 0, 1);
+    t = s;
+    t.dtype = dnnlk_s32;
+    LN_BAD(dnnlk_invalid_data_type, &t, NULL, 1, ax1, 1e-5f, 0, 1);
+    t = s;
+    t.data = NULL;
+    LN_BAD(dnnlk_invalid_arguments, &t, NULL, 1, ax1, 1e-5f, 0, 1);
+    t = s;
+    t.dims[0] = -2;
+    LN_BAD(dnnlk_invalid_shape, &t, NULL, 1, ax1, 1e-5f, 0, 1);
+    t = s;
+    t.data = yb; /* overlaps dst with a different layout */
+    t.strides[2] = 1; t.strides[1] = 5; t.strides[0] = 0;
+    LN_BAD(dnnlk_invalid_arguments, &t, NULL, 1, ax1, 1e-5f, 0, 1);
+    t = s;
+    t.data = mb; /* src overlaps the mean output */
+    LN_BAD(dnnlk_invalid_arguments, &t, NULL, 1, ax1, 1e-5f, 0, 1);
+    /* dst dtype, dst shape, mean dtype, dst without data */
+    d0.dtype = dnnlk_bf16;
+    LN_BAD(dnnlk_invalid_data_type, &s, NULL, 1, ax1, 1e-5f, 0, 1);
+    d0.dtype = dnnlk_f32;
+    d0.dims[1] = 4;
+    LN_BAD(dnnlk_invalid_shape, &s, NULL, 1, ax1, 1e-5f, 0, 1);
+    d0.dims[1] = 3;
+    m0.dtype = dnnlk_f16;
+    LN_BAD(dnnlk_invalid_data_type, &s, NULL, 1, ax1, 1e-5f, 0, 1);
+    m0.dtype = dnnlk_f32;
+    m0.dims[2] = 4;
+    LN_BAD(dnnlk_invalid_shape, &s, NULL, 1, ax1, 1e-5f, 0, 1);
+    m0.dims[2] = 1;
+    m0.data = yb + 2; /* mean overlaps dst */
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, ax1, 1e-5f, 0, 1);
+    m0.data = mb;
+    d0.data = NULL;
+    LN_BAD(dnnlk_invalid_arguments, &s, NULL, 1, ax1, 1e-5f, 0, 1);
+#undef LN_BAD
+    /* infer checks the same things except data */
+    d = th_tensor(NULL, dnnlk_f32, 3, dims);
+    CHECK_EQ(dnnlk_layer_norm_infer(&s, NULL, NULL, 1, ax3, 1e-5f, 0, &d, NULL, NULL), dnnlk_unimplemented);
+    CHECK_EQ(dnnlk_layer_norm_infer(&s, NULL, NULL, 1, ax1, 1e-5f, 0, &d, NULL, NULL), dnnlk_success);
+}
+
+/* ---- l2_norm ---- */
+
+static int run_l2(int nd, const int64_t *dims, const int64_t *xs_in, int axis, dnnlk_dtype dt, float eps, int eps_out,
+                  int nth, size_t mis, const float *xlog, float *ylog) {
+    int64_t dense[4], xs[4], ntot = numel_of(nd, dims), i;
+    size_t es = dnnlk_dtype_size(dt);
+    th_buf bx, by;
+    dnnlk_tensor x, y;
+    int p, bad = 0;
+    dnnlk_dense_strides(nd, dims, dense);
+    memcpy(xs, xs_in ? xs_in : dense, (size_t)nd * 8);
+    bx = th_alloc((size_t)span_of(nd, dims, xs) * es, mis);
+    by = th_alloc((size_t)ntot * es + 1, mis ^ 4);
+    for (i = 0; i < ntot; i++) put(bx.p, dt, off_of(nd, dims, xs, i), xlog[i]);
+    x = th_tensor(bx.p, dt, nd, dims);
+    memcpy(x.strides, xs, sizeof xs);
+    y = th_tensor(by.p, dt, nd, dims);
+    for (p = 0; p < nth; p++)
+        if (dnnlk_l2_norm(&x, axis, eps, eps_out, &y, p, nth) != dnnlk_success) bad++;
+    bad += !th_guards_ok(&by);
+    for (i = 0; i < ntot; i++) ylog[i] = get(by.p, dt, i);
+    th_free(&bx);
+    th_free(&by);
+    return bad;
+}
+
+/* Reference over any axis: permute the logical array so the axis is last. */
+static int check_l2(int nd, const int64_t *dims, int axis, dnnlk_dtype dt, float eps, int eps_out, const float *xlog,
+                    const float *y) {
+    int64_t ntot = numel_of(nd, dims), K = dims[axis], P = 1, O = 1, o, p, k;
+    float *xr = (float *)malloc((size_t)K * 4);
+    double *yr = (double *)malloc((size_t)K * 8);
+    int i, bad = 0;
+    for (i = 0; i < axis; i++) O *= dims[i];
+    for (i = axis + 1; i < nd; i++) P *= dims[i];
+    (void)ntot;
+    for (o = 0; o < O; o++)
+        for (p = 0; p < P; p++) {
+            for (k = 0; k < K; k++) xr[k] = rt(dt, xlog[(o * K + k) * P + p]);
+            l2_ref(xr, 1, K, eps, eps_out, yr);
+            for (k = 0; k < K; k++) {
+                float g = y[(o * K + k) * P + p];
+                if (!close_to(g, yr[k], 0, dt) && bad++ < 3)
+                    CHECK_MSG(0, "l2 %s K=%lld axis %d (o %lld p %lld k %lld): got %.9g want %.9g", dnnlk_dtype_name(dt),
+                              (long long)K, axis, (long long)o, (long long)p, (long long)k, g, yr[k]);
+            }
+        }
+    free(xr);
+    free(yr);
+    return bad;
+}
+
+TEST(l2_norm_matches_double_reference) {
+    static const int64_t ns[] = {1, 3, 15, 16, 17, 33, 127, 128, 129, 300, 768};
+    static const dnnlk_dtype dts[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    size_t ni, di;
+    int em;
+    th_seed(7);
+    for (ni = 0; ni < sizeof ns / sizeof ns[0]; ni++)
+        for (di = 0; di < 3; di++)
+            for (em = 0; em < 2; em++) {
+                int64_t dims[2] = {4, ns[ni]}, tot = 4 * ns[ni];
+                float *x = (float *)malloc((size_t)tot * 4), *y = (float *)malloc((size_t)tot * 4);
+                float eps = em ? 1e-12f : 1e-12f;
+                fill_rows(x, tot, (int)(ni % 3) == 1 ? 0 : (int)(ni % 3));
+                CHECK_EQ(run_l2(2, dims, NULL, 1, dts[di], eps, em, 1, (size_t)(ni % 4) * 2, x, y), 0);
+                CHECK_EQ(check_l2(2, dims, 1, dts[di], eps, em, x, y), 0);
+                /* the same data normalized over axis 0 (columns) */
+                CHECK_EQ(run_l2(2, dims, NULL, -2, dts[di], eps, em, 2, 0, x, y), 0);
+                CHECK_EQ(check_l2(2, dims, 0, dts[di], eps, em, x, y), 0);
+                free(x);
+                free(y);
+            }
+}
+
+TEST(l2_norm_special_rows) {
+    static const float rows[][4] = {{1e20f, 2e20f, 3, 4},       {3e38f, -3e38f, 3e38f, 1},  {1e-30f, 2e-30f, 0, 0},
+                                    {1e-45f, 0, 0, 0},           {0, 0, 0, 0},               {INFINITY, 1, 2, 3},
+                                    {NAN, 1, 2, 3},              {INFINITY, -INFINITY, 1, 2}, {1e19f, 1, 1, 1}};
+    size_t r;
+    int em, ep;
+    for (r = 0; r < sizeof rows / sizeof rows[0]; r++)
+        for (em = 0; em < 2; em++)
+            for (ep = 0; ep < 2; ep++) {
+                int64_t dims[1] = {4};
+                float y[4], eps = ep ? 1e-12f : 0.0f;
+                CHECK_EQ(run_l2(1, dims, NULL, 0, dnnlk_f32, eps, em, 1, 0, rows[r], y), 0);
+                CHECK_MSG(check_l2(1, dims, 0, dnnlk_f32, eps, em, rows[r], y) == 0, "row %zu mode %d eps %g", r, em, eps);
+                if (r < 2) CHECK(isfinite(y[0]) && y[0] != 0);
+            }
+    {   /* torch F.normalize on [inf, 1, 2, 3] gives [nan, 0, 0, 0] */
+        int64_t dims[1] = {4};
+        float y[4];
+        run_l2(1, dims, NULL, 0, dnnlk_f32, 1e-12f, 1, 1, 0, rows[5], y);
+        CHECK(isnan(y[0]) && y[1] == 0 && y[3] == 0);
+    }
+}
+
+TEST(l2_norm_layouts_and_parts) {
+    static const int nths[] = {1, 2, 3, 7};
+    int64_t dims[3] = {3, 40, 5}, tdims[2] = {6, 70};
+    int64_t ts[2] = {1, 6};                       /* axis strided (transposed) */
+    float x[600], y0[600], y[600];
+    int top = (int)dnnlk_cpu_isa(), l, t, a;
+    th_seed(9);
+    fill_rows(x, 600, 0);
+    for (a = 0; a < 3; a++) {
+        dnnlk_set_max_isa(dnnlk_isa_scalar);
+        CHECK_EQ(run_l2(3, dims, NULL, a, dnnlk_f32, 1e-12f, a == 1, 1, 0, x, y0), 0);
+        CHECK_EQ(check_l2(3, dims, a, dnnlk_f32, 1e-12f, a == 1, x, y0), 0);
+        for (l = 0; l <= top; l++) {
+            dnnlk_set_max_isa((dnnlk_isa)l);
+            for (t = 0; t < 4; t++) {
+                CHECK_EQ(run_l2(3, dims, NULL, a, dnnlk_f32, 1e-12f, a == 1, nths[t], (size_t)t * 4, x, y), 0);
+                CHECK_MSG(memcmp(y, y0, sizeof y) == 0, "axis %d isa %d nth %d differs", a, l, nths[t]);
+            }
+        }
+    }
+    for (l = 0; l <= top; l++) {
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        CHECK_EQ(run_l2(2, tdims, ts, 1, dnnlk_bf16, 1e-12f, 0, 3, 2, x, y), 0);
+        CHECK_EQ(check_l2(2, tdims, 1, dnnlk_bf16, 1e-12f, 0, x, y), 0);
+    }
+    dnnlk_set_max_isa(dnnlk_isa_avx512);
+    {   /* bit-identical rows across ISAs and parts, long rows with bf16/f16 too */
+        static const dnnlk_dtype dts[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+        int64_t rd[2] = {5, 1000};
+        float *xr = (float *)malloc(5000 * 4), *r0 = (float *)malloc(5000 * 4), *r1 = (float *)malloc(5000 * 4);
+        int di;
+        fill_rows(xr, 5000, 2);
+        xr[1500] = 1e25f;
+        for (di = 0; di < 3; di++) {
+            dnnlk_set_max_isa(dnnlk_isa_scalar);
+            run_l2(2, rd, NULL, 1, dts[di], 1e-12f, 0, 1, 0, xr, r0);
+            for (l = 0; l <= top; l++) {
+                dnnlk_set_max_isa((dnnlk_isa)l);
+                for (t = 0; t < 4; t++) {
+                    run_l2(2, rd, NULL, 1, dts[di], 1e-12f, 0, nths[t], 0, xr, r1);
+                    CHECK_MSG(memcmp(r0, r1, 5000 * 4) == 0, "rows %s isa %d nth %d", dnnlk_dtype_name(dts[di]), l, nths[t]);
+                }
+            }
+        }
+        dnnlk_set_max_isa(dnnlk_isa_avx512);
+        free(xr);
+        free(r0);
+        free(r1);
+    }
+}
+
+TEST(l2_norm_bad_arguments) {
+    float x[12], yb[12];
+    int64_t dims[2] = {3, 4};
+    dnnlk_tensor s = th_tensor(x, dnnlk_f32, 2, dims), d0 = th_tensor(yb, dnnlk_f32, 2, dims), d, t;
+    int i;
+    memset(x, 0, sizeof x);
+#define L2_BAD(expect, src, axis, eps, ith, nth)                                  \
+    do {                                                                      \
+        memset(yb, 0xA5, sizeof yb);                                          \
+        d = d0;                                                               \
+        CHECK_EQ(dnnlk_l2_norm(src, axis, eps, 0, &d, ith, nth), expect);      \
+        for (i = 0; i < 12; i++) CHECK_EQ(((unsigned char *)yb)[i], 0xA5);    \
+        CHECK(memcmp(&d, &d0, sizeof d) == 0);                                \
+    } while (0)
+    L2_BAD(dnnlk_invalid_arguments, NULL, 0, 1e-12f, 0, 1);
+    L2_BAD(dnnlk_invalid_arguments, &s, 2, 1e-12f, 0, 1);
+    L2_BAD(dnnlk_invalid_arguments, &s, -3, 1e-12f, 0, 1);
+    L2_BAD(dnnlk_invalid_arguments, &s, 1, -1e-12f, 0, 1);
+    L2_BAD(dnnlk_invalid_arguments, &s, 1, NAN, 0, 1);
+    L2_BAD(dnnlk_invalid_arguments, &s, 1, 1e-12f, 2, 2);
+    t = s;
+    t.dtype = dnnlk_u8;
+    L2_BAD(dnnlk_invalid_data_type, &t, 1, 1e-12f, 0, 1);
+    t = s;
+    t.ndims = 0;
+    L2_BAD(dnnlk_invalid_arguments, &t, 0, 1e-12f, 0, 1);
+    t = s;
+    t.data = yb + 1;
+    L2_BAD(dnnlk_invalid_arguments, &t, 1, 1e-12f, 0, 1);
+    d0.dtype = dnnlk_f16;
+    L2_BAD(dnnlk_invalid_data_type, &s, 1, 1e-12f, 0, 1);
+    d0.dtype = dnnlk_f32;
+    d0.dims[0] = 2;
+    L2_BAD(dnnlk_invalid_shape, &s, 1, 1e-12f, 0, 1);
+#undef L2_BAD
+    memset(&d, 0, sizeof d);
+    d.dtype = dnnlk_f32;
+    d.ndims = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_l2_norm_infer(&s, -1, 1e-12f, 1, &d), dnnlk_success);
+    CHECK(d.ndims == 2 && d.dims[1] == 4 && d.strides[0] == 4);
+}
+
+/* With FTZ/DAZ on, results stay correct for inputs and outputs in the normal range. */
+TEST(ftz_daz_on) {
+#if defined(__x86_64__) || defined(__SSE2__)
+    unsigned csr = _mm_getcsr();
+    int64_t dims[2] = {3, 300};
+    float x[900], y[900], mo[3], io[3];
+    ln_case c;
+    memset(&c, 0, sizeof c);
+    c.nd = 2; c.k = 1; c.dims[0] = 3; c.dims[1] = 300; c.dt = dnnlk_f32; c.eps = 1e-5f; c.nth = 2; c.want_stats = 1;
+    th_seed(2);
+    fill_rows(x, 900, 0);
+    _mm_setcsr(csr | 0x8040);
+    CHECK_EQ(run_ln(&c, x, NULL, NULL, y, mo, io), 0);
+    _mm_setcsr(csr);
+    CHECK_EQ(check_ln(&c, x, NULL, NULL, y, mo, io), 0);
+    _mm_setcsr(csr | 0x8040);
+    CHECK_EQ(run_l2(2, dims, NULL, 1, dnnlk_f32, 1e-12f, 1, 1, 0, x, y), 0);
+    _mm_setcsr(csr);
+    CHECK_EQ(check_l2(2, dims, 1, dnnlk_f32, 1e-12f, 1, x, y), 0);
+#else
+    CHECK(1);
+#endif
+}
+
+int main(void) {
+    RUN_EACH_ISA(layer_norm_matches_double_reference);
+    RUN_EACH_ISA(layer_norm_large_mean_is_stable);
+    RUN(layer_norm_bit_identical_across_isa_and_parts);
+    RUN_EACH_ISA(layer_norm_special_rows);
+    RUN_EACH_ISA(layer_norm_layouts);
+    RUN(layer_norm_infer_and_empty);
+    RUN(layer_norm_bad_arguments);
+    RUN_EACH_ISA(l2_norm_matches_double_reference);
+    RUN_EACH_ISA(l2_norm_special_rows);
+    RUN(l2_norm_layouts_and_parts);
+    RUN(l2_norm_bad_arguments);
+    RUN_EACH_ISA(ftz_daz_on);
+    return th_summary();
+}
