@@ -6,6 +6,9 @@
  *
  * RUN_EACH_ISA runs a case once per ISA level the CPU has (scalar first), with the dispatch capped
  * to that level; inside, th_isa is the level and th_isa_name names it.
+ * SKIP("why") ends a case that cannot run here (a missing optional oracle, an ISA level without the
+ * feature under test); it counts as skipped, never as passed, and the summary line then ends with
+ * ", N skipped". A case that makes no check and does not skip fails.
  * DNNLK_TEST_SCALE (env, default 1.0) scales the random-case counts of tests that use th_scaled();
  * the sanitizer build runs with a smaller one. */
 #ifndef DNNLK_TEST_HARNESS_H
@@ -19,7 +22,7 @@
 
 #include "../dnnl_kernels.h"
 
-static int th_passed, th_failed, th_case_failed, th_checks_in_case;
+static int th_passed, th_failed, th_skipped, th_case_failed, th_case_skipped, th_checks_in_case;
 static const char *th_case = "";
 static dnnlk_isa th_isa = dnnlk_isa_scalar;
 static const char *th_isa_name = "";
@@ -57,13 +60,21 @@ static inline void th_report(const char *file, int line, const char *what) {
 
 #define TEST(name) static void name(void)
 
+static inline void th_skip(const char *why) {
+    if (!th_case_skipped) printf("skip %s%s%s: %s\n", th_case, *th_isa_name ? "@" : "", th_isa_name, why);
+    th_case_skipped = 1;
+}
+#define SKIP(why) do { th_skip(why); return; } while (0)
+
 static inline void th_run(const char *name, void (*fn)(void)) {
     th_case = name;
     th_case_failed = 0;
+    th_case_skipped = 0;
     th_checks_in_case = 0;
     fn();
-    if (th_checks_in_case == 0) th_report(__FILE__, __LINE__, "case made no checks");
+    if (th_checks_in_case == 0 && !th_case_skipped) th_report(__FILE__, __LINE__, "case made no checks");
     if (th_case_failed) th_failed++;
+    else if (th_case_skipped && th_checks_in_case == 0) th_skipped++;
     else th_passed++;
     th_case = "";
 }
@@ -84,7 +95,8 @@ static inline void th_run_each_isa(const char *name, void (*fn)(void)) {
 #define RUN_EACH_ISA(name) th_run_each_isa(#name, name)
 
 static inline int th_summary(void) {
-    printf("%d passed, %d failed\n", th_passed, th_failed);
+    if (th_skipped) printf("%d passed, %d failed, %d skipped\n", th_passed, th_failed, th_skipped);
+    else printf("%d passed, %d failed\n", th_passed, th_failed);
     return th_failed ? 1 : 0;
 }
 

@@ -8,23 +8,24 @@ dir=opt
 [ "$1" = "--opt-only" ] && { opt_only=1; shift; }
 [ "$1" = "--dir" ] && { dir=$2; shift 2; }
 b=$1; shift
-passed=0; failed=0
+passed=0; failed=0; skipped=0
 run_one() { # label, env..., binary
     label=$1; shift
     out=$(env "$@" 2>&1); rc=$?
-    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n 1)
+    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' | tail -n 1)
     if [ -z "$line" ]; then
         printf '%s\n' "$out" | tail -n 20
         echo "$label: no summary (exit $rc)"
         failed=$((failed + 1)); return
     fi
     p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+    s=0; case "$line" in *skipped) s=${line##*failed, }; s=${s%% skipped} ;; esac
     if [ "$f" -ne 0 ] || [ $rc -ne 0 ]; then
-        printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n 30
+        printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 30
         [ "$f" -eq 0 ] && f=1
     fi
-    echo "$label: $p passed, $f failed"
-    passed=$((passed + p)); failed=$((failed + f))
+    if [ "$s" -ne 0 ]; then echo "$label: $p passed, $f failed, $s skipped"; else echo "$label: $p passed, $f failed"; fi
+    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 }
 for t in "$@"; do
     run_one "$t" "$b/$dir/$t"
@@ -35,6 +36,6 @@ if [ $opt_only = 0 ] && [ -x "$b/opt/test_cpu" ]; then
     # The environment cap is read once, at the first call: check it from a fresh process.
     run_one "test_cpu [DNNLK_MAX_ISA=sse41]" DNNLK_MAX_ISA=sse41 DNNLK_EXPECT_ENV_CAP=sse41 "$b/opt/test_cpu"
 fi
-echo "total: $passed passed, $failed failed"
-echo "$passed passed, $failed failed"
+echo "total: $passed passed, $failed failed, $skipped skipped"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

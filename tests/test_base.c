@@ -103,7 +103,7 @@ TEST(f16_encode_matches_hardware) {
 #if DNNLK__X86
     uint64_t step = sweep_step(), i;
     long bad = 0;
-    if (dnnlk_cpu_isa() < dnnlk_isa_avx2) { CHECK(1); return; } /* no F16C to compare with */
+    if (dnnlk_cpu_isa() < dnnlk_isa_avx2) SKIP("no F16C to compare with");
     for (i = 0; i < (1ull << 32); i += step) {
         float f = dnnlk__f32_from_bits((uint32_t)i);
         uint16_t ours = dnnlk_f32_to_f16(f), hw = f16_encode_hw(f);
@@ -122,7 +122,7 @@ TEST(f16_encode_matches_hardware) {
     }
     CHECK_EQ(bad, 0);
 #else
-    CHECK(1);
+    SKIP("not x86: no F16C to compare with");
 #endif
 }
 

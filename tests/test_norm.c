@@ -769,7 +769,7 @@ TEST(ftz_daz_on) {
     _mm_setcsr(csr);
     CHECK_EQ(check_l2(2, dims, 1, dnnlk_f32, 1e-12f, 1, x, y), 0);
 #else
-    CHECK(1);
+    SKIP("not x86: MXCSR's FTZ/DAZ do not exist here");
 #endif
 }
 
