@@ -1,0 +1,221 @@
+/* dnnl_kernels — vmath_simd.h: the f32 vector math body (no include guard; see vmath.h).
+ * Instantiated for the scalar path (DNNLK__ISA 0, one lane) and for SSE4.1, AVX2 and AVX-512.
+ * Every function takes and returns dnnlk__vf by value and is force-inlined into the calling
+ * kernel's entry point of the same ISA. Coefficients: vmath.h, fitted by tools/fit_vmath.py. */
+
+/* ---- table lookup of 4 entries per lane (idx in 0..3, as s32 lanes) ---- */
+#if DNNLK__ISA == 0
+typedef int DNNLK__SFX(dnnlk__vm_lut);
+static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__vm_lut_prep)(dnnlk__vi idx) { return idx; }
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__vm_lut4)(const float *t, int ix) { return t[ix]; }
+#elif DNNLK__ISA == 1
+typedef __m128i DNNLK__SFX(dnnlk__vm_lut);
+/* pshufb byte indices: lane value i selects bytes 4i..4i+3 of the 4-entry table. */
+static DNNLK__FORCEINLINE __m128i DNNLK__SFX(dnnlk__vm_lut_prep)(__m128i idx) {
+    return _mm_add_epi32(_mm_mullo_epi32(idx, _mm_set1_epi32(0x04040404)), _mm_set1_epi32(0x03020100));
+}
+static DNNLK__FORCEINLINE __m128 DNNLK__SFX(dnnlk__vm_lut4)(const float *t, __m128i ix) {
+    return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)t), ix));
+}
+#elif DNNLK__ISA == 2
+typedef __m256i DNNLK__SFX(dnnlk__vm_lut);
+static DNNLK__FORCEINLINE __m256i DNNLK__SFX(dnnlk__vm_lut_prep)(__m256i idx) { return idx; }
+static DNNLK__FORCEINLINE __m256 DNNLK__SFX(dnnlk__vm_lut4)(const float *t, __m256i ix) {
+    return _mm256_permutevar8x32_ps(_mm256_castps128_ps256(_mm_loadu_ps(t)), ix);
+}
+#else
+typedef __m512i DNNLK__SFX(dnnlk__vm_lut);
+static DNNLK__FORCEINLINE __m512i DNNLK__SFX(dnnlk__vm_lut_prep)(__m512i idx) { return idx; }
+static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut4)(const float *t, __m512i ix) {
+    return _mm512_permutexvar_ps(ix, _mm512_castps128_ps512(_mm_loadu_ps(t)));
+}
+#endif
+
+/* hi + lo = a * a exactly (|a| small enough that a * 4097 does not overflow). FMA where the ISA
+ * has it; Dekker's split into 12-bit halves otherwise. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *lo) {
+    dnnlk__vf hi = dnnlk__vf_mul(a, b);
+#if DNNLK__ISA >= 2
+    *lo = dnnlk__vf_fmadd(a, b, dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)));
+#else
+    dnnlk__vf split = dnnlk__vf_set1(4097.0f);
+    dnnlk__vf ca = dnnlk__vf_mul(a, split), cb = dnnlk__vf_mul(b, split);
+    dnnlk__vf ah = dnnlk__vf_sub(ca, dnnlk__vf_sub(ca, a)), bh = dnnlk__vf_sub(cb, dnnlk__vf_sub(cb, b));
+    dnnlk__vf al = dnnlk__vf_sub(a, ah), bl = dnnlk__vf_sub(b, bh);
+    dnnlk__vf e = dnnlk__vf_sub(dnnlk__vf_mul(ah, bh), hi);
+    e = dnnlk__vf_add(e, dnnlk__vf_mul(ah, bl));
+    e = dnnlk__vf_add(e, dnnlk__vf_mul(al, bh));
+    *lo = dnnlk__vf_add(e, dnnlk__vf_mul(al, bl));
+#endif
+    return hi;
+}
+
+/* s + e = a + b exactly (Knuth's TwoSum: no ordering requirement). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *e) {
+    dnnlk__vf s = dnnlk__vf_add(a, b);
+    dnnlk__vf bb = dnnlk__vf_sub(s, a);
+    *e = dnnlk__vf_add(dnnlk__vf_sub(a, dnnlk__vf_sub(s, bb)), dnnlk__vf_sub(b, bb));
+    return s;
+}
+
+/* exp(h + l) for a double-float argument (|l| tiny beside h or beside 1, finite). NaN in h is
+ * not propagated (callers that can see one blend it back). h >= 89 gives +inf, h <= -104 gives 0,
+ * subnormal results are rounded once. n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split
+ * into a 15-bit head, so n * head is exact, and a tail), exp(r) = 1 + r + r^2 q(r). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
+    const float *c = dnnlk__vm_exp_c;
+    dnnlk__vf n, r, q, p;
+    dnnlk__vi k, k1, k2;
+    h = dnnlk__vf_min(dnnlk__vf_max(h, dnnlk__vf_set1(-104.0f)), dnnlk__vf_set1(89.0f));
+    n = dnnlk__vf_round_even(dnnlk__vf_mul(h, dnnlk__vf_set1(1.44269502162933349609375f)));
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h);       /* exact */
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
+    r = dnnlk__vf_add(r, l);
+    q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[2]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
+    p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
+    p = dnnlk__vf_add(p, dnnlk__vf_set1(1.0f));
+    /* 2^n as two factors 2^(n>>1) * 2^(n - (n>>1)): both normal for n in [-151, 129], and the
+     * second multiply is the only rounding when the result is subnormal. */
+    k = dnnlk__vf_to_vi_trunc(n);
+    k1 = dnnlk__vi_srai(k, 1);
+    k2 = dnnlk__vi_sub(k, k1);
+    p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
+    return dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
+}
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_keep_nan)(dnnlk__vf x, dnnlk__vf r) {
+    return dnnlk__vf_blend(dnnlk__vf_cmpunord(x, x), x, r);
+}
+
+/* exp(x), within 1 ulp; NaN in, NaN out. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp)(dnnlk__vf x) {
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, DNNLK__SFX(dnnlk__vm_exp_hl)(x, dnnlk__vf_zero()));
+}
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_abs)(dnnlk__vf x) {
+    return dnnlk__vf_and(x, dnnlk__vi_as_vf(dnnlk__vi_set1(0x7fffffff)));
+}
+
+/* Interval index 0..3 of a against the three inner edges, prepared for lut4. */
+static DNNLK__FORCEINLINE DNNLK__SFX(dnnlk__vm_lut) DNNLK__SFX(dnnlk__vm_interval)(dnnlk__vf a, float e1, float e2,
+                                                                                    float e3) {
+    dnnlk__vf one = dnnlk__vf_set1(1.0f), zero = dnnlk__vf_zero();
+    dnnlk__vf i = dnnlk__vf_add(dnnlk__vf_add(dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(e1)), one, zero),
+                                              dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(e2)), one, zero)),
+                                dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(e3)), one, zero));
+    return DNNLK__SFX(dnnlk__vm_lut_prep)(dnnlk__vf_to_vi_trunc(i));
+}
+
+/* Piecewise polynomial of a table laid out as vmath.h's tails: rows s, o, c0 (hi, lo), c1..c9;
+ * v = a*s - o in [-1, 1]. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail_poly)(const float (*t)[4], dnnlk__vf a,
+                                                                     DNNLK__SFX(dnnlk__vm_lut) ix) {
+    dnnlk__vf v = dnnlk__vf_sub(dnnlk__vf_mul(a, DNNLK__SFX(dnnlk__vm_lut4)(t[0], ix)), DNNLK__SFX(dnnlk__vm_lut4)(t[1], ix));
+    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut4)(t[12], ix);
+    int k;
+    for (k = 11; k >= 4; k--) q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut4)(t[k], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut4)(t[3], ix));
+    return dnnlk__vf_add(q, DNNLK__SFX(dnnlk__vm_lut4)(t[2], ix));
+}
+
+/* erfc(a) for a in [0.5, 10.1]: exp(-a^2) N(a), with a^2 exact as hi + lo. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a) {
+    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, a, &lo);
+    dnnlk__vf e = DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)));
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail_poly)(dnnlk__vm_erfc_tail, a, DNNLK__SFX(dnnlk__vm_interval)(a, 1.25f, 2.5f, 5.0f));
+    return dnnlk__vf_mul(e, n);
+}
+
+/* erf(x) for |x| <= 1: x + x Q(x^2). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf_small)(dnnlk__vf x) {
+    const float *c = dnnlk__vm_erf_c;
+    dnnlk__vf t = dnnlk__vf_mul(x, x);
+    dnnlk__vf q = dnnlk__vf_set1(c[7]);
+    int k;
+    for (k = 6; k >= 0; k--) q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[k]));
+    return dnnlk__vf_fmadd(x, q, x);
+}
+
+/* erf(x) within 2 ulp; erf(+-inf) = +-1, NaN in, NaN out. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
+    dnnlk__vf ac = dnnlk__vf_min(dnnlk__vf_max(a, dnnlk__vf_set1(1.0f)), dnnlk__vf_set1(10.1f));
+    dnnlk__vf big = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), DNNLK__SFX(dnnlk__vm_erfc_tail)(ac));
+    dnnlk__vf small = DNNLK__SFX(dnnlk__vm_erf_small)(dnnlk__vf_min(x, dnnlk__vf_set1(1.0f)));
+    big = dnnlk__vf_or(big, dnnlk__vf_and(x, dnnlk__vf_set1(-0.0f)));
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(1.0f)), small, big));
+}
+
+/* erfc(x), relative accuracy kept in the right tail; erfc(-inf) = 2, erfc(+inf) = 0. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc)(dnnlk__vf x) {
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
+    dnnlk__vf ac = dnnlk__vf_min(dnnlk__vf_max(a, dnnlk__vf_set1(0.5f)), dnnlk__vf_set1(10.1f));
+    dnnlk__vf t = DNNLK__SFX(dnnlk__vm_erfc_tail)(ac);
+    dnnlk__vf big = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), dnnlk__vf_sub(dnnlk__vf_set1(2.0f), t), t);
+    dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-0.5f)), dnnlk__vf_set1(0.5f));
+    dnnlk__vf small = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), DNNLK__SFX(dnnlk__vm_erf_small)(xs));
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.5f)), small, big));
+}
+
+/* tanh(x): x + x^3 T(x^2) for |x| < 0.9, else sign(x) (1 - 2/(exp(2|x|) + 1)). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
+    const float *c = dnnlk__vm_tanh_c;
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
+    dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(10.0f));
+    dnnlk__vf e = DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_add(ac, ac), dnnlk__vf_zero());
+    dnnlk__vf big = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), dnnlk__vf_div(dnnlk__vf_set1(2.0f), dnnlk__vf_add(e, dnnlk__vf_set1(1.0f))));
+    dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-1.0f)), dnnlk__vf_set1(1.0f));
+    dnnlk__vf t = dnnlk__vf_mul(xs, xs);
+    dnnlk__vf q = dnnlk__vf_set1(c[7]);
+    int k;
+    for (k = 6; k >= 0; k--) q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[k]));
+    big = dnnlk__vf_or(big, dnnlk__vf_and(x, dnnlk__vf_set1(-0.0f)));
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(
+        x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.9f)), dnnlk__vf_fmadd(dnnlk__vf_mul(xs, t), q, xs), big));
+}
+
+/* gelu(x) = x Phi(x), exact form. |x| < 0.5: x (1/2 + x R(x^2)). Otherwise from the left tail
+ * g = gelu(-a) = -exp(-a^2/2) M(a) (a = |x|, a^2 exact as hi + lo, halved exactly): x < 0 gives
+ * g, x > 0 gives x + g (gelu(x) - gelu(-x) = x), so no cancellation-prone 1 - Phi and no division. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
+    const float *c = dnnlk__vm_gelu_c;
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
+    dnnlk__vf ac = dnnlk__vf_min(dnnlk__vf_max(a, dnnlk__vf_set1(0.5f)), dnnlk__vf_set1(14.5f));
+    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, ac, &lo);
+    dnnlk__vf mh = dnnlk__vf_set1(-0.5f);
+    dnnlk__vf e = DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_mul(hi, mh), dnnlk__vf_mul(lo, mh));
+    dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail_poly)(dnnlk__vm_gelu_tail, ac, DNNLK__SFX(dnnlk__vm_interval)(ac, 1.5f, 3.25f, 7.0f));
+    dnnlk__vf g = dnnlk__vf_xor(dnnlk__vf_mul(e, m), dnnlk__vf_set1(-0.0f));
+    dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, mh), dnnlk__vf_set1(0.5f));
+    dnnlk__vf t = dnnlk__vf_mul(xs, xs), q = dnnlk__vf_set1(c[5]), small, big;
+    int k;
+    for (k = 4; k >= 0; k--) q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[k]));
+    small = dnnlk__vf_mul(xs, dnnlk__vf_fmadd(xs, q, dnnlk__vf_set1(0.5f)));
+    big = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), g, dnnlk__vf_add(x, g));
+    return dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.5f)), small, big);
+}
+
+/* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
+ * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost
+ * |2z| * 2^-24 relative in the left tail, where gelu ~ x exp(2z)). x < -16 gives -0 (the true value
+ * is below the smallest subnormal). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
+    const float k1h = 1.5957691669464111f, k1l = -4.534068054340423e-08f;
+    const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
+    dnnlk__vf xc = dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-16.0f)), dnnlk__vf_set1(16.0f));
+    dnnlk__vf ul, uh = DNNLK__SFX(dnnlk__vm_two_prod)(xc, xc, &ul);
+    dnnlk__vf pl, ph = DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf_set1(k2h), uh, &pl);
+    dnnlk__vf wl, wh, yl, yh, d;
+    pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), ul, pl);
+    pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), uh, pl);
+    wh = DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf_set1(k1h), ph, &wl);
+    wl = dnnlk__vf_add(wl, dnnlk__vf_add(pl, dnnlk__vf_set1(k1l)));
+    yh = DNNLK__SFX(dnnlk__vm_two_prod)(xc, wh, &yl);
+    yl = dnnlk__vf_fmadd(xc, wl, yl);
+    d = dnnlk__vf_add(dnnlk__vf_set1(1.0f), DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_xor(yh, dnnlk__vf_set1(-0.0f)),
+                                                                          dnnlk__vf_xor(yl, dnnlk__vf_set1(-0.0f))));
+    return dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), dnnlk__vf_set1(-0.0f), dnnlk__vf_div(x, d));
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/python3
+"""Fits the polynomial coefficients of kernels/vmath_simd.h (numpy only, double precision).
+
+Method: least squares on a dense Chebyshev-distributed grid, then Lawson's iteration (weights
+multiplied by the pointwise error, renormalised) which converges toward the minimax (equioscillating)
+solution. Errors are measured relative to the target function (weighted where noted). The target
+functions come from Python's math module (glibc erf/erfc/exp, accurate to ~1 ulp of a double),
+far more precise than the f32 results they feed. Output: C initialisers, float-rounded, and the
+max relative error of the float-rounded coefficients evaluated in double.
+
+    /usr/bin/python3 tools/fit_vmath.py
+"""
+import math
+import numpy as np
+
+def lawson(xs, f, basis, w, iters=60):
+    """Minimise max |w*(f - sum c_k basis_k)| over xs; returns coefficients."""
+    A = np.stack([b(xs) for b in basis], axis=1)
+    lw = np.ones_like(xs)
+    for _ in range(iters):
+        sw = np.sqrt(lw) * w
+        c, *_ = np.linalg.lstsq(A * sw[:, None], f * sw, rcond=None)
+        err = np.abs(w * (f - A @ c))
+        lw = lw * (err + 1e-300)
+        lw /= lw.sum()
+    return c
+
+def lawson_f32(xs, f, basis, w, exact_c0=False):
+    """Coefficients rounded to float one at a time, lowest order first, refitting the rest after
+    each rounding so later terms absorb the rounding error of earlier ones."""
+    fixed = []
+    for k in range(len(basis)):
+        rest = f - sum(c * b(xs) for c, b in zip(fixed, basis))
+        c = lawson(xs, rest, basis[k:], w)
+        fixed.append(float(c[0]) if (k == 0 and exact_c0) else float(np.float32(c[0])))
+    return np.array(fixed)
+
+def cheb_grid(lo, hi, n=4000):
+    k = np.arange(n)
+    return 0.5 * (lo + hi) + 0.5 * (hi - lo) * np.cos(np.pi * (k + 0.5) / n)
+
+def f32(c):
+    return np.array(c, dtype=np.float32).astype(np.float64)
+
+def horner(c, v):
+    r = np.zeros_like(v)
+    for ck in reversed(c):
+        r = r * v + ck
+    return r
+
+def show(name, c, relerr):
+    print(f"/* {name}: max rel err {relerr:.3g} (2^{math.log2(relerr):.1f}) */")
+    print("{" + ", ".join(f"{float(np.float32(x))!r}f" for x in c) + "}")
+
+# exp(r) = 1 + r + r^2 q(r), |r| <= ln2/2: fit q, weight r^2/e^r (relative error of exp).
+h = math.log(2) / 2
+r = cheb_grid(-h, h); r = r[np.abs(r) > 1e-4]
+q = (np.exp(r) - 1 - r) / r**2
+w = r**2 / np.exp(r)
+c = f32(lawson_f32(r, q, [lambda x, k=k: x**k for k in range(5)], w))
+e = np.max(np.abs((1 + r + r * r * horner(c, r)) / np.exp(r) - 1))
+show("exp q(r), c2..c6", c, e)
+
+# erf(x) = x * P(x^2), 0 <= x <= 1: relative error.
+x = cheb_grid(1e-4, 1.0)
+t = np.array([math.erf(v) for v in x]) / x
+c = f32(lawson_f32(x, t - 1, [lambda v, k=k: v**(2 * k) for k in range(8)], 1 / t))
+e = np.max(np.abs((1 + horner(c, x * x)) / t - 1))
+show("erf small: erf(x) = x + x*Q(x^2)", c, e)
+
+# gelu small: gelu(x) = x * (0.5 + x * R(x^2)), R(x^2) = erf(x/sqrt2)/(2x), |x| <= 0.5.
+x = cheb_grid(1e-4, 0.5)
+t = np.array([math.erf(v / math.sqrt(2)) for v in x]) / (2 * x)
+c = f32(lawson_f32(x, t, [lambda v, k=k: v**(2 * k) for k in range(6)], 1 / t))
+e = np.max(np.abs(horner(c, x * x) / t - 1))
+show("gelu small R(x^2)", c, e)
+
+# tanh(x) = x + x^3 T(x^2), |x| <= 0.9: error relative to tanh.
+x = cheb_grid(1e-3, 0.9)
+tt = np.tanh(x)
+t = (tt - x) / x**3
+c = f32(lawson_f32(x, t, [lambda v, k=k: v**(2 * k) for k in range(8)], x**3 / tt))
+e = np.max(np.abs((x + x**3 * horner(c, x * x)) / tt - 1))
+show("tanh small T(x^2)", c, e)
+
+def piecewise(name, fn, edges, deg):
+    """Per interval [lo,hi): polynomial in v = a*s - o, v in [-1,1]. Rows: s, o, c0 as a float
+    pair (hi, lo: the rounding of a lone float c0 would cost half an ulp), c1, c2, ..."""
+    print(f"/* {name}: intervals {edges} */")
+    rows = []
+    for lo, hi in zip(edges[:-1], edges[1:]):
+        s = np.float32(2 / (hi - lo)); o = np.float32((hi + lo) / (hi - lo))
+        a = cheb_grid(lo, hi)
+        v = a * float(s) - float(o)
+        t = np.array([fn(z) for z in a])
+        c = lawson_f32(v, t, [lambda z, k=k: z**k for k in range(deg + 1)], 1 / t, exact_c0=True)
+        c0h = float(np.float32(c[0])); c0l = float(np.float32(c[0] - c0h))
+        e = np.max(np.abs((horner(c[1:], v) * v + c0l + c0h) / t - 1))
+        print(f"/*   [{lo}, {hi}): max rel err {e:.3g} (2^{math.log2(e):.1f}) */")
+        rows.append([float(s), float(o), c0h, c0l] + list(c[1:]))
+    for k in range(len(rows[0])):
+        print("{" + ", ".join(f"{float(np.float32(r[k]))!r}f" for r in rows) + "},")
+
+# gelu tail: gelu(-a) = -exp(-a^2/2) * M(a), M(a) = a * Phi(-a) * exp(a^2/2).
+def M(a):
+    return a * 0.5 * math.erfc(a / math.sqrt(2)) * math.exp(a * a / 2)
+piecewise("gelu tail M(a)", M, [0.5, 1.5, 3.25, 7.0, 14.5], 9)
+
+# erfc tail: erfc(a) = exp(-a^2) * N(a).
+def N(a):
+    return math.erfc(a) * math.exp(a * a)
+piecewise("erfc tail N(a)", N, [0.5, 1.25, 2.5, 5.0, 10.1], 9)
