@@ -52,5 +52,7 @@
 #include "kernels/cpu.h"
 #include "kernels/shape.h"
 #include "kernels/loop.h"
+#include "kernels/vmath.h"
+#include "kernels/eltwise.h"
 
 #endif /* DNNL_KERNELS_H */

@@ -72,6 +72,14 @@ static const float dnnlk__vm_erfc_tail[13][4] = {
     {6.573131940967869e-07f, 1.972329528143746e-06f, 8.024723683774937e-06f, 1.1300133337499574e-05f},
     {-7.432880977376044e-08f, -2.998967261191865e-07f, -2.0641689388867235e-06f, -3.4999379749933723e-06f}};
 
+/* Function ids of dnnlk__vm_apply. */
+#define DNNLK__VM_EXP 0
+#define DNNLK__VM_ERF 1
+#define DNNLK__VM_ERFC 2
+#define DNNLK__VM_TANH 3
+#define DNNLK__VM_GELU_ERF 4
+#define DNNLK__VM_GELU_TANH 5
+
 /* ---- the scalar instantiation: the vector names mapped to one float lane ---- */
 static DNNLK__FORCEINLINE float dnnlk__sf_bitop(float a, float b, int op) {
     uint32_t x = dnnlk__f32_bits(a), y = dnnlk__f32_bits(b);
@@ -125,5 +133,18 @@ static DNNLK__FORCEINLINE int32_t dnnlk__si_to_int(float x) { return (int32_t)x;
 
 #define DNNLK__SIMD_BODY "vmath_simd.h"
 #include "simd_instantiate.h"
+
+/* y[i] = fn(x[i]) (fn: DNNLK__VM_*) for n contiguous floats, x == y allowed, at the dispatched ISA
+ * level: the tests' entry to the vector math, and the scalar-side entry for other kernels. */
+static inline void dnnlk__vm_apply(int fn, const float *x, float *y, size_t n) {
+    switch (dnnlk_max_isa()) {
+#if DNNLK__X86
+    case dnnlk_isa_avx512: dnnlk__vm_array_avx512(fn, x, y, n); break;
+    case dnnlk_isa_avx2: dnnlk__vm_array_avx2(fn, x, y, n); break;
+    case dnnlk_isa_sse41: dnnlk__vm_array_sse41(fn, x, y, n); break;
+#endif
+    default: dnnlk__vm_array_scalar(fn, x, y, n); break;
+    }
+}
 
 #endif /* DNNLK_VMATH_H */

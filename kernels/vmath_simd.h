@@ -58,15 +58,16 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, d
     return s;
 }
 
-/* exp(h + l) for a double-float argument (|l| tiny beside h or beside 1, finite). NaN in h is
- * not propagated (callers that can see one blend it back). h >= 89 gives +inf, h <= -104 gives 0,
- * subnormal results are rounded once. n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split
+/* exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1, finite), bias
+ * per lane in [0, 48] (a scaled result keeps full precision where exp itself is subnormal). NaN in h is not
+ * propagated (callers that can see one blend it back). h >= 89 gives +inf, exp(h) below half the
+ * smallest subnormal gives 0, subnormal results are rounded once. n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split
  * into a 15-bit head, so n * head is exact, and a tail), exp(r) = 1 + r + r^2 q(r). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf h, dnnlk__vf l, dnnlk__vi bias) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, q, p;
     dnnlk__vi k, k1, k2;
-    h = dnnlk__vf_min(dnnlk__vf_max(h, dnnlk__vf_set1(-104.0f)), dnnlk__vf_set1(89.0f));
+    h = dnnlk__vf_min(dnnlk__vf_max(h, dnnlk__vf_set1(-138.0f)), dnnlk__vf_set1(89.0f));
     n = dnnlk__vf_round_even(dnnlk__vf_mul(h, dnnlk__vf_set1(1.44269502162933349609375f)));
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h);       /* exact */
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
@@ -81,9 +82,13 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dn
      * second multiply is the only rounding when the result is subnormal. */
     k = dnnlk__vf_to_vi_trunc(n);
     k1 = dnnlk__vi_srai(k, 1);
-    k2 = dnnlk__vi_sub(k, k1);
+    k2 = dnnlk__vi_add(dnnlk__vi_sub(k, k1), bias);
     p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
     return dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
+}
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
+    return DNNLK__SFX(dnnlk__vm_exp_hlb)(h, l, dnnlk__vi_set1(0));
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_keep_nan)(dnnlk__vf x, dnnlk__vf r) {
@@ -200,22 +205,56 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
 
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
  * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost
- * |2z| * 2^-24 relative in the left tail, where gelu ~ x exp(2z)). x < -16 gives -0 (the true value
- * is below the smallest subnormal). */
+ * |2z| 2^-24 relative in the left tail, where gelu ~ x exp(2z)). Where -2z > 80 (x < -9.3) the
+ * denominator is exp(-2z) alone (1 is below its last bit), so gelu = x exp(2z), with exp(2z)
+ * computed scaled by 2^48: no overflow, full precision down to the subnormal results.
+ * x < -16 gives -0 (the true value is below the smallest subnormal). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
     const float k1h = 1.5957691669464111f, k1l = -4.534068054340423e-08f;
     const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
     dnnlk__vf xc = dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-16.0f)), dnnlk__vf_set1(16.0f));
     dnnlk__vf ul, uh = DNNLK__SFX(dnnlk__vm_two_prod)(xc, xc, &ul);
     dnnlk__vf pl, ph = DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf_set1(k2h), uh, &pl);
-    dnnlk__vf wl, wh, yl, yh, d;
+    dnnlk__vf wl, wh, yl, yh, e, far, flip, sign = dnnlk__vf_set1(-0.0f);
+    dnnlk__vmask mfar;
     pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), ul, pl);
     pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), uh, pl);
     wh = DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf_set1(k1h), ph, &wl);
     wl = dnnlk__vf_add(wl, dnnlk__vf_add(pl, dnnlk__vf_set1(k1l)));
-    yh = DNNLK__SFX(dnnlk__vm_two_prod)(xc, wh, &yl);
+    yh = DNNLK__SFX(dnnlk__vm_two_prod)(xc, wh, &yl); /* 2z = yh + yl */
     yl = dnnlk__vf_fmadd(xc, wl, yl);
-    d = dnnlk__vf_add(dnnlk__vf_set1(1.0f), DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_xor(yh, dnnlk__vf_set1(-0.0f)),
-                                                                          dnnlk__vf_xor(yl, dnnlk__vf_set1(-0.0f))));
-    return dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), dnnlk__vf_set1(-0.0f), dnnlk__vf_div(x, d));
+    mfar = dnnlk__vf_cmplt(yh, dnnlk__vf_set1(-80.0f));
+    flip = dnnlk__vf_blend(mfar, dnnlk__vf_zero(), sign); /* near: exp(-2z); far: exp(2z) 2^48 */
+    e = DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf_xor(yh, flip), dnnlk__vf_xor(yl, flip),
+                                      dnnlk__vf_as_vi(dnnlk__vf_blend(mfar, dnnlk__vi_as_vf(dnnlk__vi_set1(48)), dnnlk__vf_zero())));
+    far = dnnlk__vf_mul(dnnlk__vf_mul(xc, e), dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
+    far = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), sign, far);
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e))));
 }
+
+/* y[i] = fn(x[i]) over contiguous arrays (x == y allowed): the array entry point that tests and
+ * other kernels' scalar-side code can call through dnnlk__vm_apply. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf x, int fn) {
+    switch (fn) {
+    case DNNLK__VM_EXP: return DNNLK__SFX(dnnlk__vm_exp)(x);
+    case DNNLK__VM_ERF: return DNNLK__SFX(dnnlk__vm_erf)(x);
+    case DNNLK__VM_ERFC: return DNNLK__SFX(dnnlk__vm_erfc)(x);
+    case DNNLK__VM_TANH: return DNNLK__SFX(dnnlk__vm_tanh)(x);
+    case DNNLK__VM_GELU_ERF: return DNNLK__SFX(dnnlk__vm_gelu_erf)(x);
+    default: return DNNLK__SFX(dnnlk__vm_gelu_tanh)(x);
+    }
+}
+
+#if DNNLK__ISA == 0
+static inline void DNNLK__SFX(dnnlk__vm_array)(int fn, const float *x, float *y, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) y[i] = DNNLK__SFX(dnnlk__vm_fn)(x[i], fn);
+}
+#else
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__vm_array)(int fn, const float *x, float *y, size_t n) {
+    size_t i;
+    for (i = 0; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+        dnnlk__vf_storeu(y + i, DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf_loadu(x + i), fn));
+    if (i < n) dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf_loadu_n(x + i, n - i), fn), n - i);
+}
+#endif
