@@ -54,5 +54,6 @@
 #include "kernels/loop.h"
 #include "kernels/vmath.h"
 #include "kernels/eltwise.h"
+#include "kernels/softmax.h"
 
 #endif /* DNNL_KERNELS_H */

@@ -74,7 +74,7 @@ static inline void dnnlk__elt_part_scalar(const dnnlk__elt_ctx *c, int64_t begin
 static inline dnnlk_status dnnlk__elt_check(const dnnlk_tensor *src, const dnnlk_tensor *dst, dnnlk_tensor *done,
                                             int need_data) {
     dnnlk_status st;
-    int64_t n;
+    int64_t n = 0;
     if (!src || !dst) return dnnlk_invalid_arguments;
     st = dnnlk__check_input(src, need_data);
     if (st != dnnlk_success) return st;
