@@ -3,6 +3,7 @@
  * name contains a word. Exits non-zero if any result check failed. */
 #include "harness.h"
 #include "bench_loop.h"
+#include "bench_mathops.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -11,6 +12,7 @@ int main(int argc, char **argv) {
            DNNLK_VERSION_STRING, dnnlk_isa_name(dnnlk_cpu_isa()), dnnlk_isa_name(dnnlk_max_isa()), bench_reps);
     bench_header();
     bench_loop();
+    bench_mathops();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
     return bench_failures ? 1 : 0;
 }

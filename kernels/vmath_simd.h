@@ -58,18 +58,24 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, d
     return s;
 }
 
-/* exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1, finite), bias
- * per lane in [0, 48] (a scaled result keeps full precision where exp itself is subnormal). NaN in h is not
- * propagated (callers that can see one blend it back). h >= 89 gives +inf, exp(h) below half the
- * smallest subnormal gives 0, subnormal results are rounded once. n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split
- * into a 15-bit head, so n * head is exact, and a tail), exp(r) = 1 + r + r^2 q(r). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf h, dnnlk__vf l, dnnlk__vi bias) {
+/* exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1), bias per lane
+ * in [0, 48] (a scaled result keeps full precision where exp itself is subnormal). Lanes with
+ * h < thr give exactly 0 without computing anything that underflows (an underflowing multiply
+ * costs a microcode assist on x86 without FTZ: softmax rows full of -1e4 masks would crawl); thr
+ * is the caller's point where the result rounds to 0. h >= 89 gives +inf; results that are
+ * subnormal are rounded once. NaN in h is not propagated (callers blend it back).
+ * n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split into a 15-bit head, so n * head is
+ * exact, and a tail), exp(r) = 1 + r + r^2 q(r), times 2^n as two factors 2^(n>>1) 2^(n-(n>>1))
+ * (both normal over the whole range, so only the last multiply rounds). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf h, dnnlk__vf l, dnnlk__vi bias, dnnlk__vf thr) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, q, p;
     dnnlk__vi k, k1, k2;
-    h = dnnlk__vf_min(dnnlk__vf_max(h, dnnlk__vf_set1(-138.0f)), dnnlk__vf_set1(89.0f));
+    dnnlk__vmask under = dnnlk__vf_cmplt(h, thr);
+    h = dnnlk__vf_min(dnnlk__vf_blend(under, dnnlk__vf_zero(), h), dnnlk__vf_set1(89.0f));
+    l = dnnlk__vf_blend(under, dnnlk__vf_zero(), l);
     n = dnnlk__vf_round_even(dnnlk__vf_mul(h, dnnlk__vf_set1(1.44269502162933349609375f)));
-    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h);       /* exact */
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h); /* exact */
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
     r = dnnlk__vf_add(r, l);
     q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
@@ -78,17 +84,17 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf h, d
     q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
     p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
     p = dnnlk__vf_add(p, dnnlk__vf_set1(1.0f));
-    /* 2^n as two factors 2^(n>>1) * 2^(n - (n>>1)): both normal for n in [-151, 129], and the
-     * second multiply is the only rounding when the result is subnormal. */
     k = dnnlk__vf_to_vi_trunc(n);
     k1 = dnnlk__vi_srai(k, 1);
     k2 = dnnlk__vi_add(dnnlk__vi_sub(k, k1), bias);
     p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
-    return dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
+    p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
+    return dnnlk__vf_blend(under, dnnlk__vf_zero(), p);
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
-    return DNNLK__SFX(dnnlk__vm_exp_hlb)(h, l, dnnlk__vi_set1(0));
+    /* exp(-103.98) is half the smallest subnormal: below it the result rounds to 0 */
+    return DNNLK__SFX(dnnlk__vm_exp_hlb)(h, l, dnnlk__vi_set1(0), dnnlk__vf_set1(-103.98f));
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_keep_nan)(dnnlk__vf x, dnnlk__vf r) {
@@ -102,6 +108,14 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp)(dnnlk__vf x) {
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_abs)(dnnlk__vf x) {
     return dnnlk__vf_and(x, dnnlk__vi_as_vf(dnnlk__vi_set1(0x7fffffff)));
+}
+
+/* x with |x| < 2^-40 replaced by 0, for the argument of a polynomial in x^2: x^2 and x^3 would
+ * underflow to subnormals there (slow on x86 without DAZ), and their terms are below 2^-80
+ * relative anyway. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x) {
+    return dnnlk__vf_blend(dnnlk__vf_cmplt(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(9.094947017729282e-13f)),
+                           dnnlk__vf_zero(), x);
 }
 
 /* Interval index 0..3 of a against the three inner edges, prepared for lut4. */
@@ -137,7 +151,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a)
 /* erf(x) for |x| <= 1: x + x Q(x^2). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf_small)(dnnlk__vf x) {
     const float *c = dnnlk__vm_erf_c;
-    dnnlk__vf t = dnnlk__vf_mul(x, x);
+    dnnlk__vf xf = DNNLK__SFX(dnnlk__vm_flush_tiny)(x), t = dnnlk__vf_mul(xf, xf);
     dnnlk__vf q = dnnlk__vf_set1(c[7]);
     int k;
     for (k = 6; k >= 0; k--) q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[k]));
@@ -147,7 +161,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf_small)(dnnlk__vf x)
 /* erf(x) within 2 ulp; erf(+-inf) = +-1, NaN in, NaN out. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
     dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
-    dnnlk__vf ac = dnnlk__vf_min(dnnlk__vf_max(a, dnnlk__vf_set1(1.0f)), dnnlk__vf_set1(10.1f));
+    /* erfc(4) = 1.5e-8 is below half an ulp of 1: erf(x >= 4) = 1 */
+    dnnlk__vf ac = dnnlk__vf_min(dnnlk__vf_max(a, dnnlk__vf_set1(1.0f)), dnnlk__vf_set1(4.0f));
     dnnlk__vf big = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), DNNLK__SFX(dnnlk__vm_erfc_tail)(ac));
     dnnlk__vf small = DNNLK__SFX(dnnlk__vm_erf_small)(dnnlk__vf_min(x, dnnlk__vf_set1(1.0f)));
     big = dnnlk__vf_or(big, dnnlk__vf_and(x, dnnlk__vf_set1(-0.0f)));
@@ -157,8 +172,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
 /* erfc(x), relative accuracy kept in the right tail; erfc(-inf) = 2, erfc(+inf) = 0. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc)(dnnlk__vf x) {
     dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
-    dnnlk__vf ac = dnnlk__vf_min(dnnlk__vf_max(a, dnnlk__vf_set1(0.5f)), dnnlk__vf_set1(10.1f));
-    dnnlk__vf t = DNNLK__SFX(dnnlk__vm_erfc_tail)(ac);
+    dnnlk__vmask zero = dnnlk__vf_cmpge(a, dnnlk__vf_set1(10.1f)); /* erfc(10.06) is half the smallest subnormal */
+    dnnlk__vf ac = dnnlk__vf_blend(zero, dnnlk__vf_set1(1.0f), dnnlk__vf_max(a, dnnlk__vf_set1(0.5f)));
+    dnnlk__vf t = dnnlk__vf_blend(zero, dnnlk__vf_zero(), DNNLK__SFX(dnnlk__vm_erfc_tail)(ac));
     dnnlk__vf big = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), dnnlk__vf_sub(dnnlk__vf_set1(2.0f), t), t);
     dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-0.5f)), dnnlk__vf_set1(0.5f));
     dnnlk__vf small = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), DNNLK__SFX(dnnlk__vm_erf_small)(xs));
@@ -172,14 +188,14 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
     dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(10.0f));
     dnnlk__vf e = DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_add(ac, ac), dnnlk__vf_zero());
     dnnlk__vf big = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), dnnlk__vf_div(dnnlk__vf_set1(2.0f), dnnlk__vf_add(e, dnnlk__vf_set1(1.0f))));
-    dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-1.0f)), dnnlk__vf_set1(1.0f));
+    dnnlk__vf xs = DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-1.0f)), dnnlk__vf_set1(1.0f)));
     dnnlk__vf t = dnnlk__vf_mul(xs, xs);
     dnnlk__vf q = dnnlk__vf_set1(c[7]);
     int k;
     for (k = 6; k >= 0; k--) q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[k]));
     big = dnnlk__vf_or(big, dnnlk__vf_and(x, dnnlk__vf_set1(-0.0f)));
     return DNNLK__SFX(dnnlk__vm_keep_nan)(
-        x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.9f)), dnnlk__vf_fmadd(dnnlk__vf_mul(xs, t), q, xs), big));
+        x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.9f)), dnnlk__vf_fmadd(dnnlk__vf_mul(xs, t), q, x), big));
 }
 
 /* gelu(x) = x Phi(x), exact form. |x| < 0.5: x (1/2 + x R(x^2)). Otherwise from the left tail
@@ -188,17 +204,20 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
     const float *c = dnnlk__vm_gelu_c;
     dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
-    dnnlk__vf ac = dnnlk__vf_min(dnnlk__vf_max(a, dnnlk__vf_set1(0.5f)), dnnlk__vf_set1(14.5f));
+    /* |x| >= 14.5: gelu(-a) is below half the smallest subnormal, so g = -0 (computed on a benign
+     * argument: no underflowing arithmetic in those lanes) */
+    dnnlk__vmask out = dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f));
+    dnnlk__vf ac = dnnlk__vf_blend(out, dnnlk__vf_set1(1.0f), dnnlk__vf_max(a, dnnlk__vf_set1(0.5f)));
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, ac, &lo);
     dnnlk__vf mh = dnnlk__vf_set1(-0.5f);
     dnnlk__vf e = DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_mul(hi, mh), dnnlk__vf_mul(lo, mh));
     dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail_poly)(dnnlk__vm_gelu_tail, ac, DNNLK__SFX(dnnlk__vm_interval)(ac, 1.5f, 3.25f, 7.0f));
-    dnnlk__vf g = dnnlk__vf_xor(dnnlk__vf_mul(e, m), dnnlk__vf_set1(-0.0f));
-    dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, mh), dnnlk__vf_set1(0.5f));
-    dnnlk__vf t = dnnlk__vf_mul(xs, xs), q = dnnlk__vf_set1(c[5]), small, big;
+    dnnlk__vf g = dnnlk__vf_blend(out, dnnlk__vf_set1(-0.0f), dnnlk__vf_xor(dnnlk__vf_mul(e, m), dnnlk__vf_set1(-0.0f)));
+    dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, mh), dnnlk__vf_set1(0.5f)), xf = DNNLK__SFX(dnnlk__vm_flush_tiny)(xs);
+    dnnlk__vf t = dnnlk__vf_mul(xf, xf), q = dnnlk__vf_set1(c[5]), small, big;
     int k;
     for (k = 4; k >= 0; k--) q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[k]));
-    small = dnnlk__vf_mul(xs, dnnlk__vf_fmadd(xs, q, dnnlk__vf_set1(0.5f)));
+    small = dnnlk__vf_mul(xs, dnnlk__vf_fmadd(xf, q, dnnlk__vf_set1(0.5f)));
     big = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), g, dnnlk__vf_add(x, g));
     return dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.5f)), small, big);
 }
@@ -213,7 +232,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     const float k1h = 1.5957691669464111f, k1l = -4.534068054340423e-08f;
     const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
     dnnlk__vf xc = dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-16.0f)), dnnlk__vf_set1(16.0f));
-    dnnlk__vf ul, uh = DNNLK__SFX(dnnlk__vm_two_prod)(xc, xc, &ul);
+    dnnlk__vf xf = DNNLK__SFX(dnnlk__vm_flush_tiny)(xc); /* 2z = 0 there: gelu = x/2 to 2^-40 */
+    dnnlk__vf ul, uh = DNNLK__SFX(dnnlk__vm_two_prod)(xf, xf, &ul);
     dnnlk__vf pl, ph = DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf_set1(k2h), uh, &pl);
     dnnlk__vf wl, wh, yl, yh, e, far, flip, sign = dnnlk__vf_set1(-0.0f);
     dnnlk__vmask mfar;
@@ -221,12 +241,15 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), uh, pl);
     wh = DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf_set1(k1h), ph, &wl);
     wl = dnnlk__vf_add(wl, dnnlk__vf_add(pl, dnnlk__vf_set1(k1l)));
-    yh = DNNLK__SFX(dnnlk__vm_two_prod)(xc, wh, &yl); /* 2z = yh + yl */
-    yl = dnnlk__vf_fmadd(xc, wl, yl);
+    yh = DNNLK__SFX(dnnlk__vm_two_prod)(xf, wh, &yl); /* 2z = yh + yl */
+    yl = dnnlk__vf_fmadd(xf, wl, yl);
     mfar = dnnlk__vf_cmplt(yh, dnnlk__vf_set1(-80.0f));
     flip = dnnlk__vf_blend(mfar, dnnlk__vf_zero(), sign); /* near: exp(-2z); far: exp(2z) 2^48 */
+    /* thresholds where the result rounds to 0: exp(-2z) below 2^-25 leaves 1 + exp(-2z) = 1 for
+     * the near lanes; x exp(2z) below 2^-150 with |x| <= 16 for the far ones */
     e = DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf_xor(yh, flip), dnnlk__vf_xor(yl, flip),
-                                      dnnlk__vf_as_vi(dnnlk__vf_blend(mfar, dnnlk__vi_as_vf(dnnlk__vi_set1(48)), dnnlk__vf_zero())));
+                                      dnnlk__vf_as_vi(dnnlk__vf_blend(mfar, dnnlk__vi_as_vf(dnnlk__vi_set1(48)), dnnlk__vf_zero())),
+                                      dnnlk__vf_blend(mfar, dnnlk__vf_set1(-106.8f), dnnlk__vf_set1(-18.0f)));
     far = dnnlk__vf_mul(dnnlk__vf_mul(xc, e), dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
     far = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), sign, far);
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e))));
