@@ -58,16 +58,18 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, d
     return s;
 }
 
-/* exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1), bias per lane
- * in [0, 48] (a scaled result keeps full precision where exp itself is subnormal). Lanes with
+/* mult * exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1), bias per
+ * lane in [0, 48] (a scaled result keeps full precision where exp itself is subnormal). Lanes with
  * h < thr give exactly 0 without computing anything that underflows (an underflowing multiply
  * costs a microcode assist on x86 without FTZ: softmax rows full of -1e4 masks would crawl); thr
  * is the caller's point where the result rounds to 0. h >= 89 gives +inf; results that are
  * subnormal are rounded once. NaN in h is not propagated (callers blend it back).
  * n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split into a 15-bit head, so n * head is
- * exact, and a tail), exp(r) = 1 + r + r^2 q(r), times 2^n as two factors 2^(n>>1) 2^(n-(n>>1))
- * (both normal over the whole range, so only the last multiply rounds). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf h, dnnlk__vf l, dnnlk__vi bias, dnnlk__vf thr) {
+ * exact, and a tail), exp(r) = 1 + p, p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding
+ * (a caller's factor folded in costs no extra rounding); times 2^n as two factors 2^(n>>1)
+ * 2^(n-(n>>1)) (both normal over the whole range, so only the last multiply rounds). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, dnnlk__vf l, dnnlk__vi bias, dnnlk__vf thr,
+                                                                   dnnlk__vf mult) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, q, p;
     dnnlk__vi k, k1, k2;
@@ -83,7 +85,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf h, d
     q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
     q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
     p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
-    p = dnnlk__vf_add(p, dnnlk__vf_set1(1.0f));
+    p = dnnlk__vf_fmadd(mult, p, mult);
     k = dnnlk__vf_to_vi_trunc(n);
     k1 = dnnlk__vi_srai(k, 1);
     k2 = dnnlk__vi_add(dnnlk__vi_sub(k, k1), bias);
@@ -94,7 +96,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf h, d
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
     /* exp(-103.98) is half the smallest subnormal: below it the result rounds to 0 */
-    return DNNLK__SFX(dnnlk__vm_exp_hlb)(h, l, dnnlk__vi_set1(0), dnnlk__vf_set1(-103.98f));
+    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(h, l, dnnlk__vi_set1(0), dnnlk__vf_set1(-103.98f), dnnlk__vf_set1(1.0f));
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_keep_nan)(dnnlk__vf x, dnnlk__vf r) {
@@ -143,9 +145,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail_poly)(const float 
 /* erfc(a) for a in [0.5, 10.1]: exp(-a^2) N(a), with a^2 exact as hi + lo. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a) {
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, a, &lo);
-    dnnlk__vf e = DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)));
     dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail_poly)(dnnlk__vm_erfc_tail, a, DNNLK__SFX(dnnlk__vm_interval)(a, 1.25f, 2.5f, 5.0f));
-    return dnnlk__vf_mul(e, n);
+    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)),
+                                          dnnlk__vi_set1(0), dnnlk__vf_set1(-103.98f), n);
 }
 
 /* erf(x) for |x| <= 1: x + x Q(x^2). */
@@ -210,9 +212,10 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
     dnnlk__vf ac = dnnlk__vf_blend(out, dnnlk__vf_set1(1.0f), dnnlk__vf_max(a, dnnlk__vf_set1(0.5f)));
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, ac, &lo);
     dnnlk__vf mh = dnnlk__vf_set1(-0.5f);
-    dnnlk__vf e = DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_mul(hi, mh), dnnlk__vf_mul(lo, mh));
     dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail_poly)(dnnlk__vm_gelu_tail, ac, DNNLK__SFX(dnnlk__vm_interval)(ac, 1.5f, 3.25f, 7.0f));
-    dnnlk__vf g = dnnlk__vf_blend(out, dnnlk__vf_set1(-0.0f), dnnlk__vf_xor(dnnlk__vf_mul(e, m), dnnlk__vf_set1(-0.0f)));
+    dnnlk__vf em = DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_mul(hi, mh), dnnlk__vf_mul(lo, mh), dnnlk__vi_set1(0),
+                                                  dnnlk__vf_set1(-103.98f), m);
+    dnnlk__vf g = dnnlk__vf_blend(out, dnnlk__vf_set1(-0.0f), dnnlk__vf_xor(em, dnnlk__vf_set1(-0.0f)));
     dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, mh), dnnlk__vf_set1(0.5f)), xf = DNNLK__SFX(dnnlk__vm_flush_tiny)(xs);
     dnnlk__vf t = dnnlk__vf_mul(xf, xf), q = dnnlk__vf_set1(c[5]), small, big;
     int k;
@@ -247,10 +250,11 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     flip = dnnlk__vf_blend(mfar, dnnlk__vf_zero(), sign); /* near: exp(-2z); far: exp(2z) 2^48 */
     /* thresholds where the result rounds to 0: exp(-2z) below 2^-25 leaves 1 + exp(-2z) = 1 for
      * the near lanes; x exp(2z) below 2^-150 with |x| <= 16 for the far ones */
-    e = DNNLK__SFX(dnnlk__vm_exp_hlb)(dnnlk__vf_xor(yh, flip), dnnlk__vf_xor(yl, flip),
-                                      dnnlk__vf_as_vi(dnnlk__vf_blend(mfar, dnnlk__vi_as_vf(dnnlk__vi_set1(48)), dnnlk__vf_zero())),
-                                      dnnlk__vf_blend(mfar, dnnlk__vf_set1(-106.8f), dnnlk__vf_set1(-18.0f)));
-    far = dnnlk__vf_mul(dnnlk__vf_mul(xc, e), dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
+    e = DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(yh, flip), dnnlk__vf_xor(yl, flip),
+                                       dnnlk__vf_as_vi(dnnlk__vf_blend(mfar, dnnlk__vi_as_vf(dnnlk__vi_set1(48)), dnnlk__vf_zero())),
+                                       dnnlk__vf_blend(mfar, dnnlk__vf_set1(-106.8f), dnnlk__vf_set1(-18.0f)),
+                                       dnnlk__vf_blend(mfar, xc, dnnlk__vf_set1(1.0f))); /* far: x exp(2z) 2^48 */
+    far = dnnlk__vf_mul(e, dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
     far = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), sign, far);
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e))));
 }
