@@ -3,31 +3,37 @@
  * Every function takes and returns dnnlk__vf by value and is force-inlined into the calling
  * kernel's entry point of the same ISA. Coefficients: vmath.h, fitted by tools/fit_vmath.py. */
 
-/* ---- table lookup of 4 entries per lane (idx in 0..3, as s32 lanes) ---- */
+/* ---- table lookup of 8 entries per lane (index 0..7 from the bits of a + 1, see vmath.h) ---- */
 #if DNNLK__ISA == 0
-typedef int DNNLK__SFX(dnnlk__vm_lut);
-static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__vm_lut_prep)(dnnlk__vi idx) { return idx; }
-static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__vm_lut4)(const float *t, int ix) { return t[ix]; }
+typedef int32_t DNNLK__SFX(dnnlk__vm_lut);
+static DNNLK__FORCEINLINE int32_t DNNLK__SFX(dnnlk__vm_lut_prep)(int32_t idx) { return idx; }
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__vm_lut8)(const float *t, int32_t ix) { return t[ix]; }
 #elif DNNLK__ISA == 1
-typedef __m128i DNNLK__SFX(dnnlk__vm_lut);
-/* pshufb byte indices: lane value i selects bytes 4i..4i+3 of the 4-entry table. */
-static DNNLK__FORCEINLINE __m128i DNNLK__SFX(dnnlk__vm_lut_prep)(__m128i idx) {
-    return _mm_add_epi32(_mm_mullo_epi32(idx, _mm_set1_epi32(0x04040404)), _mm_set1_epi32(0x03020100));
+/* pshufb picks bytes 4i..4i+3 of either half of the table, a blend picks the half */
+typedef struct DNNLK__SFX(dnnlk__vm_lut) { __m128i b; __m128 hi; } DNNLK__SFX(dnnlk__vm_lut);
+static DNNLK__FORCEINLINE DNNLK__SFX(dnnlk__vm_lut) DNNLK__SFX(dnnlk__vm_lut_prep)(__m128i idx) {
+    DNNLK__SFX(dnnlk__vm_lut) r;
+    r.b = _mm_add_epi32(_mm_mullo_epi32(_mm_and_si128(idx, _mm_set1_epi32(3)), _mm_set1_epi32(0x04040404)),
+                        _mm_set1_epi32(0x03020100));
+    r.hi = _mm_castsi128_ps(_mm_cmpgt_epi32(idx, _mm_set1_epi32(3)));
+    return r;
 }
-static DNNLK__FORCEINLINE __m128 DNNLK__SFX(dnnlk__vm_lut4)(const float *t, __m128i ix) {
-    return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)t), ix));
+static DNNLK__FORCEINLINE __m128 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, DNNLK__SFX(dnnlk__vm_lut) ix) {
+    __m128i lo = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)t), ix.b);
+    __m128i hi = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(t + 4)), ix.b);
+    return _mm_blendv_ps(_mm_castsi128_ps(lo), _mm_castsi128_ps(hi), ix.hi);
 }
 #elif DNNLK__ISA == 2
 typedef __m256i DNNLK__SFX(dnnlk__vm_lut);
 static DNNLK__FORCEINLINE __m256i DNNLK__SFX(dnnlk__vm_lut_prep)(__m256i idx) { return idx; }
-static DNNLK__FORCEINLINE __m256 DNNLK__SFX(dnnlk__vm_lut4)(const float *t, __m256i ix) {
-    return _mm256_permutevar8x32_ps(_mm256_castps128_ps256(_mm_loadu_ps(t)), ix);
+static DNNLK__FORCEINLINE __m256 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m256i ix) {
+    return _mm256_permutevar8x32_ps(_mm256_loadu_ps(t), ix);
 }
 #else
 typedef __m512i DNNLK__SFX(dnnlk__vm_lut);
 static DNNLK__FORCEINLINE __m512i DNNLK__SFX(dnnlk__vm_lut_prep)(__m512i idx) { return idx; }
-static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut4)(const float *t, __m512i ix) {
-    return _mm512_permutexvar_ps(ix, _mm512_castps128_ps512(_mm_loadu_ps(t)));
+static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m512i ix) {
+    return _mm512_permutexvar_ps(ix, _mm512_castps256_ps512(_mm256_loadu_ps(t)));
 }
 #endif
 
@@ -59,8 +65,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, d
 }
 
 /* mult * exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1), bias per
- * lane in [0, 48] (a scaled result keeps full precision where exp itself is subnormal). Lanes with
- * h < thr give exactly 0 without computing anything that underflows (an underflowing multiply
+ * lane in {0, 48} (a scaled result keeps full precision where exp itself is subnormal). With
+ * flush (a constant), lanes with h < thr give exactly 0 without computing anything that underflows (an underflowing multiply
  * costs a microcode assist on x86 without FTZ: softmax rows full of -1e4 masks would crawl); thr
  * is the caller's point where the result rounds to 0. h >= 89 gives +inf; results that are
  * subnormal are rounded once. NaN in h is not propagated (callers blend it back).
@@ -68,14 +74,16 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, d
  * exact, and a tail), exp(r) = 1 + p, p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding
  * (a caller's factor folded in costs no extra rounding); times 2^n as two factors 2^(n>>1)
  * 2^(n-(n>>1)) (both normal over the whole range, so only the last multiply rounds). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, dnnlk__vf l, dnnlk__vi bias, dnnlk__vf thr,
-                                                                   dnnlk__vf mult) {
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, dnnlk__vf l, dnnlk__vf bias, dnnlk__vf thr,
+                                                                   dnnlk__vf mult, int flush) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, q, p;
-    dnnlk__vi k, k1, k2;
     dnnlk__vmask under = dnnlk__vf_cmplt(h, thr);
-    h = dnnlk__vf_min(dnnlk__vf_blend(under, dnnlk__vf_zero(), h), dnnlk__vf_set1(89.0f));
-    l = dnnlk__vf_blend(under, dnnlk__vf_zero(), l);
+    if (flush) {
+        h = dnnlk__vf_blend(under, dnnlk__vf_zero(), h);
+        l = dnnlk__vf_blend(under, dnnlk__vf_zero(), l);
+    }
+    h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
     n = dnnlk__vf_round_even(dnnlk__vf_mul(h, dnnlk__vf_set1(1.44269502162933349609375f)));
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h); /* exact */
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
@@ -86,17 +94,24 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
     q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
     p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
     p = dnnlk__vf_fmadd(mult, p, mult);
-    k = dnnlk__vf_to_vi_trunc(n);
-    k1 = dnnlk__vi_srai(k, 1);
-    k2 = dnnlk__vi_add(dnnlk__vi_sub(k, k1), bias);
-    p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
-    p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
-    return dnnlk__vf_blend(under, dnnlk__vf_zero(), p);
+#if DNNLK__ISA == 3
+    /* one correctly rounded p * 2^(n + bias): the same value as the two factors below */
+    p = _mm512_scalef_ps(p, dnnlk__vf_add(n, bias));
+#else
+    {
+        dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1);
+        dnnlk__vi k2 = dnnlk__vi_sub(dnnlk__vf_to_vi_trunc(dnnlk__vf_add(n, bias)), k1);
+        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
+        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
+    }
+#endif
+    if (flush) p = dnnlk__vf_blend(under, dnnlk__vf_zero(), p);
+    return p;
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
     /* exp(-103.98) is half the smallest subnormal: below it the result rounds to 0 */
-    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(h, l, dnnlk__vi_set1(0), dnnlk__vf_set1(-103.98f), dnnlk__vf_set1(1.0f));
+    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(h, l, dnnlk__vf_zero(), dnnlk__vf_set1(-103.98f), dnnlk__vf_set1(1.0f), 1);
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_keep_nan)(dnnlk__vf x, dnnlk__vf r) {
@@ -120,67 +135,51 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x
                            dnnlk__vf_zero(), x);
 }
 
-/* Interval index 0..3 of a against the three inner edges, prepared for lut4. */
-static DNNLK__FORCEINLINE DNNLK__SFX(dnnlk__vm_lut) DNNLK__SFX(dnnlk__vm_interval)(dnnlk__vf a, float e1, float e2,
-                                                                                    float e3) {
-    dnnlk__vf one = dnnlk__vf_set1(1.0f), zero = dnnlk__vf_zero();
-    dnnlk__vf i = dnnlk__vf_add(dnnlk__vf_add(dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(e1)), one, zero),
-                                              dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(e2)), one, zero)),
-                                dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(e3)), one, zero));
-    return DNNLK__SFX(dnnlk__vm_lut_prep)(dnnlk__vf_to_vi_trunc(i));
-}
-
-/* Piecewise polynomial of a table laid out as vmath.h's tails: rows s, o, c0 (hi, lo), c1..c9;
- * v = a*s - o in [-1, 1]. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail_poly)(const float (*t)[4], dnnlk__vf a,
-                                                                     DNNLK__SFX(dnnlk__vm_lut) ix) {
-    dnnlk__vf v = dnnlk__vf_sub(dnnlk__vf_mul(a, DNNLK__SFX(dnnlk__vm_lut4)(t[0], ix)), DNNLK__SFX(dnnlk__vm_lut4)(t[1], ix));
-    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut4)(t[12], ix);
+/* Piecewise polynomial of a vmath.h table at a in [0, 15): interval = exponent and top mantissa
+ * bit of a + 1 (its rounding can only pick a neighbour at an edge, where both fits hold);
+ * v = a s - o; plus_a (a constant): the first interval's polynomial is f(a) - a, and a is added
+ * inside the last fused step, exactly. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a) {
+    dnnlk__vi idx = dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(dnnlk__vf_add(a, dnnlk__vf_set1(1.0f))), 22),
+                                  dnnlk__vi_set1(254));
+    DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
+    dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix),
+                                  dnnlk__vf_xor(DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix), dnnlk__vf_set1(-0.0f)));
+    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[12], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
     int k;
-    for (k = 11; k >= 4; k--) q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut4)(t[k], ix));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut4)(t[3], ix));
-    return dnnlk__vf_add(q, DNNLK__SFX(dnnlk__vm_lut4)(t[2], ix));
+    for (k = 11; k >= 4; k--) q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[k], ix));
+    if (plus_a) /* a in the first interval (c0 = 0 there), c0 lo elsewhere */
+        c0l = dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.5f)), a, c0l);
+    q = dnnlk__vf_fmadd(q, v, c0l);
+    return dnnlk__vf_add(q, DNNLK__SFX(dnnlk__vm_lut8)(t[2], ix));
 }
 
-/* erfc(a) for a in [0.5, 10.1]: exp(-a^2) N(a), with a^2 exact as hi + lo. */
+/* erfc(a) for a in [0, 10.1]: exp(-a^2) N(a), a^2 exact as hi + lo. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a) {
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, a, &lo);
-    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail_poly)(dnnlk__vm_erfc_tail, a, DNNLK__SFX(dnnlk__vm_interval)(a, 1.25f, 2.5f, 5.0f));
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0);
+    /* a <= 10.1: -a^2 >= -102.1, no flush needed */
     return DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)),
-                                          dnnlk__vi_set1(0), dnnlk__vf_set1(-103.98f), n);
+                                          dnnlk__vf_zero(), dnnlk__vf_zero(), n, 0);
 }
 
-/* erf(x) for |x| <= 1: x + x Q(x^2). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf_small)(dnnlk__vf x) {
-    const float *c = dnnlk__vm_erf_c;
-    dnnlk__vf xf = DNNLK__SFX(dnnlk__vm_flush_tiny)(x), t = dnnlk__vf_mul(xf, xf);
-    dnnlk__vf q = dnnlk__vf_set1(c[7]);
-    int k;
-    for (k = 6; k >= 0; k--) q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[k]));
-    return dnnlk__vf_fmadd(x, q, x);
-}
-
-/* erf(x) within 2 ulp; erf(+-inf) = +-1, NaN in, NaN out. */
+/* erf(x) within 2 ulp (1 measured): a piecewise polynomial of |x| (clamped at 4, where erf rounds
+ * to 1), sign put back; erf(+-inf) = +-1, NaN in, NaN out. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
-    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
-    /* erfc(4) = 1.5e-8 is below half an ulp of 1: erf(x >= 4) = 1 */
-    dnnlk__vf ac = dnnlk__vf_min(dnnlk__vf_max(a, dnnlk__vf_set1(1.0f)), dnnlk__vf_set1(4.0f));
-    dnnlk__vf big = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), DNNLK__SFX(dnnlk__vm_erfc_tail)(ac));
-    dnnlk__vf small = DNNLK__SFX(dnnlk__vm_erf_small)(dnnlk__vf_min(x, dnnlk__vf_set1(1.0f)));
-    big = dnnlk__vf_or(big, dnnlk__vf_and(x, dnnlk__vf_set1(-0.0f)));
-    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(1.0f)), small, big));
+    dnnlk__vf sign = dnnlk__vf_set1(-0.0f);
+    dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(4.0f));
+    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erf8, a, 1), dnnlk__vf_and(x, sign));
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, r);
 }
 
-/* erfc(x), relative accuracy kept in the right tail; erfc(-inf) = 2, erfc(+inf) = 0. */
+/* erfc(x), relative accuracy kept in the right tail: exp(-a^2) N(a) for x >= 0, 2 minus that for
+ * x < 0; erfc(-inf) = 2, erfc(+inf) = 0; x >= 10.1 gives 0 (computed on a benign argument). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc)(dnnlk__vf x) {
     dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
     dnnlk__vmask zero = dnnlk__vf_cmpge(a, dnnlk__vf_set1(10.1f)); /* erfc(10.06) is half the smallest subnormal */
-    dnnlk__vf ac = dnnlk__vf_blend(zero, dnnlk__vf_set1(1.0f), dnnlk__vf_max(a, dnnlk__vf_set1(0.5f)));
-    dnnlk__vf t = dnnlk__vf_blend(zero, dnnlk__vf_zero(), DNNLK__SFX(dnnlk__vm_erfc_tail)(ac));
-    dnnlk__vf big = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), dnnlk__vf_sub(dnnlk__vf_set1(2.0f), t), t);
-    dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-0.5f)), dnnlk__vf_set1(0.5f));
-    dnnlk__vf small = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), DNNLK__SFX(dnnlk__vm_erf_small)(xs));
-    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.5f)), small, big));
+    dnnlk__vf t = DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf_blend(zero, dnnlk__vf_set1(1.0f), a));
+    t = dnnlk__vf_blend(zero, dnnlk__vf_zero(), t);
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), dnnlk__vf_sub(dnnlk__vf_set1(2.0f), t), t));
 }
 
 /* tanh(x): x + x^3 T(x^2) for |x| < 0.9, else sign(x) (1 - 2/(exp(2|x|) + 1)). */
@@ -200,29 +199,21 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
         x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.9f)), dnnlk__vf_fmadd(dnnlk__vf_mul(xs, t), q, x), big));
 }
 
-/* gelu(x) = x Phi(x), exact form. |x| < 0.5: x (1/2 + x R(x^2)). Otherwise from the left tail
- * g = gelu(-a) = -exp(-a^2/2) M(a) (a = |x|, a^2 exact as hi + lo, halved exactly): x < 0 gives
- * g, x > 0 gives x + g (gelu(x) - gelu(-x) = x), so no cancellation-prone 1 - Phi and no division. */
+/* gelu(x) = x Phi(x), exact form, from the left tail g = gelu(-a) = -exp(-a^2/2) M(a) (a = |x|,
+ * a^2 exact as hi + lo, halved exactly; M's factor folded into exp's last step): x < 0 gives g,
+ * x >= 0 gives x + g (gelu(x) - gelu(-x) = x), so no cancellation-prone 1 - Phi, no division, one
+ * formula for all x. |x| >= 14.5: g = -0 (computed on a benign argument), so gelu(-inf) = -0,
+ * gelu(+inf) = +inf. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
-    const float *c = dnnlk__vm_gelu_c;
-    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
-    /* |x| >= 14.5: gelu(-a) is below half the smallest subnormal, so g = -0 (computed on a benign
-     * argument: no underflowing arithmetic in those lanes) */
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), sign = dnnlk__vf_set1(-0.0f);
     dnnlk__vmask out = dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f));
-    dnnlk__vf ac = dnnlk__vf_blend(out, dnnlk__vf_set1(1.0f), dnnlk__vf_max(a, dnnlk__vf_set1(0.5f)));
-    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, ac, &lo);
-    dnnlk__vf mh = dnnlk__vf_set1(-0.5f);
-    dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail_poly)(dnnlk__vm_gelu_tail, ac, DNNLK__SFX(dnnlk__vm_interval)(ac, 1.5f, 3.25f, 7.0f));
-    dnnlk__vf em = DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_mul(hi, mh), dnnlk__vf_mul(lo, mh), dnnlk__vi_set1(0),
-                                                  dnnlk__vf_set1(-103.98f), m);
-    dnnlk__vf g = dnnlk__vf_blend(out, dnnlk__vf_set1(-0.0f), dnnlk__vf_xor(em, dnnlk__vf_set1(-0.0f)));
-    dnnlk__vf xs = dnnlk__vf_min(dnnlk__vf_max(x, mh), dnnlk__vf_set1(0.5f)), xf = DNNLK__SFX(dnnlk__vm_flush_tiny)(xs);
-    dnnlk__vf t = dnnlk__vf_mul(xf, xf), q = dnnlk__vf_set1(c[5]), small, big;
-    int k;
-    for (k = 4; k >= 0; k--) q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[k]));
-    small = dnnlk__vf_mul(xs, dnnlk__vf_fmadd(xf, q, dnnlk__vf_set1(0.5f)));
-    big = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), g, dnnlk__vf_add(x, g));
-    return dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.5f)), small, big);
+    dnnlk__vf ac = dnnlk__vf_blend(out, dnnlk__vf_set1(1.0f), a);
+    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), &lo);
+    dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_gelu8, ac, 0);
+    /* -a^2/2 > -105.2: only a sliver underflows, no flush needed */
+    dnnlk__vf g = DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), m, 0);
+    g = dnnlk__vf_xor(dnnlk__vf_blend(out, dnnlk__vf_zero(), g), sign);
+    return dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), g, dnnlk__vf_add(x, g));
 }
 
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
@@ -251,9 +242,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     /* thresholds where the result rounds to 0: exp(-2z) below 2^-25 leaves 1 + exp(-2z) = 1 for
      * the near lanes; x exp(2z) below 2^-150 with |x| <= 16 for the far ones */
     e = DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(yh, flip), dnnlk__vf_xor(yl, flip),
-                                       dnnlk__vf_as_vi(dnnlk__vf_blend(mfar, dnnlk__vi_as_vf(dnnlk__vi_set1(48)), dnnlk__vf_zero())),
+                                       dnnlk__vf_blend(mfar, dnnlk__vf_set1(48.0f), dnnlk__vf_zero()),
                                        dnnlk__vf_blend(mfar, dnnlk__vf_set1(-106.8f), dnnlk__vf_set1(-18.0f)),
-                                       dnnlk__vf_blend(mfar, xc, dnnlk__vf_set1(1.0f))); /* far: x exp(2z) 2^48 */
+                                       dnnlk__vf_blend(mfar, xc, dnnlk__vf_set1(1.0f)), 1); /* far: x exp(2z) 2^48 */
     far = dnnlk__vf_mul(e, dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
     far = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), sign, far);
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e))));

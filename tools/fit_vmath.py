@@ -83,30 +83,59 @@ c = f32(lawson_f32(x, t, [lambda v, k=k: v**(2 * k) for k in range(8)], x**3 / t
 e = np.max(np.abs((x + x**3 * horner(c, x * x)) / tt - 1))
 show("tanh small T(x^2)", c, e)
 
-def piecewise(name, fn, edges, deg):
-    """Per interval [lo,hi): polynomial in v = a*s - o, v in [-1,1]. Rows: s, o, c0 as a float
-    pair (hi, lo: the rounding of a lone float c0 would cost half an ulp), c1, c2, ..."""
-    print(f"/* {name}: intervals {edges} */")
-    rows = []
-    for lo, hi in zip(edges[:-1], edges[1:]):
-        s = np.float32(2 / (hi - lo)); o = np.float32((hi + lo) / (hi - lo))
-        a = cheb_grid(lo, hi)
-        v = a * float(s) - float(o)
-        t = np.array([fn(z) for z in a])
-        c = lawson_f32(v, t, [lambda z, k=k: z**k for k in range(deg + 1)], 1 / t, exact_c0=True)
-        c0h = float(np.float32(c[0])); c0l = float(np.float32(c[0] - c0h))
-        e = np.max(np.abs((horner(c[1:], v) * v + c0l + c0h) / t - 1))
-        print(f"/*   [{lo}, {hi}): max rel err {e:.3g} (2^{math.log2(e):.1f}) */")
-        rows.append([float(s), float(o), c0h, c0l] + list(c[1:]))
-    for k in range(len(rows[0])):
-        print("{" + ", ".join(f"{float(np.float32(r[k]))!r}f" for r in rows) + "},")
+# Piecewise tables for a in [0, 15): 8 intervals, the binary halves of the binades of a + 1
+# (index = the exponent and top mantissa bit of a + 1, computed with integer ops in the kernels).
+EDGES8 = [0.0, 0.5, 1.0, 2.0, 3.0, 5.0, 7.0, 11.0, 15.0]
 
-# gelu tail: gelu(-a) = -exp(-a^2/2) * M(a), M(a) = a * Phi(-a) * exp(a^2/2).
+def piecewise8(name, fn, deg, hi=15.0, first="free", const_from=None):
+    """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, o, c0 hi,
+    c0 lo (a float pair), c1..c_deg. The first interval has s = 2, o = 0 (v = 2a, exact) and
+    first = "free": c0 fitted; "zero": c0 = 0 (f(0) = 0 exactly, tiny a keep relative accuracy);
+    "plus_a": c0 = 0 and the polynomial fits f(a) - a (the kernel adds a exactly: no rounding of
+    a leading coefficient like 2/sqrt(pi)). Intervals from const_from on hold the constant 1.
+    Fitted on intervals widened by 1e-5: a + 1 rounded may pick a neighbour near an edge."""
+    print(f"/* {name}: intervals {EDGES8}, degree {deg} */")
+    rows = []
+    for k, (lo, up) in enumerate(zip(EDGES8[:-1], EDGES8[1:])):
+        if const_from is not None and k >= const_from:
+            rows.append([0.0, 0.0, 1.0, 0.0] + [0.0] * deg)
+            print(f"/*   [{lo}, {up}): constant 1 (unused) */")
+            continue
+        up = min(up, hi)
+        if k == 0:
+            s_, o_ = 2.0, 0.0
+        else:
+            s_ = float(np.float32(2 / (up - lo))); o_ = float(np.float32((up + lo) / (up - lo)))
+        a = cheb_grid(max(lo - 1e-5, 1e-6), up + 1e-5)
+        v = a * s_ - o_
+        t = np.array([fn(z) for z in a])
+        w = 1 / np.abs(t)
+        if k == 0 and first != "free":
+            target = t - a if first == "plus_a" else t
+            c = lawson_f32(v, target, [lambda z, j=j: z**j for j in range(1, deg + 1)], w)
+            c = np.concatenate([[0.0], c])
+            base = a if first == "plus_a" else 0
+        else:
+            c = lawson_f32(v, t, [lambda z, j=j: z**j for j in range(deg + 1)], w, exact_c0=True)
+            base = 0
+        c0h = float(np.float32(c[0])); c0l = float(np.float32(c[0] - c0h))
+        e = np.max(np.abs(w * ((horner(c[1:], v) * v + c0l + c0h + base) - t)))
+        print(f"/*   [{lo}, {up}): max rel err {e:.3g} (2^{math.log2(e):.1f}) */")
+        rows.append([s_, o_, c0h, c0l] + list(c[1:]))
+    print("{")
+    for k in range(len(rows[0])):
+        print("    {" + ", ".join(f"{float(np.float32(r[k]))!r}f" for r in rows) + "},")
+    print("}")
+
+# erf(a) directly, a in [0, 4] (erf(4) rounds to 1; the kernels clamp there).
+piecewise8("erf(a)", math.erf, 9, hi=4.0, first="plus_a", const_from=5)
+
+# gelu tail: gelu(-a) = -exp(-a^2/2) M(a), M(a) = a Phi(-a) exp(a^2/2) (M(0) = 0).
 def M(a):
     return a * 0.5 * math.erfc(a / math.sqrt(2)) * math.exp(a * a / 2)
-piecewise("gelu tail M(a)", M, [0.5, 1.5, 3.25, 7.0, 14.5], 9)
+piecewise8("gelu tail M(a)", M, 9, hi=14.5, first="zero")
 
-# erfc tail: erfc(a) = exp(-a^2) * N(a).
+# erfc: erfc(a) = exp(-a^2) N(a), N(a) = erfc(a) exp(a^2); a in [0, 10.1].
 def N(a):
     return math.erfc(a) * math.exp(a * a)
-piecewise("erfc tail N(a)", N, [0.5, 1.25, 2.5, 5.0, 10.1], 9)
+piecewise8("erfc tail N(a)", N, 9, hi=10.1, const_from=7)
