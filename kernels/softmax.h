@@ -76,9 +76,15 @@ static inline void dnnlk__sm_row_scalar(const char *x, int64_t sx, dnnlk_dtype d
     double s[16] = {0}, c[16] = {0}, sum;
     float m = -INFINITY, a, b = 0.0f;
     int64_t i;
+    int nan = 0;
     for (i = 0; i < K; i++) {
         float v = dnnlk__load_as_f32(x + i * sx, dx);
         m = v > m ? v : m;
+        nan |= v != v;
+    }
+    if (nan || m == INFINITY || m == -INFINITY) { /* PyTorch: the whole row is NaN */
+        for (i = 0; i < K; i++) dnnlk__store_from_f32(y + i * sy, dy, NAN);
+        return;
     }
     for (i = 0; i < K; i++) {
         float e = dnnlk__sm_exp_diff_scalar(dnnlk__load_as_f32(x + i * sx, dx), m);

@@ -67,6 +67,13 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_diff)(dnnlk__vf x, 
     return DNNLK__SFX(dnnlk__vm_keep_nan)(dh, DNNLK__SFX(dnnlk__vm_exp_hl)(dh, dl));
 }
 
+/* exp(x - m) for a row known to hold no NaN and a finite max: no NaN blend, and no clamp of dl
+ * (an overflowed or -inf difference is below exp's flush threshold, where dl is dropped). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_diff_clean)(dnnlk__vf x, dnnlk__vf m) {
+    dnnlk__vf dl, dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), &dl);
+    return DNNLK__SFX(dnnlk__vm_exp_hl)(dh, dl);
+}
+
 /* A vector of n <= lanes floats from p, the other lanes set to fill. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_load_fill)(const float *p, size_t n, float fill) {
     float t[DNNLK__VF_N];
@@ -85,30 +92,43 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf v) {
     return m;
 }
 
-/* Running max over n floats (NaNs may or may not win: the sum pass turns them into NaN anyway). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_max)(const float *x, size_t n, dnnlk__vf acc) {
+/* Running max over n floats; *nan collects whether any of them is NaN. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_max)(const float *x, size_t n, dnnlk__vf acc, unsigned *nan) {
     dnnlk__vf a1 = acc, a2 = acc, a3 = acc;
+    unsigned bad = 0;
     size_t i = 0;
     for (; i + 4 * DNNLK__VF_N <= n; i += 4 * DNNLK__VF_N) {
-        acc = dnnlk__vf_max(acc, dnnlk__vf_loadu(x + i));
-        a1 = dnnlk__vf_max(a1, dnnlk__vf_loadu(x + i + DNNLK__VF_N));
-        a2 = dnnlk__vf_max(a2, dnnlk__vf_loadu(x + i + 2 * DNNLK__VF_N));
-        a3 = dnnlk__vf_max(a3, dnnlk__vf_loadu(x + i + 3 * DNNLK__VF_N));
+        dnnlk__vf v0 = dnnlk__vf_loadu(x + i), v1 = dnnlk__vf_loadu(x + i + DNNLK__VF_N);
+        dnnlk__vf v2 = dnnlk__vf_loadu(x + i + 2 * DNNLK__VF_N), v3 = dnnlk__vf_loadu(x + i + 3 * DNNLK__VF_N);
+        acc = dnnlk__vf_max(acc, v0);
+        a1 = dnnlk__vf_max(a1, v1);
+        a2 = dnnlk__vf_max(a2, v2);
+        a3 = dnnlk__vf_max(a3, v3);
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
     }
-    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) acc = dnnlk__vf_max(acc, dnnlk__vf_loadu(x + i));
-    if (i < n) acc = dnnlk__vf_max(acc, DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, -INFINITY));
+    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) {
+        dnnlk__vf v = dnnlk__vf_loadu(x + i);
+        acc = dnnlk__vf_max(acc, v);
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+    }
+    if (i < n) {
+        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, -INFINITY);
+        acc = dnnlk__vf_max(acc, v);
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+    }
+    *nan |= bad;
     return dnnlk__vf_max(dnnlk__vf_max(acc, a1), dnnlk__vf_max(a2, a3));
 }
 
-/* Adds exp(x[i] - m) into the slots (x starts at a multiple of 16 of its row); stores the exps to e
- * when e is not NULL (e may be x). */
+/* Adds exp(x[i] - m) into the slots (x starts at a multiple of 16 of its row; the row holds no NaN
+ * and m is finite); stores the exps to e when e is not NULL (e may be x). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
                                                             DNNLK__SFX(dnnlk__sm_acc) *acc, int log) {
     size_t i = 0;
     int j;
     for (; i + 16 <= n; i += 16) {
         for (j = 0; j < 16 / DNNLK__VF_N; j++) {
-            dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_diff)(dnnlk__vf_loadu(x + i + j * DNNLK__VF_N), m);
+            dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_diff_clean)(dnnlk__vf_loadu(x + i + j * DNNLK__VF_N), m);
             if (e) dnnlk__vf_storeu(e + i + j * DNNLK__VF_N, v);
             DNNLK__SFX(dnnlk__sm_acc_add)(acc->a, acc->c, v, j, log);
         }
@@ -120,7 +140,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size
         for (k = 0; k < 16; k++) t[k] = -INFINITY;
         memcpy(t, x + i, (n - i) * sizeof(float));
         for (j = 0; j < 16 / DNNLK__VF_N; j++) {
-            dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_diff)(dnnlk__vf_loadu(t + j * DNNLK__VF_N), m);
+            dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_diff_clean)(dnnlk__vf_loadu(t + j * DNNLK__VF_N), m);
             dnnlk__vf_storeu(t + j * DNNLK__VF_N, v);
             DNNLK__SFX(dnnlk__sm_acc_add)(acc->a, acc->c, v, j, log);
         }
@@ -158,7 +178,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_scale)(const float *e, size_
  * as pairs (one rounding in effect). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_out)(dnnlk__vf x, dnnlk__vf m, dnnlk__vf inv_or_lsh,
                                                              dnnlk__vf lsl, int log) {
-    if (!log) return dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_diff)(x, m), inv_or_lsh);
+    if (!log) return dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_diff)(x, m), inv_or_lsh); /* NaN-safe: columns */
     {
         dnnlk__vf dl, dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), &dl);
         dnnlk__vf c = dnnlk__vf_sub(dl, lsl);
@@ -184,15 +204,23 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
     dnnlk__vf vm = dnnlk__vf_set1(-INFINITY), va, vb;
     DNNLK__SFX(dnnlk__sm_acc) acc;
     double sum;
+    float mx;
+    unsigned nan = 0;
     int64_t j;
     int k;
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
         if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
-        vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm);
+        vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm, &nan);
     }
-    vm = dnnlk__vf_set1(DNNLK__SFX(dnnlk__sm_hmax)(vm));
+    mx = DNNLK__SFX(dnnlk__sm_hmax)(vm);
+    if (nan || mx == INFINITY || mx == -INFINITY) {
+        /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
+        for (j = 0; j < K; j++) dnnlk__store_from_f32(y + j * sy, dy, NAN);
+        return;
+    }
+    vm = dnnlk__vf_set1(mx);
     for (k = 0; k < DNNLK__SM_NACC; k++) acc.a[k] = acc.c[k] = dnnlk__sm_dv_zero();
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);

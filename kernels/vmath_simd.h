@@ -140,16 +140,23 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x
  * v = a s - o; plus_a (a constant): the first interval's polynomial is f(a) - a, and a is added
  * inside the last fused step, exactly. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a) {
-    dnnlk__vi idx = dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(dnnlk__vf_add(a, dnnlk__vf_set1(1.0f))), 22),
-                                  dnnlk__vi_set1(254));
+    /* rows: s, o, c0 hi, c0 lo, c1..c8 */
+    dnnlk__vf a1 = dnnlk__vf_add(a, dnnlk__vf_set1(1.0f));
+    dnnlk__vi idx = dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(a1), 22), dnnlk__vi_set1(254));
     DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
     dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix),
                                   dnnlk__vf_xor(DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix), dnnlk__vf_set1(-0.0f)));
-    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[12], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
-    int k;
-    for (k = 11; k >= 4; k--) q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[k], ix));
-    if (plus_a) /* a in the first interval (c0 = 0 there), c0 lo elsewhere */
-        c0l = dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.5f)), a, c0l);
+    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[11], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
+    /* written out: gcc -O2 keeps a loop of table loads rolled */
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[10], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[9], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[8], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[7], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[6], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[5], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[4], ix));
+    if (plus_a) /* a in the first interval (c0 = 0 there; decided on a + 1 as the index), c0 lo elsewhere */
+        c0l = dnnlk__vf_blend(dnnlk__vf_cmplt(a1, dnnlk__vf_set1(1.5f)), a, c0l);
     q = dnnlk__vf_fmadd(q, v, c0l);
     return dnnlk__vf_add(q, DNNLK__SFX(dnnlk__vm_lut8)(t[2], ix));
 }
@@ -191,9 +198,13 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
     dnnlk__vf big = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), dnnlk__vf_div(dnnlk__vf_set1(2.0f), dnnlk__vf_add(e, dnnlk__vf_set1(1.0f))));
     dnnlk__vf xs = DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-1.0f)), dnnlk__vf_set1(1.0f)));
     dnnlk__vf t = dnnlk__vf_mul(xs, xs);
-    dnnlk__vf q = dnnlk__vf_set1(c[7]);
-    int k;
-    for (k = 6; k >= 0; k--) q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[k]));
+    dnnlk__vf q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[7]), t, dnnlk__vf_set1(c[6]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[5]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[4]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[3]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[2]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[1]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[0]));
     big = dnnlk__vf_or(big, dnnlk__vf_and(x, dnnlk__vf_set1(-0.0f)));
     return DNNLK__SFX(dnnlk__vm_keep_nan)(
         x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.9f)), dnnlk__vf_fmadd(dnnlk__vf_mul(xs, t), q, x), big));
