@@ -102,7 +102,11 @@ static DNNLK__FORCEINLINE float dnnlk__sf_round_even(float x) {
     if (a - r > 0.5f || (a - r == 0.5f && ((int32_t)r & 1))) r += 1.0f;
     return x < 0 ? -r : r;
 }
-static DNNLK__FORCEINLINE int32_t dnnlk__si_to_int(float x) { return (int32_t)x; }
+/* Truncation to int32 as cvttps2dq does it: NaN and out-of-range values give INT32_MIN (a plain
+ * cast would be undefined behaviour there). */
+static DNNLK__FORCEINLINE int32_t dnnlk__si_to_int(float x) {
+    return (x > -2147483648.0f && x < 2147483648.0f) ? (int32_t)x : INT32_MIN;
+}
 
 #define DNNLK__ISA 0
 #define DNNLK__SFX(name) name##_scalar
@@ -133,6 +137,7 @@ static DNNLK__FORCEINLINE int32_t dnnlk__si_to_int(float x) { return (int32_t)x;
 #define dnnlk__vi_slli(a, n) ((int32_t)((uint32_t)(a) << (n)))
 #define dnnlk__vi_srai(a, n) ((a) >= 0 ? (a) >> (n) : -((-(a) + (1 << (n)) - 1) >> (n)))
 #define dnnlk__vi_srli(a, n) ((int32_t)((uint32_t)(a) >> (n)))
+#define dnnlk__vi_and(a, b) ((a) & (b))
 #define dnnlk__vf_as_vi(a) ((int32_t)dnnlk__f32_bits(a))
 #define dnnlk__vi_as_vf(a) dnnlk__f32_from_bits((uint32_t)(a))
 #define dnnlk__vf_to_vi_trunc(a) dnnlk__si_to_int(a)

@@ -142,7 +142,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a) {
     /* rows: s, o, c0 hi, c0 lo, c1..c8 */
     dnnlk__vf a1 = dnnlk__vf_add(a, dnnlk__vf_set1(1.0f));
-    dnnlk__vi idx = dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(a1), 22), dnnlk__vi_set1(254));
+    /* & 7 keeps a NaN lane's index in the table (its result is NaN whatever it picks) */
+    dnnlk__vi idx = dnnlk__vi_and(dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(a1), 22), dnnlk__vi_set1(254)), dnnlk__vi_set1(7));
     DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
     dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix),
                                   dnnlk__vf_xor(DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix), dnnlk__vf_set1(-0.0f)));
