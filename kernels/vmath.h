@@ -5,14 +5,18 @@
  * Internal API, for kernel bodies: inside a SIMD body of ISA n, call DNNLK__SFX(dnnlk__vm_exp)(v)
  * and so on on dnnlk__vf values; scalar code calls dnnlk__vm_exp_scalar(float) etc.
  *
- * Accuracy (measured by tests/test_mathops.c against double-precision references): exp within
- * 1 ulp; erf, gelu (erf form, and tanh form) within 2 ulp over every float; erfc and tanh within
- * 2 ulp. Subnormal results are rounded once (FTZ, when the caller sets it, flushes them).
+ * Accuracy against double-precision references, in ulp of the correctly rounded f32 result
+ * (tests/test_mathops.c: a sample of all floats in `make test`, every float in
+ * `make test-exhaustive`): exp <= 1; erf <= 1 (contract 2); gelu, erf form and tanh form, <= 2;
+ * tanh <= 1 (contract 2); erfc <= 2 on AVX2/AVX-512, <= 3 on SSE4.1/scalar. Both gelu forms keep
+ * the left tail (relative accuracy down to the subnormal results). Subnormal results are rounded
+ * once (FTZ, when the caller sets it, flushes them); lanes whose result is 0 or that take the other
+ * branch do no underflowing arithmetic (no microcode assists without FTZ).
  *
  * FMA: AVX2 and AVX-512 evaluate with fused multiply-adds (faster, and exact products for free);
  * SSE4.1 and the scalar path use separate multiply and add, and Dekker's split where an exact
- * product is needed. AVX2 and AVX-512 give identical bits; SSE4.1/scalar can differ from them in
- * the last bit (both are within the bounds above).
+ * product is needed. AVX2 and AVX-512 give identical bits, SSE4.1 and scalar identical bits, the
+ * two groups may differ in the last bit (NaN results: NaN, sign and payload unspecified).
  *
  * Coefficients: fitted by tools/fit_vmath.py (numpy; weighted least squares refined by Lawson's
  * minimax iteration, coefficients rounded to float one at a time with the rest refitted). Rerun it

@@ -61,20 +61,6 @@ c = f32(lawson_f32(r, q, [lambda x, k=k: x**k for k in range(5)], w))
 e = np.max(np.abs((1 + r + r * r * horner(c, r)) / np.exp(r) - 1))
 show("exp q(r), c2..c6", c, e)
 
-# erf(x) = x * P(x^2), 0 <= x <= 1: relative error.
-x = cheb_grid(1e-4, 1.0)
-t = np.array([math.erf(v) for v in x]) / x
-c = f32(lawson_f32(x, t - 1, [lambda v, k=k: v**(2 * k) for k in range(8)], 1 / t))
-e = np.max(np.abs((1 + horner(c, x * x)) / t - 1))
-show("erf small: erf(x) = x + x*Q(x^2)", c, e)
-
-# gelu small: gelu(x) = x * (0.5 + x * R(x^2)), R(x^2) = erf(x/sqrt2)/(2x), |x| <= 0.5.
-x = cheb_grid(1e-4, 0.5)
-t = np.array([math.erf(v / math.sqrt(2)) for v in x]) / (2 * x)
-c = f32(lawson_f32(x, t, [lambda v, k=k: v**(2 * k) for k in range(6)], 1 / t))
-e = np.max(np.abs(horner(c, x * x) / t - 1))
-show("gelu small R(x^2)", c, e)
-
 # tanh(x) = x + x^3 T(x^2), |x| <= 0.9: error relative to tanh.
 x = cheb_grid(1e-3, 0.9)
 tt = np.tanh(x)
