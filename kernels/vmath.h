@@ -8,7 +8,7 @@
  * Accuracy against double-precision references, in ulp of the correctly rounded f32 result
  * (tests/test_mathops.c: a sample of all floats in `make test`, every float in
  * `make test-exhaustive`): exp <= 1; erf <= 1 (contract 2); gelu, erf form and tanh form, <= 2;
- * tanh <= 1 (contract 2); erfc <= 2 on AVX2/AVX-512, <= 3 on SSE4.1/scalar. Both gelu forms keep
+ * tanh <= 1 (contract 2); erfc <= 3 (every float, all ISAs). Both gelu forms keep
  * the left tail (relative accuracy down to the subnormal results). Subnormal results are rounded
  * once (FTZ, when the caller sets it, flushes them); lanes whose result is 0 or that take the other
  * branch do no underflowing arithmetic (no microcode assists without FTZ).
