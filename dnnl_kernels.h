@@ -60,5 +60,8 @@
 #include "kernels/resize.h"
 #include "kernels/select.h"
 #include "kernels/norm.h"
+#include "kernels/vmath.h"
+#include "kernels/eltwise.h"
+#include "kernels/softmax.h"
 
 #endif /* DNNL_KERNELS_H */

@@ -9,6 +9,7 @@
 #include "bench_quantresize.h"
 #include "bench_select.h"
 #include "bench_norm.h"
+#include "bench_mathops.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -23,6 +24,7 @@ int main(int argc, char **argv) {
     bench_quantresize();
     bench_select();
     bench_norm();
+    bench_mathops();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
     return bench_failures ? 1 : 0;
 }

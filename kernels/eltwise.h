@@ -1,0 +1,156 @@
+/* dnnl_kernels — eltwise.h: erf and gelu (ByteIR's byteir.erf and byteir.gelu).
+ *
+ *   dnnlk_erf(src, dst, ith, nth)                   dst = erf(src)
+ *   dnnlk_gelu(src, approximate, dst, ith, nth)     dst = gelu(src)
+ *     dnnlk_gelu_none, dnnlk_gelu_erf : 0.5 x (1 + erf(x / sqrt 2))          (the exact form)
+ *     dnnlk_gelu_tanh                 : 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+ *   and dnnlk_erf_infer / dnnlk_gelu_infer, which only complete dst's dims and strides.
+ *
+ * Both forms keep the left tail: gelu(-10) = -7.6e-23 (erf form), not 0; gelu(-inf) = -0,
+ * gelu(+inf) = +inf, NaN in gives NaN out; erf(+-inf) = +-1.
+ * Accuracy (f32, against double references, every float tested by `make test-exhaustive`): within
+ * 2 ulp for erf and both gelu forms. SSE4.1 and the scalar path may differ from AVX2/AVX-512 in the
+ * last bit (no FMA there; see vmath.h); results never depend on (ith, nth).
+ *
+ * Tensors: src any float dtype (f32, bf16, f16), any strides (0 and negative allowed); dst has the
+ * same dims, a float dtype (may differ from src's), and its unknown dims/strides are completed
+ * (see shape.h). Math is f32; bf16/f16 outputs are rounded to nearest even. dst may be src itself
+ * (same view); any other overlap is refused.
+ * Status: invalid_arguments for NULL tensors or data, a bad approximation, bad (ith, nth), or a
+ * dst overlapping src; invalid_data_type for a non-float dtype; invalid_shape for bad dims or
+ * strides. Nothing is written on error. */
+#ifndef DNNLK_ELTWISE_H
+#define DNNLK_ELTWISE_H
+
+#include "base.h"
+#include "cpu.h"
+#include "shape.h"
+#include "loop.h"
+#include "vmath.h"
+
+typedef enum dnnlk_gelu_approx {
+    dnnlk_gelu_none = 0, /* exact (erf) form, the PyTorch/ByteIR default */
+    dnnlk_gelu_tanh = 1,
+    dnnlk_gelu_erf = 2   /* same as none */
+} dnnlk_gelu_approx;
+
+#define DNNLK__ELT_ERF 0
+#define DNNLK__ELT_GELU_ERF 1
+#define DNNLK__ELT_GELU_TANH 2
+#define DNNLK__ELT_CHUNK 256
+/* Outputs at least this large (bytes, f32 contiguous) are written with non-temporal stores. */
+#ifndef DNNLK_ELT_NT_BYTES
+#define DNNLK_ELT_NT_BYTES ((int64_t)16 << 20)
+#endif
+
+typedef struct dnnlk__elt_ctx {
+    dnnlk__loop plan; /* operand 0 dst, 1 src */
+    void *base[2];
+    dnnlk_dtype in_dt, out_dt;
+    int op, nt;
+} dnnlk__elt_ctx;
+
+#define DNNLK__SIMD_BODY "eltwise_simd.h"
+#include "simd_instantiate.h"
+
+static inline void dnnlk__elt_part_scalar(const dnnlk__elt_ctx *c, int64_t begin, int64_t end) {
+    dnnlk__loop_iter it;
+    char *row[2];
+    int64_t n, i;
+    int64_t so = dnnlk__row_stride(&c->plan, 0), si = dnnlk__row_stride(&c->plan, 1);
+    dnnlk__iter_init(&it, &c->plan, c->base, begin, end);
+    while ((n = dnnlk__iter_next(&it, row)) > 0) {
+        for (i = 0; i < n; i++) {
+            float x = dnnlk__load_as_f32(row[1] + i * si, c->in_dt), y;
+            if (c->op == DNNLK__ELT_ERF) y = dnnlk__vm_erf_scalar(x);
+            else if (c->op == DNNLK__ELT_GELU_ERF) y = dnnlk__vm_gelu_erf_scalar(x);
+            else y = dnnlk__vm_gelu_tanh_scalar(x);
+            dnnlk__store_from_f32(row[0] + i * so, c->out_dt, y);
+        }
+    }
+}
+
+/* Checks everything and completes dst into *done. */
+static inline dnnlk_status dnnlk__elt_check(const dnnlk_tensor *src, const dnnlk_tensor *dst, dnnlk_tensor *done,
+                                            int need_data) {
+    dnnlk_status st;
+    int64_t n = 0;
+    if (!src || !dst) return dnnlk_invalid_arguments;
+    st = dnnlk__check_input(src, need_data);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__is_float_dtype(src->dtype) || !dnnlk__is_float_dtype(dst->dtype)) return dnnlk_invalid_data_type;
+    st = dnnlk__complete_output(dst, src->ndims, src->dims, done);
+    if (st != dnnlk_success) return st;
+    if (need_data) {
+        dnnlk_shape_numel(done->ndims, done->dims, &n);
+        if (n > 0 && !done->data) return dnnlk_invalid_arguments;
+        if (!dnnlk__alias_ok(done, src)) return dnnlk_invalid_arguments;
+    }
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk__elt_exec(const dnnlk_tensor *src, dnnlk_tensor *dst, int op, int ith, int nth) {
+    dnnlk_tensor done;
+    dnnlk__elt_ctx c;
+    int64_t b, e, sstr[DNNLK_MAX_NDIMS];
+    const int64_t *strides[2];
+    size_t es[2];
+    dnnlk_status st = dnnlk__elt_check(src, dst, &done, 1);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
+    *dst = done;
+    dnnlk__broadcast_strides(src, done.ndims, done.dims, sstr);
+    strides[0] = done.strides;
+    strides[1] = sstr;
+    es[0] = dnnlk_dtype_size(done.dtype);
+    es[1] = dnnlk_dtype_size(src->dtype);
+    dnnlk__loop_init(&c.plan, done.ndims, done.dims, 2, strides, es, DNNLK__LOOP_REORDER);
+    c.base[0] = done.data;
+    c.base[1] = src->data;
+    c.in_dt = src->dtype;
+    c.out_dt = done.dtype;
+    c.op = op;
+    c.nt = done.dtype == dnnlk_f32 && c.plan.total * 4 >= DNNLK_ELT_NT_BYTES && done.data != src->data;
+    dnnlk__part_range(c.plan.total, ith, nth, 16, &b, &e);
+    if (b >= e) return dnnlk_success;
+    switch (dnnlk_max_isa()) {
+#if DNNLK__X86
+    case dnnlk_isa_avx512: dnnlk__elt_part_avx512(&c, b, e); break;
+    case dnnlk_isa_avx2: dnnlk__elt_part_avx2(&c, b, e); break;
+    case dnnlk_isa_sse41: dnnlk__elt_part_sse41(&c, b, e); break;
+#endif
+    default: dnnlk__elt_part_scalar(&c, b, e); break;
+    }
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk_erf_infer(const dnnlk_tensor *src, dnnlk_tensor *dst) {
+    dnnlk_tensor done;
+    dnnlk_status st = dnnlk__elt_check(src, dst, &done, 0);
+    if (st == dnnlk_success) *dst = done;
+    return st;
+}
+
+static inline dnnlk_status dnnlk_erf(const dnnlk_tensor *src, dnnlk_tensor *dst, int ith, int nth) {
+    return dnnlk__elt_exec(src, dst, DNNLK__ELT_ERF, ith, nth);
+}
+
+static inline dnnlk_status dnnlk_gelu_infer(const dnnlk_tensor *src, dnnlk_gelu_approx approximate, dnnlk_tensor *dst) {
+    dnnlk_tensor done;
+    dnnlk_status st;
+    if (approximate != dnnlk_gelu_none && approximate != dnnlk_gelu_erf && approximate != dnnlk_gelu_tanh)
+        return dnnlk_invalid_arguments;
+    st = dnnlk__elt_check(src, dst, &done, 0);
+    if (st == dnnlk_success) *dst = done;
+    return st;
+}
+
+static inline dnnlk_status dnnlk_gelu(const dnnlk_tensor *src, dnnlk_gelu_approx approximate, dnnlk_tensor *dst,
+                                      int ith, int nth) {
+    if (approximate != dnnlk_gelu_none && approximate != dnnlk_gelu_erf && approximate != dnnlk_gelu_tanh)
+        return dnnlk_invalid_arguments;
+    return dnnlk__elt_exec(src, dst, approximate == dnnlk_gelu_tanh ? DNNLK__ELT_GELU_TANH : DNNLK__ELT_GELU_ERF, ith,
+                           nth);
+}
+
+#endif /* DNNLK_ELTWISE_H */

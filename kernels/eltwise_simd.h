@@ -1,0 +1,95 @@
+/* dnnl_kernels — eltwise_simd.h: the erf / gelu kernel body (no include guard; see eltwise.h). */
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf x, int op) {
+    if (op == DNNLK__ELT_ERF) return DNNLK__SFX(dnnlk__vm_erf)(x);
+    if (op == DNNLK__ELT_GELU_ERF) return DNNLK__SFX(dnnlk__vm_gelu_erf)(x);
+    return DNNLK__SFX(dnnlk__vm_gelu_tanh)(x);
+}
+
+/* y[i] = op(x[i]) over contiguous f32; x == y allowed. nt: stream the aligned body of y. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_f32)(const float *x, float *y, size_t n, int op, int nt) {
+    size_t i = 0;
+    if (nt) {
+        size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
+        if ((uintptr_t)y % sizeof(float) == 0 && head < n) {
+            if (head) dnnlk__vf_storeu_n(y, DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_loadu_n(x, head), op), head);
+            for (i = head; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
+                dnnlk__vf a = dnnlk__vf_loadu(x + i), b = dnnlk__vf_loadu(x + i + DNNLK__VF_N);
+                a = DNNLK__SFX(dnnlk__elt_apply)(a, op);
+                b = DNNLK__SFX(dnnlk__elt_apply)(b, op);
+                dnnlk__vf_stream(y + i, a);
+                dnnlk__vf_stream(y + i + DNNLK__VF_N, b);
+            }
+        }
+    }
+    for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
+        dnnlk__vf a = dnnlk__vf_loadu(x + i), b = dnnlk__vf_loadu(x + i + DNNLK__VF_N);
+        a = DNNLK__SFX(dnnlk__elt_apply)(a, op);
+        b = DNNLK__SFX(dnnlk__elt_apply)(b, op);
+        dnnlk__vf_storeu(y + i, a);
+        dnnlk__vf_storeu(y + i + DNNLK__VF_N, b);
+    }
+    for (; i < n; i += DNNLK__VF_N) {
+        size_t m = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
+        if (m == DNNLK__VF_N) dnnlk__vf_storeu(y + i, DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_loadu(x + i), op));
+        else dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_loadu_n(x + i, m), op), m);
+    }
+}
+
+/* n (<= DNNLK__ELT_CHUNK) elements of dtype dt at p with byte stride s into f32 buf. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_gather)(float *buf, const char *p, int64_t s, dnnlk_dtype dt,
+                                                             size_t n) {
+    size_t i = 0;
+    if (dt == dnnlk_bf16 && s == 2)
+        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+            dnnlk__vf_storeu(buf + i, dnnlk__vf_load_bf16((const uint16_t *)(const void *)(p + 2 * i)));
+    if (dt == dnnlk_f16 && s == 2)
+        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+            dnnlk__vf_storeu(buf + i, dnnlk__vf_load_f16((const uint16_t *)(const void *)(p + 2 * i)));
+    for (; i < n; i++) buf[i] = dnnlk__load_as_f32(p + (int64_t)i * s, dt);
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_scatter)(char *p, int64_t s, dnnlk_dtype dt, const float *buf,
+                                                              size_t n) {
+    size_t i = 0;
+    if (dt == dnnlk_bf16 && s == 2)
+        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+            dnnlk__vf_store_bf16((uint16_t *)(void *)(p + 2 * i), dnnlk__vf_loadu(buf + i));
+    if (dt == dnnlk_f16 && s == 2)
+        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+            dnnlk__vf_store_f16((uint16_t *)(void *)(p + 2 * i), dnnlk__vf_loadu(buf + i));
+    for (; i < n; i++) dnnlk__store_from_f32(p + (int64_t)i * s, dt, buf[i]);
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_rows)(const dnnlk__elt_ctx *c, int64_t begin, int64_t end, int op) {
+    dnnlk__loop_iter it;
+    char *row[2];
+    int64_t n;
+    int64_t so = dnnlk__row_stride(&c->plan, 0), si = dnnlk__row_stride(&c->plan, 1);
+    int fast = c->in_dt == dnnlk_f32 && c->out_dt == dnnlk_f32 && so == 4 && si == 4;
+    dnnlk__iter_init(&it, &c->plan, c->base, begin, end);
+    while ((n = dnnlk__iter_next(&it, row)) > 0) {
+        if (fast) {
+            DNNLK__SFX(dnnlk__elt_f32)((const float *)(const void *)row[1], (float *)(void *)row[0], (size_t)n, op, c->nt);
+        } else {
+            float buf[DNNLK__ELT_CHUNK];
+            int64_t j;
+            for (j = 0; j < n; j += DNNLK__ELT_CHUNK) {
+                size_t m = (size_t)(n - j < DNNLK__ELT_CHUNK ? n - j : DNNLK__ELT_CHUNK);
+                DNNLK__SFX(dnnlk__elt_gather)(buf, row[1] + j * si, si, c->in_dt, m);
+                DNNLK__SFX(dnnlk__elt_f32)(buf, buf, m, op, 0);
+                DNNLK__SFX(dnnlk__elt_scatter)(row[0] + j * so, so, c->out_dt, buf, m);
+            }
+        }
+    }
+#if DNNLK__ISA >= 1
+    if (c->nt) _mm_sfence();
+#endif
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__elt_part)(const dnnlk__elt_ctx *c, int64_t begin, int64_t end) {
+    /* One instance per op, so the polynomial constants stay in registers across the loop. */
+    if (c->op == DNNLK__ELT_ERF) DNNLK__SFX(dnnlk__elt_rows)(c, begin, end, DNNLK__ELT_ERF);
+    else if (c->op == DNNLK__ELT_GELU_ERF) DNNLK__SFX(dnnlk__elt_rows)(c, begin, end, DNNLK__ELT_GELU_ERF);
+    else DNNLK__SFX(dnnlk__elt_rows)(c, begin, end, DNNLK__ELT_GELU_TANH);
+}

@@ -1,0 +1,218 @@
+/* dnnl_kernels — softmax.h: softmax and log_softmax along one axis (ByteIR's byteir.softmax and
+ * byteir.log_softmax; torch.softmax / torch.log_softmax).
+ *
+ *   dnnlk_softmax(src, axis, dst, ith, nth)       y = exp(x - max) / sum exp(x - max)
+ *   dnnlk_log_softmax(src, axis, dst, ith, nth)   y = (x - max) - log(sum exp(x - max))
+ *   and dnnlk_softmax_infer / dnnlk_log_softmax_infer (complete dst's dims and strides only).
+ *
+ * axis is in [-ndims, ndims - 1] (negative counts from the end); a 0-d tensor takes axis 0 or -1
+ * and is a row of one element. Sums are accumulated in double (16 partial sums in a fixed order);
+ * x - max is carried exactly; log_softmax sums the exps equal to 1 apart and takes log(count) +
+ * log1p(rest / count), so -log_softmax of a dominant element keeps its relative precision. Accuracy: within a few ulp of a double-precision reference per
+ * element (tests check 4). Special values as PyTorch: a row holding NaN, or +inf, or only -inf
+ * gives NaN everywhere in the row; -inf elements of other rows give 0 (log_softmax: -inf); huge
+ * finite values are handled (no overflow).
+ *
+ * Layouts: any strides. The fast paths: a contiguous axis (rows), and an axis whose neighbouring
+ * rows are contiguous (e.g. softmax over dim 1 of [N, C, H*W]): the lanes then run across rows.
+ * Other layouts gather each row into a stack buffer. f32 outputs larger than DNNLK_SM_NT_BYTES are
+ * written with non-temporal stores. Parts split the rows; results do not depend on (ith, nth).
+ * AVX2 and AVX-512 give identical bits, SSE4.1 and scalar identical bits (no FMA there; see
+ * vmath.h), the two groups may differ in the last bit.
+ *
+ * dtypes: src f32, bf16 or f16; dst a float dtype (may differ); math in f32 (sums in f64).
+ * dst may be src itself (same view). Uses log() from <math.h> (link with -lm).
+ * Status: invalid_arguments for NULL tensors or data, an axis out of range, bad (ith, nth), or a
+ * dst overlapping src otherwise than in place; invalid_data_type for a non-float dtype;
+ * invalid_shape for bad dims or strides. Nothing is written on error. */
+#ifndef DNNLK_SOFTMAX_H
+#define DNNLK_SOFTMAX_H
+
+#include <math.h>
+#include "base.h"
+#include "cpu.h"
+#include "shape.h"
+#include "loop.h"
+#include "vmath.h"
+#include "eltwise.h" /* the chunk gather/scatter of its body */
+
+#define DNNLK__SM_CHUNK 512
+#ifndef DNNLK_SM_NT_BYTES
+#define DNNLK_SM_NT_BYTES ((int64_t)16 << 20)
+#endif
+
+typedef struct dnnlk__sm_ctx {
+    dnnlk__loop plan; /* over the row starts (axis removed); operand 0 dst, 1 src */
+    void *base[2];
+    int64_t K, sx, sy; /* axis length, axis byte strides of src and dst */
+    dnnlk_dtype in_dt, out_dt;
+    int log, nt;
+} dnnlk__sm_ctx;
+
+/* The 16 slots in a fixed order (tree of halves). */
+static inline double dnnlk__sm_sum16(double *s) {
+    int w, i;
+    for (w = 8; w; w >>= 1)
+        for (i = 0; i < w; i++) s[i] += s[i + w];
+    return s[0];
+}
+
+/* log(count + rest): count (>= 1: the elements equal to the row max) apart, so that a rest tiny
+ * beside it keeps its precision (log_softmax of the max element is -log1p(rest)). */
+static inline double dnnlk__sm_logsum(double count, double rest) { return log(count) + log1p(rest / count); }
+
+#define DNNLK__SIMD_BODY "softmax_simd.h"
+#include "simd_instantiate.h"
+
+static inline float dnnlk__sm_exp_diff_scalar(float x, float m) {
+    float dl, dh = dnnlk__vm_two_sum_scalar(x, -m, &dl);
+    dl = dl > -1.0f ? dl : -1.0f; /* NaN -> -1, as the vector max/min */
+    dl = dl < 1.0f ? dl : 1.0f;
+    return dh != dh ? dh : dnnlk__vm_exp_hl_scalar(dh, dl);
+}
+
+static inline void dnnlk__sm_row_scalar(const char *x, int64_t sx, dnnlk_dtype dx, char *y, int64_t sy, dnnlk_dtype dy,
+                                        int64_t K, int log) {
+    double s[16] = {0}, c[16] = {0}, sum;
+    float m = -INFINITY, a, b = 0.0f;
+    int64_t i;
+    int nan = 0;
+    for (i = 0; i < K; i++) {
+        float v = dnnlk__load_as_f32(x + i * sx, dx);
+        m = v > m ? v : m;
+        nan |= v != v;
+    }
+    if (nan || m == INFINITY || m == -INFINITY) { /* PyTorch: the whole row is NaN */
+        for (i = 0; i < K; i++) dnnlk__store_from_f32(y + i * sy, dy, NAN);
+        return;
+    }
+    for (i = 0; i < K; i++) {
+        float e = dnnlk__sm_exp_diff_scalar(dnnlk__load_as_f32(x + i * sx, dx), m);
+        if (log && e == 1.0f) c[i & 15] += 1.0;
+        else s[i & 15] += (double)e;
+    }
+    sum = dnnlk__sm_sum16(s);
+    if (!log) {
+        a = (float)(1.0 / sum);
+    } else {
+        double ls = dnnlk__sm_logsum(dnnlk__sm_sum16(c), sum);
+        a = (float)ls;
+        b = (float)(ls - (double)a);
+    }
+    for (i = 0; i < K; i++) {
+        float v = dnnlk__load_as_f32(x + i * sx, dx), r;
+        if (!log) {
+            r = dnnlk__sm_exp_diff_scalar(v, m) * a;
+        } else {
+            float dl, dh = dnnlk__vm_two_sum_scalar(v, -m, &dl), c = dl - b;
+            c = c > -1.0f ? c : -1.0f;
+            c = c < 1.0f ? c : 1.0f;
+            r = (dh - a) + c;
+        }
+        dnnlk__store_from_f32(y + i * sy, dy, r);
+    }
+}
+
+static inline void dnnlk__sm_part_scalar(const dnnlk__sm_ctx *c, int64_t begin, int64_t end) {
+    dnnlk__loop_iter it;
+    char *row[2];
+    int64_t n, r, ro = dnnlk__row_stride(&c->plan, 0), ri = dnnlk__row_stride(&c->plan, 1);
+    dnnlk__iter_init(&it, &c->plan, c->base, begin, end);
+    while ((n = dnnlk__iter_next(&it, row)) > 0)
+        for (r = 0; r < n; r++)
+            dnnlk__sm_row_scalar(row[1] + r * ri, c->sx, c->in_dt, row[0] + r * ro, c->sy, c->out_dt, c->K, c->log);
+}
+
+static inline dnnlk_status dnnlk__sm_check(const dnnlk_tensor *src, int axis, const dnnlk_tensor *dst,
+                                           dnnlk_tensor *done, int need_data) {
+    dnnlk_status st;
+    int nd;
+    int64_t n = 0;
+    if (!src || !dst) return dnnlk_invalid_arguments;
+    st = dnnlk__check_input(src, need_data);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__is_float_dtype(src->dtype) || !dnnlk__is_float_dtype(dst->dtype)) return dnnlk_invalid_data_type;
+    nd = src->ndims > 0 ? src->ndims : 1;
+    if (axis < -nd || axis >= nd) return dnnlk_invalid_arguments;
+    st = dnnlk__complete_output(dst, src->ndims, src->dims, done);
+    if (st != dnnlk_success) return st;
+    if (need_data) {
+        dnnlk_shape_numel(done->ndims, done->dims, &n);
+        if (n > 0 && !done->data) return dnnlk_invalid_arguments;
+        if (!dnnlk__alias_ok(done, src)) return dnnlk_invalid_arguments;
+    }
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk__sm_exec(const dnnlk_tensor *src, int axis, dnnlk_tensor *dst, int log, int ith,
+                                          int nth) {
+    dnnlk_tensor done;
+    dnnlk__sm_ctx c;
+    int64_t b, e, sstr[DNNLK_MAX_NDIMS], dims[DNNLK_MAX_NDIMS], numel = 0;
+    const int64_t *strides[2];
+    size_t es[2];
+    int nd, i;
+    dnnlk_status st = dnnlk__sm_check(src, axis, dst, &done, 1);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
+    *dst = done;
+    dnnlk_shape_numel(done.ndims, done.dims, &numel);
+    if (numel == 0) return dnnlk_success;
+    nd = done.ndims;
+    if (axis < 0) axis += nd > 0 ? nd : 1;
+    dnnlk__broadcast_strides(src, nd, done.dims, sstr);
+    es[0] = dnnlk_dtype_size(done.dtype);
+    es[1] = dnnlk_dtype_size(src->dtype);
+    if (nd == 0) {
+        c.K = 1;
+        c.sx = (int64_t)es[1];
+        c.sy = (int64_t)es[0];
+    } else {
+        c.K = done.dims[axis];
+        c.sx = sstr[axis] * (int64_t)es[1];
+        c.sy = done.strides[axis] * (int64_t)es[0];
+        if (c.K == 1) c.sx = (int64_t)es[1], c.sy = (int64_t)es[0];
+    }
+    for (i = 0; i < nd; i++) dims[i] = i == axis ? 1 : done.dims[i];
+    strides[0] = done.strides;
+    strides[1] = sstr;
+    dnnlk__loop_init(&c.plan, nd, dims, 2, strides, es, DNNLK__LOOP_REORDER);
+    c.base[0] = done.data;
+    c.base[1] = src->data;
+    c.in_dt = src->dtype;
+    c.out_dt = done.dtype;
+    c.log = log;
+    c.nt = done.dtype == dnnlk_f32 && numel * 4 >= DNNLK_SM_NT_BYTES && done.data != src->data;
+    dnnlk__part_range(c.plan.total, ith, nth, 16, &b, &e);
+    if (b >= e) return dnnlk_success;
+    switch (dnnlk_max_isa()) {
+#if DNNLK__X86
+    case dnnlk_isa_avx512: dnnlk__sm_part_avx512(&c, b, e); break;
+    case dnnlk_isa_avx2: dnnlk__sm_part_avx2(&c, b, e); break;
+    case dnnlk_isa_sse41: dnnlk__sm_part_sse41(&c, b, e); break;
+#endif
+    default: dnnlk__sm_part_scalar(&c, b, e); break;
+    }
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk_softmax_infer(const dnnlk_tensor *src, int axis, dnnlk_tensor *dst) {
+    dnnlk_tensor done;
+    dnnlk_status st = dnnlk__sm_check(src, axis, dst, &done, 0);
+    if (st == dnnlk_success) *dst = done;
+    return st;
+}
+
+static inline dnnlk_status dnnlk_log_softmax_infer(const dnnlk_tensor *src, int axis, dnnlk_tensor *dst) {
+    return dnnlk_softmax_infer(src, axis, dst);
+}
+
+static inline dnnlk_status dnnlk_softmax(const dnnlk_tensor *src, int axis, dnnlk_tensor *dst, int ith, int nth) {
+    return dnnlk__sm_exec(src, axis, dst, 0, ith, nth);
+}
+
+static inline dnnlk_status dnnlk_log_softmax(const dnnlk_tensor *src, int axis, dnnlk_tensor *dst, int ith, int nth) {
+    return dnnlk__sm_exec(src, axis, dst, 1, ith, nth);
+}
+
+#endif /* DNNLK_SOFTMAX_H */

@@ -1,0 +1,377 @@
+/* dnnl_kernels — softmax_simd.h: softmax / log_softmax body (no include guard; see softmax.h).
+ * Rows along the axis are processed in chunks of DNNLK__SM_CHUNK elements (a multiple of 16), so a
+ * row of any length, dtype or stride goes through the same f32 routines; f32 rows with unit stride
+ * are used in place, others are gathered into a stack buffer first. */
+
+/* ---- double accumulators: 16 slots, element i of a row adds into slot i % 16 on every ISA ---- */
+#if DNNLK__ISA == 1
+#define DNNLK__SM_DV __m128d
+#define DNNLK__SM_DV_N 2
+#define dnnlk__sm_dv_zero() _mm_setzero_pd()
+#define dnnlk__sm_dv_add(a, b) _mm_add_pd((a), (b))
+#define dnnlk__sm_dv_storeu(p, v) _mm_storeu_pd((p), (v))
+#define dnnlk__sm_cvt_lo(v) _mm_cvtps_pd(v)
+#define dnnlk__sm_cvt_hi(v) _mm_cvtps_pd(_mm_movehl_ps((v), (v)))
+#elif DNNLK__ISA == 2
+#define DNNLK__SM_DV __m256d
+#define DNNLK__SM_DV_N 4
+#define dnnlk__sm_dv_zero() _mm256_setzero_pd()
+#define dnnlk__sm_dv_add(a, b) _mm256_add_pd((a), (b))
+#define dnnlk__sm_dv_storeu(p, v) _mm256_storeu_pd((p), (v))
+#define dnnlk__sm_cvt_lo(v) _mm256_cvtps_pd(_mm256_castps256_ps128(v))
+#define dnnlk__sm_cvt_hi(v) _mm256_cvtps_pd(_mm256_extractf128_ps((v), 1))
+#else
+#define DNNLK__SM_DV __m512d
+#define DNNLK__SM_DV_N 8
+#define dnnlk__sm_dv_zero() _mm512_setzero_pd()
+#define dnnlk__sm_dv_add(a, b) _mm512_add_pd((a), (b))
+#define dnnlk__sm_dv_storeu(p, v) _mm512_storeu_pd((p), (v))
+#define dnnlk__sm_cvt_lo(v) _mm512_cvtps_pd(_mm512_castps512_ps256(v))
+#define dnnlk__sm_cvt_hi(v) _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1)))
+#endif
+#define DNNLK__SM_NACC (32 / DNNLK__VF_N)
+
+/* a: the sum of the exps; for log_softmax, a leaves out the exps equal to 1 (the row maxima) and c
+ * counts them, so log(sum) = log(c) + log1p(a / c) keeps a's bits when a is tiny beside 1. */
+typedef struct DNNLK__SFX(dnnlk__sm_acc) {
+    DNNLK__SM_DV a[DNNLK__SM_NACC], c[DNNLK__SM_NACC];
+} DNNLK__SFX(dnnlk__sm_acc);
+
+/* The 16 slots summed in a fixed order (the same on every ISA and in the scalar path). */
+static DNNLK__FORCEINLINE double DNNLK__SFX(dnnlk__sm_acc_sum)(const DNNLK__SM_DV *acc) {
+    double s[16];
+    int j;
+    for (j = 0; j < DNNLK__SM_NACC; j++) dnnlk__sm_dv_storeu(s + j * DNNLK__SM_DV_N, acc[j]);
+    return dnnlk__sm_sum16(s);
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_acc_add)(DNNLK__SM_DV *a, DNNLK__SM_DV *c, dnnlk__vf v, int j,
+                                                             int log) {
+    if (log) {
+        dnnlk__vmask one = dnnlk__vf_cmpeq(v, dnnlk__vf_set1(1.0f));
+        dnnlk__vf n = dnnlk__vf_blend(one, dnnlk__vf_set1(1.0f), dnnlk__vf_zero());
+        v = dnnlk__vf_blend(one, dnnlk__vf_zero(), v);
+        c[2 * j] = dnnlk__sm_dv_add(c[2 * j], dnnlk__sm_cvt_lo(n));
+        c[2 * j + 1] = dnnlk__sm_dv_add(c[2 * j + 1], dnnlk__sm_cvt_hi(n));
+    }
+    a[2 * j] = dnnlk__sm_dv_add(a[2 * j], dnnlk__sm_cvt_lo(v));
+    a[2 * j + 1] = dnnlk__sm_dv_add(a[2 * j + 1], dnnlk__sm_cvt_hi(v));
+}
+
+/* exp(x - m) with x - m carried exactly as a pair; x - m = -inf gives 0, a NaN difference (x NaN,
+ * or inf - inf) gives NaN. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_diff)(dnnlk__vf x, dnnlk__vf m) {
+    dnnlk__vf dl, dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), &dl);
+    /* dl is NaN when dh overflowed or is infinite: clamp it (NaN -> -1), exp saturates anyway */
+    dl = dnnlk__vf_min(dnnlk__vf_max(dl, dnnlk__vf_set1(-1.0f)), dnnlk__vf_set1(1.0f));
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(dh, DNNLK__SFX(dnnlk__vm_exp_hl)(dh, dl));
+}
+
+/* exp(x - m) for a row known to hold no NaN and a finite max: no NaN blend, and no clamp of dl
+ * (an overflowed or -inf difference is below exp's flush threshold, where dl is dropped). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_diff_clean)(dnnlk__vf x, dnnlk__vf m) {
+    dnnlk__vf dl, dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), &dl);
+    return DNNLK__SFX(dnnlk__vm_exp_hl)(dh, dl);
+}
+
+/* A vector of n <= lanes floats from p, the other lanes set to fill. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_load_fill)(const float *p, size_t n, float fill) {
+    float t[DNNLK__VF_N];
+    size_t i;
+    for (i = 0; i < DNNLK__VF_N; i++) t[i] = fill;
+    memcpy(t, p, n * sizeof(float));
+    return dnnlk__vf_loadu(t);
+}
+
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf v) {
+    float t[DNNLK__VF_N], m;
+    size_t i;
+    dnnlk__vf_storeu(t, v);
+    m = t[0];
+    for (i = 1; i < DNNLK__VF_N; i++) m = t[i] > m ? t[i] : m;
+    return m;
+}
+
+/* Running max over n floats; *nan collects whether any of them is NaN. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_max)(const float *x, size_t n, dnnlk__vf acc, unsigned *nan) {
+    dnnlk__vf a1 = acc, a2 = acc, a3 = acc;
+    unsigned bad = 0;
+    size_t i = 0;
+    for (; i + 4 * DNNLK__VF_N <= n; i += 4 * DNNLK__VF_N) {
+        dnnlk__vf v0 = dnnlk__vf_loadu(x + i), v1 = dnnlk__vf_loadu(x + i + DNNLK__VF_N);
+        dnnlk__vf v2 = dnnlk__vf_loadu(x + i + 2 * DNNLK__VF_N), v3 = dnnlk__vf_loadu(x + i + 3 * DNNLK__VF_N);
+        acc = dnnlk__vf_max(acc, v0);
+        a1 = dnnlk__vf_max(a1, v1);
+        a2 = dnnlk__vf_max(a2, v2);
+        a3 = dnnlk__vf_max(a3, v3);
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
+    }
+    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) {
+        dnnlk__vf v = dnnlk__vf_loadu(x + i);
+        acc = dnnlk__vf_max(acc, v);
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+    }
+    if (i < n) {
+        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, -INFINITY);
+        acc = dnnlk__vf_max(acc, v);
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+    }
+    *nan |= bad;
+    return dnnlk__vf_max(dnnlk__vf_max(acc, a1), dnnlk__vf_max(a2, a3));
+}
+
+/* Adds exp(x[i] - m) into the slots (x starts at a multiple of 16 of its row; the row holds no NaN
+ * and m is finite); stores the exps to e when e is not NULL (e may be x). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
+                                                            DNNLK__SFX(dnnlk__sm_acc) *acc, int log) {
+    size_t i = 0;
+    int j;
+    for (; i + 16 <= n; i += 16) {
+        for (j = 0; j < 16 / DNNLK__VF_N; j++) {
+            dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_diff_clean)(dnnlk__vf_loadu(x + i + j * DNNLK__VF_N), m);
+            if (e) dnnlk__vf_storeu(e + i + j * DNNLK__VF_N, v);
+            DNNLK__SFX(dnnlk__sm_acc_add)(acc->a, acc->c, v, j, log);
+        }
+    }
+    if (i < n) {
+        /* tail lanes hold -inf: exp(-inf - m) = 0 adds nothing (m = -inf makes the row NaN anyway) */
+        float t[16];
+        size_t k;
+        for (k = 0; k < 16; k++) t[k] = -INFINITY;
+        memcpy(t, x + i, (n - i) * sizeof(float));
+        for (j = 0; j < 16 / DNNLK__VF_N; j++) {
+            dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_diff_clean)(dnnlk__vf_loadu(t + j * DNNLK__VF_N), m);
+            dnnlk__vf_storeu(t + j * DNNLK__VF_N, v);
+            DNNLK__SFX(dnnlk__sm_acc_add)(acc->a, acc->c, v, j, log);
+        }
+        if (e) memcpy(e + i, t, (n - i) * sizeof(float));
+    }
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_store)(float *y, dnnlk__vf v, int nt) {
+    if (nt) dnnlk__vf_stream(y, v);
+    else dnnlk__vf_storeu(y, v);
+}
+
+/* y = e * inv; nt: stream where y is 64-byte aligned. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_scale)(const float *e, size_t n, float inv, float *y, int nt) {
+    dnnlk__vf s = dnnlk__vf_set1(inv);
+    size_t i = 0;
+    if (nt) {
+        size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
+        if ((uintptr_t)y % sizeof(float) != 0 || head >= n) nt = 0;
+        else if (head) dnnlk__vf_storeu_n(y, dnnlk__vf_mul(dnnlk__vf_loadu_n(e, head), s), head), i = head;
+    }
+    for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
+        dnnlk__vf a = dnnlk__vf_mul(dnnlk__vf_loadu(e + i), s), b = dnnlk__vf_mul(dnnlk__vf_loadu(e + i + DNNLK__VF_N), s);
+        DNNLK__SFX(dnnlk__sm_store)(y + i, a, nt);
+        DNNLK__SFX(dnnlk__sm_store)(y + i + DNNLK__VF_N, b, nt);
+    }
+    for (; i < n; i += DNNLK__VF_N) {
+        size_t m = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
+        if (m == DNNLK__VF_N) dnnlk__vf_storeu(y + i, dnnlk__vf_mul(dnnlk__vf_loadu(e + i), s));
+        else dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(dnnlk__vf_loadu_n(e + i, m), s), m);
+    }
+}
+
+/* The output of one vector: softmax exp(x - m) * inv, log_softmax (x - m) - ls with x - m and ls
+ * as pairs (one rounding in effect). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_out)(dnnlk__vf x, dnnlk__vf m, dnnlk__vf inv_or_lsh,
+                                                             dnnlk__vf lsl, int log) {
+    if (!log) return dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_diff)(x, m), inv_or_lsh); /* NaN-safe: columns */
+    {
+        dnnlk__vf dl, dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), &dl);
+        dnnlk__vf c = dnnlk__vf_sub(dl, lsl);
+        c = dnnlk__vf_min(dnnlk__vf_max(c, dnnlk__vf_set1(-1.0f)), dnnlk__vf_set1(1.0f)); /* NaN (dh infinite) -> -1 */
+        return dnnlk__vf_add(dnnlk__vf_sub(dh, inv_or_lsh), c);
+    }
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_row)(const float *x, size_t n, dnnlk__vf m, dnnlk__vf a,
+                                                             dnnlk__vf b, int log, float *y) {
+    size_t i = 0;
+    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+        dnnlk__vf_storeu(y + i, DNNLK__SFX(dnnlk__sm_out)(dnnlk__vf_loadu(x + i), m, a, b, log));
+    if (i < n) dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__sm_out)(dnnlk__vf_loadu_n(x + i, n - i), m, a, b, log), n - i);
+}
+
+/* One row of K elements: x at byte stride sx (dtype dx), y at byte stride sy (dtype dy). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t sx, dnnlk_dtype dx, char *y, int64_t sy,
+                                                         dnnlk_dtype dy, int64_t K, int log, int nt) {
+    float buf[DNNLK__SM_CHUNK];
+    int din = dx == dnnlk_f32 && sx == 4, dout = dy == dnnlk_f32 && sy == 4;
+    int store_e = !log && din && dout;
+    dnnlk__vf vm = dnnlk__vf_set1(-INFINITY), va, vb;
+    DNNLK__SFX(dnnlk__sm_acc) acc;
+    double sum;
+    float mx;
+    unsigned nan = 0;
+    int64_t j;
+    int k;
+    for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
+        size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
+        const float *p = (const float *)(const void *)(x + j * sx);
+        if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
+        vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm, &nan);
+    }
+    mx = DNNLK__SFX(dnnlk__sm_hmax)(vm);
+    if (nan || mx == INFINITY || mx == -INFINITY) {
+        /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
+        for (j = 0; j < K; j++) dnnlk__store_from_f32(y + j * sy, dy, NAN);
+        return;
+    }
+    vm = dnnlk__vf_set1(mx);
+    for (k = 0; k < DNNLK__SM_NACC; k++) acc.a[k] = acc.c[k] = dnnlk__sm_dv_zero();
+    for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
+        size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
+        const float *p = (const float *)(const void *)(x + j * sx);
+        if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
+        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, store_e ? (float *)(void *)(y + j * 4) : NULL, &acc, log);
+    }
+    sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc.a);
+    if (store_e) {
+        DNNLK__SFX(dnnlk__sm_scale)((const float *)(void *)y, (size_t)K, (float)(1.0 / sum), (float *)(void *)y, nt);
+        return;
+    }
+    if (!log) {
+        va = dnnlk__vf_set1((float)(1.0 / sum));
+        vb = dnnlk__vf_zero();
+    } else {
+        double ls = dnnlk__sm_logsum(DNNLK__SFX(dnnlk__sm_acc_sum)(acc.c), sum);
+        va = dnnlk__vf_set1((float)ls);
+        vb = dnnlk__vf_set1((float)(ls - (double)(float)ls));
+    }
+    for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
+        size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
+        const float *p = (const float *)(const void *)(x + j * sx);
+        if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
+        if (dout) {
+            DNNLK__SFX(dnnlk__sm_out_row)(p, n, vm, va, vb, log, (float *)(void *)(y + j * 4));
+        } else {
+            DNNLK__SFX(dnnlk__sm_out_row)(p, n, vm, va, vb, log, buf);
+            DNNLK__SFX(dnnlk__elt_scatter)(y + j * sy, sy, dy, buf, n);
+        }
+    }
+}
+
+/* Columns: ncols adjacent rows (unit stride between their starts, in and out), each of K elements
+ * at byte strides sx / sy: the lanes run across rows, so an outer axis with contiguous inner rows is
+ * vectorized like a contiguous one. Per column the sum is sequential in k (lane-independent, so the
+ * bits do not depend on how columns are grouped). */
+#define DNNLK__SM_COLV 4 /* vectors of columns per block */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_ld)(const char *p, dnnlk_dtype dt, size_t n) {
+    if (dt == dnnlk_f32) return n == DNNLK__VF_N ? dnnlk__vf_loadu((const float *)(const void *)p)
+                                                 : dnnlk__vf_loadu_n((const float *)(const void *)p, n);
+    if (n == DNNLK__VF_N && dt == dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)(const void *)p);
+    if (n == DNNLK__VF_N && dt == dnnlk_f16) return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
+    {
+        float t[DNNLK__VF_N] = {0};
+        size_t i;
+        for (i = 0; i < n; i++) t[i] = dnnlk__load_as_f32(p + 2 * i, dt);
+        return dnnlk__vf_loadu(t);
+    }
+}
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_st)(char *p, dnnlk_dtype dt, dnnlk__vf v, size_t n) {
+    if (dt == dnnlk_f32) {
+        if (n == DNNLK__VF_N) dnnlk__vf_storeu((float *)(void *)p, v);
+        else dnnlk__vf_storeu_n((float *)(void *)p, v, n);
+    } else if (n == DNNLK__VF_N && dt == dnnlk_bf16) {
+        dnnlk__vf_store_bf16((uint16_t *)(void *)p, v);
+    } else if (n == DNNLK__VF_N && dt == dnnlk_f16) {
+        dnnlk__vf_store_f16((uint16_t *)(void *)p, v);
+    } else {
+        float t[DNNLK__VF_N];
+        size_t i;
+        dnnlk__vf_storeu(t, v);
+        for (i = 0; i < n; i++) dnnlk__store_from_f32(p + 2 * i, dt, t[i]);
+    }
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_cols)(const char *x, int64_t sx, dnnlk_dtype dx, char *y, int64_t sy,
+                                                          dnnlk_dtype dy, int64_t K, int64_t ncols, int log) {
+    size_t ex = dnnlk_dtype_size(dx), ey = dnnlk_dtype_size(dy);
+    int64_t c, k;
+    for (c = 0; c < ncols; c += DNNLK__SM_COLV * DNNLK__VF_N) {
+        size_t w = (size_t)(ncols - c < DNNLK__SM_COLV * DNNLK__VF_N ? ncols - c : DNNLK__SM_COLV * DNNLK__VF_N);
+        size_t nv = (w + DNNLK__VF_N - 1) / DNNLK__VF_N, lanes[DNNLK__SM_COLV], v;
+        dnnlk__vf m[DNNLK__SM_COLV], va[DNNLK__SM_COLV], vb[DNNLK__SM_COLV];
+        DNNLK__SM_DV acc[2 * DNNLK__SM_COLV], cnt[2 * DNNLK__SM_COLV];
+        double sums[DNNLK__SM_COLV * DNNLK__VF_N], cnts[DNNLK__SM_COLV * DNNLK__VF_N];
+        float fa[DNNLK__SM_COLV * DNNLK__VF_N], fb[DNNLK__SM_COLV * DNNLK__VF_N];
+        const char *xc = x + c * (int64_t)ex;
+        char *yc = y + c * (int64_t)ey;
+        for (v = 0; v < nv; v++) {
+            lanes[v] = w - v * DNNLK__VF_N < DNNLK__VF_N ? w - v * DNNLK__VF_N : DNNLK__VF_N;
+            m[v] = dnnlk__vf_set1(-INFINITY);
+            acc[2 * v] = acc[2 * v + 1] = cnt[2 * v] = cnt[2 * v + 1] = dnnlk__sm_dv_zero();
+        }
+        for (k = 0; k < K; k++)
+            for (v = 0; v < nv; v++)
+                m[v] = dnnlk__vf_max(m[v], DNNLK__SFX(dnnlk__sm_ld)(xc + k * sx + (int64_t)(v * DNNLK__VF_N * ex), dx, lanes[v]));
+        for (k = 0; k < K; k++)
+            for (v = 0; v < nv; v++) {
+                dnnlk__vf e = DNNLK__SFX(dnnlk__sm_exp_diff)(
+                    DNNLK__SFX(dnnlk__sm_ld)(xc + k * sx + (int64_t)(v * DNNLK__VF_N * ex), dx, lanes[v]), m[v]);
+                DNNLK__SFX(dnnlk__sm_acc_add)(acc, cnt, e, (int)v, log);
+            }
+        for (v = 0; v < nv; v++) {
+            dnnlk__sm_dv_storeu(sums + v * DNNLK__VF_N, acc[2 * v]);
+            dnnlk__sm_dv_storeu(sums + v * DNNLK__VF_N + DNNLK__VF_N / 2, acc[2 * v + 1]);
+            dnnlk__sm_dv_storeu(cnts + v * DNNLK__VF_N, cnt[2 * v]);
+            dnnlk__sm_dv_storeu(cnts + v * DNNLK__VF_N + DNNLK__VF_N / 2, cnt[2 * v + 1]);
+        }
+        for (v = 0; v < nv * DNNLK__VF_N; v++) {
+            if (!log) {
+                fa[v] = (float)(1.0 / sums[v]);
+                fb[v] = 0.0f;
+            } else {
+                double ls = dnnlk__sm_logsum(cnts[v], sums[v]);
+                fa[v] = (float)ls;
+                fb[v] = (float)(ls - (double)fa[v]);
+            }
+        }
+        for (v = 0; v < nv; v++) {
+            va[v] = dnnlk__vf_loadu(fa + v * DNNLK__VF_N);
+            vb[v] = dnnlk__vf_loadu(fb + v * DNNLK__VF_N);
+        }
+        for (k = 0; k < K; k++)
+            for (v = 0; v < nv; v++) {
+                dnnlk__vf xv = DNNLK__SFX(dnnlk__sm_ld)(xc + k * sx + (int64_t)(v * DNNLK__VF_N * ex), dx, lanes[v]);
+                DNNLK__SFX(dnnlk__sm_st)(yc + k * sy + (int64_t)(v * DNNLK__VF_N * ey), dy,
+                                         DNNLK__SFX(dnnlk__sm_out)(xv, m[v], va[v], vb[v], log), lanes[v]);
+            }
+    }
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sm_part)(const dnnlk__sm_ctx *c, int64_t begin, int64_t end) {
+    dnnlk__loop_iter it;
+    char *row[2];
+    int64_t n, r;
+    int64_t ro = dnnlk__row_stride(&c->plan, 0), ri = dnnlk__row_stride(&c->plan, 1);
+    int64_t ey = (int64_t)dnnlk_dtype_size(c->out_dt), ex = (int64_t)dnnlk_dtype_size(c->in_dt);
+    int rows_contig = c->sx == ex && c->sy == ey;
+    int cols = !rows_contig && ro == ey && ri == ex;
+    dnnlk__iter_init(&it, &c->plan, c->base, begin, end);
+    while ((n = dnnlk__iter_next(&it, row)) > 0) {
+        if (cols) {
+            DNNLK__SFX(dnnlk__sm_cols)(row[1], c->sx, c->in_dt, row[0], c->sy, c->out_dt, c->K, n, c->log);
+            continue;
+        }
+        for (r = 0; r < n; r++)
+            DNNLK__SFX(dnnlk__sm_row)(row[1] + r * ri, c->sx, c->in_dt, row[0] + r * ro, c->sy, c->out_dt, c->K, c->log,
+                                      c->nt);
+    }
+#if DNNLK__ISA >= 1
+    if (c->nt) _mm_sfence();
+#endif
+}
+
+#undef DNNLK__SM_DV
+#undef DNNLK__SM_DV_N
+#undef dnnlk__sm_dv_zero
+#undef dnnlk__sm_dv_add
+#undef dnnlk__sm_dv_storeu
+#undef dnnlk__sm_cvt_lo
+#undef dnnlk__sm_cvt_hi
+#undef DNNLK__SM_NACC
+#undef DNNLK__SM_COLV

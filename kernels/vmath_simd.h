@@ -1,0 +1,290 @@
+/* dnnl_kernels — vmath_simd.h: the f32 vector math body (no include guard; see vmath.h).
+ * Instantiated for the scalar path (DNNLK__ISA 0, one lane) and for SSE4.1, AVX2 and AVX-512.
+ * Every function takes and returns dnnlk__vf by value and is force-inlined into the calling
+ * kernel's entry point of the same ISA. Coefficients: vmath.h, fitted by tools/fit_vmath.py. */
+
+/* ---- table lookup of 8 entries per lane (index 0..7 from the bits of a + 1, see vmath.h) ---- */
+#if DNNLK__ISA == 0
+typedef int32_t DNNLK__SFX(dnnlk__vm_lut);
+static DNNLK__FORCEINLINE int32_t DNNLK__SFX(dnnlk__vm_lut_prep)(int32_t idx) { return idx; }
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__vm_lut8)(const float *t, int32_t ix) { return t[ix]; }
+#elif DNNLK__ISA == 1
+/* pshufb picks bytes 4i..4i+3 of either half of the table, a blend picks the half */
+typedef struct DNNLK__SFX(dnnlk__vm_lut) { __m128i b; __m128 hi; } DNNLK__SFX(dnnlk__vm_lut);
+static DNNLK__FORCEINLINE DNNLK__SFX(dnnlk__vm_lut) DNNLK__SFX(dnnlk__vm_lut_prep)(__m128i idx) {
+    DNNLK__SFX(dnnlk__vm_lut) r;
+    r.b = _mm_add_epi32(_mm_mullo_epi32(_mm_and_si128(idx, _mm_set1_epi32(3)), _mm_set1_epi32(0x04040404)),
+                        _mm_set1_epi32(0x03020100));
+    r.hi = _mm_castsi128_ps(_mm_cmpgt_epi32(idx, _mm_set1_epi32(3)));
+    return r;
+}
+static DNNLK__FORCEINLINE __m128 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, DNNLK__SFX(dnnlk__vm_lut) ix) {
+    __m128i lo = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)t), ix.b);
+    __m128i hi = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(t + 4)), ix.b);
+    return _mm_blendv_ps(_mm_castsi128_ps(lo), _mm_castsi128_ps(hi), ix.hi);
+}
+#elif DNNLK__ISA == 2
+typedef __m256i DNNLK__SFX(dnnlk__vm_lut);
+static DNNLK__FORCEINLINE __m256i DNNLK__SFX(dnnlk__vm_lut_prep)(__m256i idx) { return idx; }
+static DNNLK__FORCEINLINE __m256 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m256i ix) {
+    return _mm256_permutevar8x32_ps(_mm256_loadu_ps(t), ix);
+}
+#else
+typedef __m512i DNNLK__SFX(dnnlk__vm_lut);
+static DNNLK__FORCEINLINE __m512i DNNLK__SFX(dnnlk__vm_lut_prep)(__m512i idx) { return idx; }
+static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m512i ix) {
+    return _mm512_permutexvar_ps(ix, _mm512_castps256_ps512(_mm256_loadu_ps(t)));
+}
+#endif
+
+/* hi + lo = a * a exactly (|a| small enough that a * 4097 does not overflow). FMA where the ISA
+ * has it; Dekker's split into 12-bit halves otherwise. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *lo) {
+    dnnlk__vf hi = dnnlk__vf_mul(a, b);
+#if DNNLK__ISA >= 2
+    *lo = dnnlk__vf_fmadd(a, b, dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)));
+#else
+    dnnlk__vf split = dnnlk__vf_set1(4097.0f);
+    dnnlk__vf ca = dnnlk__vf_mul(a, split), cb = dnnlk__vf_mul(b, split);
+    dnnlk__vf ah = dnnlk__vf_sub(ca, dnnlk__vf_sub(ca, a)), bh = dnnlk__vf_sub(cb, dnnlk__vf_sub(cb, b));
+    dnnlk__vf al = dnnlk__vf_sub(a, ah), bl = dnnlk__vf_sub(b, bh);
+    dnnlk__vf e = dnnlk__vf_sub(dnnlk__vf_mul(ah, bh), hi);
+    e = dnnlk__vf_add(e, dnnlk__vf_mul(ah, bl));
+    e = dnnlk__vf_add(e, dnnlk__vf_mul(al, bh));
+    *lo = dnnlk__vf_add(e, dnnlk__vf_mul(al, bl));
+#endif
+    return hi;
+}
+
+/* s + e = a + b exactly (Knuth's TwoSum: no ordering requirement). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *e) {
+    dnnlk__vf s = dnnlk__vf_add(a, b);
+    dnnlk__vf bb = dnnlk__vf_sub(s, a);
+    *e = dnnlk__vf_add(dnnlk__vf_sub(a, dnnlk__vf_sub(s, bb)), dnnlk__vf_sub(b, bb));
+    return s;
+}
+
+/* mult * exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1), bias per
+ * lane in {0, 48} (a scaled result keeps full precision where exp itself is subnormal). With
+ * flush (a constant), lanes with h < thr give exactly 0 without computing anything that underflows (an underflowing multiply
+ * costs a microcode assist on x86 without FTZ: softmax rows full of -1e4 masks would crawl); thr
+ * is the caller's point where the result rounds to 0. h >= 89 gives +inf; results that are
+ * subnormal are rounded once. NaN in h is not propagated (callers blend it back).
+ * n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split into a 15-bit head, so n * head is
+ * exact, and a tail), exp(r) = 1 + p, p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding
+ * (a caller's factor folded in costs no extra rounding); times 2^n as two factors 2^(n>>1)
+ * 2^(n-(n>>1)) (both normal over the whole range, so only the last multiply rounds). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, dnnlk__vf l, dnnlk__vf bias, dnnlk__vf thr,
+                                                                   dnnlk__vf mult, int flush) {
+    const float *c = dnnlk__vm_exp_c;
+    dnnlk__vf n, r, q, p;
+    dnnlk__vmask under = dnnlk__vf_cmplt(h, thr);
+    if (flush) {
+        h = dnnlk__vf_blend(under, dnnlk__vf_zero(), h);
+        l = dnnlk__vf_blend(under, dnnlk__vf_zero(), l);
+    }
+    h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
+    n = dnnlk__vf_round_even(dnnlk__vf_mul(h, dnnlk__vf_set1(1.44269502162933349609375f)));
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h); /* exact */
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
+    r = dnnlk__vf_add(r, l);
+    q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[2]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
+    p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
+    p = dnnlk__vf_fmadd(mult, p, mult);
+#if DNNLK__ISA == 3
+    /* one correctly rounded p * 2^(n + bias): the same value as the two factors below */
+    p = _mm512_scalef_ps(p, dnnlk__vf_add(n, bias));
+#else
+    {
+        dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1);
+        dnnlk__vi k2 = dnnlk__vi_sub(dnnlk__vf_to_vi_trunc(dnnlk__vf_add(n, bias)), k1);
+        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
+        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
+    }
+#endif
+    if (flush) p = dnnlk__vf_blend(under, dnnlk__vf_zero(), p);
+    return p;
+}
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
+    /* exp(-103.98) is half the smallest subnormal: below it the result rounds to 0 */
+    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(h, l, dnnlk__vf_zero(), dnnlk__vf_set1(-103.98f), dnnlk__vf_set1(1.0f), 1);
+}
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_keep_nan)(dnnlk__vf x, dnnlk__vf r) {
+    return dnnlk__vf_blend(dnnlk__vf_cmpunord(x, x), x, r);
+}
+
+/* exp(x), within 1 ulp; NaN in, NaN out. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp)(dnnlk__vf x) {
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, DNNLK__SFX(dnnlk__vm_exp_hl)(x, dnnlk__vf_zero()));
+}
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_abs)(dnnlk__vf x) {
+    return dnnlk__vf_and(x, dnnlk__vi_as_vf(dnnlk__vi_set1(0x7fffffff)));
+}
+
+/* x with |x| < 2^-40 replaced by 0, for the argument of a polynomial in x^2: x^2 and x^3 would
+ * underflow to subnormals there (slow on x86 without DAZ), and their terms are below 2^-80
+ * relative anyway. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x) {
+    return dnnlk__vf_blend(dnnlk__vf_cmplt(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(9.094947017729282e-13f)),
+                           dnnlk__vf_zero(), x);
+}
+
+/* Piecewise polynomial of a vmath.h table at a in [0, 15): interval = exponent and top mantissa
+ * bit of a + 1 (its rounding can only pick a neighbour at an edge, where both fits hold);
+ * v = a s - o; plus_a (a constant): the first interval's polynomial is f(a) - a, and a is added
+ * inside the last fused step, exactly. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a) {
+    /* rows: s, o, c0 hi, c0 lo, c1..c8 */
+    dnnlk__vf a1 = dnnlk__vf_add(a, dnnlk__vf_set1(1.0f));
+    /* & 7 keeps a NaN lane's index in the table (its result is NaN whatever it picks) */
+    dnnlk__vi idx = dnnlk__vi_and(dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(a1), 22), dnnlk__vi_set1(254)), dnnlk__vi_set1(7));
+    DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
+    dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix),
+                                  dnnlk__vf_xor(DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix), dnnlk__vf_set1(-0.0f)));
+    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[11], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
+    /* written out: gcc -O2 keeps a loop of table loads rolled */
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[10], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[9], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[8], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[7], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[6], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[5], ix));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[4], ix));
+    if (plus_a) /* a in the first interval (c0 = 0 there; decided on a + 1 as the index), c0 lo elsewhere */
+        c0l = dnnlk__vf_blend(dnnlk__vf_cmplt(a1, dnnlk__vf_set1(1.5f)), a, c0l);
+    q = dnnlk__vf_fmadd(q, v, c0l);
+    return dnnlk__vf_add(q, DNNLK__SFX(dnnlk__vm_lut8)(t[2], ix));
+}
+
+/* erfc(a) for a in [0, 10.1]: exp(-a^2) N(a), a^2 exact as hi + lo. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a) {
+    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, a, &lo);
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0);
+    /* a <= 10.1: -a^2 >= -102.1, no flush needed */
+    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)),
+                                          dnnlk__vf_zero(), dnnlk__vf_zero(), n, 0);
+}
+
+/* erf(x) within 2 ulp (1 measured): a piecewise polynomial of |x| (clamped at 4, where erf rounds
+ * to 1), sign put back; erf(+-inf) = +-1, NaN in, NaN out. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
+    dnnlk__vf sign = dnnlk__vf_set1(-0.0f);
+    dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(4.0f));
+    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erf8, a, 1), dnnlk__vf_and(x, sign));
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, r);
+}
+
+/* erfc(x), relative accuracy kept in the right tail: exp(-a^2) N(a) for x >= 0, 2 minus that for
+ * x < 0; erfc(-inf) = 2, erfc(+inf) = 0; x >= 10.1 gives 0 (computed on a benign argument). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc)(dnnlk__vf x) {
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
+    dnnlk__vmask zero = dnnlk__vf_cmpge(a, dnnlk__vf_set1(10.1f)); /* erfc(10.06) is half the smallest subnormal */
+    dnnlk__vf t = DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf_blend(zero, dnnlk__vf_set1(1.0f), a));
+    t = dnnlk__vf_blend(zero, dnnlk__vf_zero(), t);
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), dnnlk__vf_sub(dnnlk__vf_set1(2.0f), t), t));
+}
+
+/* tanh(x): x + x^3 T(x^2) for |x| < 0.9, else sign(x) (1 - 2/(exp(2|x|) + 1)). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
+    const float *c = dnnlk__vm_tanh_c;
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x);
+    dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(10.0f));
+    dnnlk__vf e = DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf_add(ac, ac), dnnlk__vf_zero());
+    dnnlk__vf big = dnnlk__vf_sub(dnnlk__vf_set1(1.0f), dnnlk__vf_div(dnnlk__vf_set1(2.0f), dnnlk__vf_add(e, dnnlk__vf_set1(1.0f))));
+    dnnlk__vf xs = DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-1.0f)), dnnlk__vf_set1(1.0f)));
+    dnnlk__vf t = dnnlk__vf_mul(xs, xs);
+    dnnlk__vf q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[7]), t, dnnlk__vf_set1(c[6]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[5]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[4]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[3]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[2]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[1]));
+    q = dnnlk__vf_fmadd(q, t, dnnlk__vf_set1(c[0]));
+    big = dnnlk__vf_or(big, dnnlk__vf_and(x, dnnlk__vf_set1(-0.0f)));
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(
+        x, dnnlk__vf_blend(dnnlk__vf_cmplt(a, dnnlk__vf_set1(0.9f)), dnnlk__vf_fmadd(dnnlk__vf_mul(xs, t), q, x), big));
+}
+
+/* gelu(x) = x Phi(x), exact form, from the left tail g = gelu(-a) = -exp(-a^2/2) M(a) (a = |x|,
+ * a^2 exact as hi + lo, halved exactly; M's factor folded into exp's last step): x < 0 gives g,
+ * x >= 0 gives x + g (gelu(x) - gelu(-x) = x), so no cancellation-prone 1 - Phi, no division, one
+ * formula for all x. |x| >= 14.5: g = -0 (computed on a benign argument), so gelu(-inf) = -0,
+ * gelu(+inf) = +inf. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), sign = dnnlk__vf_set1(-0.0f);
+    dnnlk__vmask out = dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f));
+    dnnlk__vf ac = dnnlk__vf_blend(out, dnnlk__vf_set1(1.0f), a);
+    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), &lo);
+    dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_gelu8, ac, 0);
+    /* -a^2/2 > -105.2: only a sliver underflows, no flush needed */
+    dnnlk__vf g = DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), m, 0);
+    g = dnnlk__vf_xor(dnnlk__vf_blend(out, dnnlk__vf_zero(), g), sign);
+    return dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), g, dnnlk__vf_add(x, g));
+}
+
+/* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
+ * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost
+ * |2z| 2^-24 relative in the left tail, where gelu ~ x exp(2z)). Where -2z > 80 (x < -9.3) the
+ * denominator is exp(-2z) alone (1 is below its last bit), so gelu = x exp(2z), with exp(2z)
+ * computed scaled by 2^48: no overflow, full precision down to the subnormal results.
+ * x < -16 gives -0 (the true value is below the smallest subnormal). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
+    const float k1h = 1.5957691669464111f, k1l = -4.534068054340423e-08f;
+    const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
+    dnnlk__vf xc = dnnlk__vf_min(dnnlk__vf_max(x, dnnlk__vf_set1(-16.0f)), dnnlk__vf_set1(16.0f));
+    dnnlk__vf xf = DNNLK__SFX(dnnlk__vm_flush_tiny)(xc); /* 2z = 0 there: gelu = x/2 to 2^-40 */
+    dnnlk__vf ul, uh = DNNLK__SFX(dnnlk__vm_two_prod)(xf, xf, &ul);
+    dnnlk__vf pl, ph = DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf_set1(k2h), uh, &pl);
+    dnnlk__vf wl, wh, yl, yh, e, far, flip, sign = dnnlk__vf_set1(-0.0f);
+    dnnlk__vmask mfar;
+    pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), ul, pl);
+    pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), uh, pl);
+    wh = DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf_set1(k1h), ph, &wl);
+    wl = dnnlk__vf_add(wl, dnnlk__vf_add(pl, dnnlk__vf_set1(k1l)));
+    yh = DNNLK__SFX(dnnlk__vm_two_prod)(xf, wh, &yl); /* 2z = yh + yl */
+    yl = dnnlk__vf_fmadd(xf, wl, yl);
+    mfar = dnnlk__vf_cmplt(yh, dnnlk__vf_set1(-80.0f));
+    flip = dnnlk__vf_blend(mfar, dnnlk__vf_zero(), sign); /* near: exp(-2z); far: exp(2z) 2^48 */
+    /* thresholds where the result rounds to 0: exp(-2z) below 2^-25 leaves 1 + exp(-2z) = 1 for
+     * the near lanes; x exp(2z) below 2^-150 with |x| <= 16 for the far ones */
+    e = DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(yh, flip), dnnlk__vf_xor(yl, flip),
+                                       dnnlk__vf_blend(mfar, dnnlk__vf_set1(48.0f), dnnlk__vf_zero()),
+                                       dnnlk__vf_blend(mfar, dnnlk__vf_set1(-106.8f), dnnlk__vf_set1(-18.0f)),
+                                       dnnlk__vf_blend(mfar, xc, dnnlk__vf_set1(1.0f)), 1); /* far: x exp(2z) 2^48 */
+    far = dnnlk__vf_mul(e, dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
+    far = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), sign, far);
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e))));
+}
+
+/* y[i] = fn(x[i]) over contiguous arrays (x == y allowed): the array entry point that tests and
+ * other kernels' scalar-side code can call through dnnlk__vm_apply. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf x, int fn) {
+    switch (fn) {
+    case DNNLK__VM_EXP: return DNNLK__SFX(dnnlk__vm_exp)(x);
+    case DNNLK__VM_ERF: return DNNLK__SFX(dnnlk__vm_erf)(x);
+    case DNNLK__VM_ERFC: return DNNLK__SFX(dnnlk__vm_erfc)(x);
+    case DNNLK__VM_TANH: return DNNLK__SFX(dnnlk__vm_tanh)(x);
+    case DNNLK__VM_GELU_ERF: return DNNLK__SFX(dnnlk__vm_gelu_erf)(x);
+    default: return DNNLK__SFX(dnnlk__vm_gelu_tanh)(x);
+    }
+}
+
+#if DNNLK__ISA == 0
+static inline void DNNLK__SFX(dnnlk__vm_array)(int fn, const float *x, float *y, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) y[i] = DNNLK__SFX(dnnlk__vm_fn)(x[i], fn);
+}
+#else
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__vm_array)(int fn, const float *x, float *y, size_t n) {
+    size_t i;
+    for (i = 0; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+        dnnlk__vf_storeu(y + i, DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf_loadu(x + i), fn));
+    if (i < n) dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf_loadu_n(x + i, n - i), fn), n - i);
+}
+#endif

@@ -1,0 +1,127 @@
+#!/usr/bin/python3
+"""Fits the polynomial coefficients of kernels/vmath_simd.h (numpy only, double precision).
+
+Method: least squares on a dense Chebyshev-distributed grid, then Lawson's iteration (weights
+multiplied by the pointwise error, renormalised) which converges toward the minimax (equioscillating)
+solution. Errors are measured relative to the target function (weighted where noted). The target
+functions come from Python's math module (glibc erf/erfc/exp, accurate to ~1 ulp of a double),
+far more precise than the f32 results they feed. Output: C initialisers, float-rounded, and the
+max relative error of the float-rounded coefficients evaluated in double.
+
+    /usr/bin/python3 tools/fit_vmath.py
+"""
+import math
+import numpy as np
+
+def lawson(xs, f, basis, w, iters=60):
+    """Minimise max |w*(f - sum c_k basis_k)| over xs; returns coefficients."""
+    A = np.stack([b(xs) for b in basis], axis=1)
+    lw = np.ones_like(xs)
+    for _ in range(iters):
+        sw = np.sqrt(lw) * w
+        c, *_ = np.linalg.lstsq(A * sw[:, None], f * sw, rcond=None)
+        err = np.abs(w * (f - A @ c))
+        lw = lw * (err + 1e-300)
+        lw /= lw.sum()
+    return c
+
+def lawson_f32(xs, f, basis, w, exact_c0=False):
+    """Coefficients rounded to float one at a time, lowest order first, refitting the rest after
+    each rounding so later terms absorb the rounding error of earlier ones."""
+    fixed = []
+    for k in range(len(basis)):
+        rest = f - sum(c * b(xs) for c, b in zip(fixed, basis))
+        c = lawson(xs, rest, basis[k:], w)
+        fixed.append(float(c[0]) if (k == 0 and exact_c0) else float(np.float32(c[0])))
+    return np.array(fixed)
+
+def cheb_grid(lo, hi, n=4000):
+    k = np.arange(n)
+    return 0.5 * (lo + hi) + 0.5 * (hi - lo) * np.cos(np.pi * (k + 0.5) / n)
+
+def f32(c):
+    return np.array(c, dtype=np.float32).astype(np.float64)
+
+def horner(c, v):
+    r = np.zeros_like(v)
+    for ck in reversed(c):
+        r = r * v + ck
+    return r
+
+def show(name, c, relerr):
+    print(f"/* {name}: max rel err {relerr:.3g} (2^{math.log2(relerr):.1f}) */")
+    print("{" + ", ".join(f"{float(np.float32(x))!r}f" for x in c) + "}")
+
+# exp(r) = 1 + r + r^2 q(r), |r| <= ln2/2: fit q, weight r^2/e^r (relative error of exp).
+h = math.log(2) / 2
+r = cheb_grid(-h, h); r = r[np.abs(r) > 1e-4]
+q = (np.exp(r) - 1 - r) / r**2
+w = r**2 / np.exp(r)
+c = f32(lawson_f32(r, q, [lambda x, k=k: x**k for k in range(5)], w))
+e = np.max(np.abs((1 + r + r * r * horner(c, r)) / np.exp(r) - 1))
+show("exp q(r), c2..c6", c, e)
+
+# tanh(x) = x + x^3 T(x^2), |x| <= 0.9: error relative to tanh.
+x = cheb_grid(1e-3, 0.9)
+tt = np.tanh(x)
+t = (tt - x) / x**3
+c = f32(lawson_f32(x, t, [lambda v, k=k: v**(2 * k) for k in range(8)], x**3 / tt))
+e = np.max(np.abs((x + x**3 * horner(c, x * x)) / tt - 1))
+show("tanh small T(x^2)", c, e)
+
+# Piecewise tables for a in [0, 15): 8 intervals, the binary halves of the binades of a + 1
+# (index = the exponent and top mantissa bit of a + 1, computed with integer ops in the kernels).
+EDGES8 = [0.0, 0.5, 1.0, 2.0, 3.0, 5.0, 7.0, 11.0, 15.0]
+
+def piecewise8(name, fn, deg, hi=15.0, first="free", const_from=None):
+    """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, o, c0 hi,
+    c0 lo (a float pair), c1..c_deg. The first interval has s = 2, o = 0 (v = 2a, exact) and
+    first = "free": c0 fitted; "zero": c0 = 0 (f(0) = 0 exactly, tiny a keep relative accuracy);
+    "plus_a": c0 = 0 and the polynomial fits f(a) - a (the kernel adds a exactly: no rounding of
+    a leading coefficient like 2/sqrt(pi)). Intervals from const_from on hold the constant 1.
+    Fitted on intervals widened by 1e-5: a + 1 rounded may pick a neighbour near an edge."""
+    print(f"/* {name}: intervals {EDGES8}, degree {deg} */")
+    rows = []
+    for k, (lo, up) in enumerate(zip(EDGES8[:-1], EDGES8[1:])):
+        if const_from is not None and k >= const_from:
+            rows.append([0.0, 0.0, 1.0, 0.0] + [0.0] * deg)
+            print(f"/*   [{lo}, {up}): constant 1 (unused) */")
+            continue
+        up = min(up, hi)
+        if k == 0:
+            s_, o_ = 2.0, 0.0
+        else:
+            s_ = float(np.float32(2 / (up - lo))); o_ = float(np.float32((up + lo) / (up - lo)))
+        a = cheb_grid(max(lo - 1e-5, 1e-6), up + 1e-5)
+        v = a * s_ - o_
+        t = np.array([fn(z) for z in a])
+        w = 1 / np.abs(t)
+        if k == 0 and first != "free":
+            target = t - a if first == "plus_a" else t
+            c = lawson_f32(v, target, [lambda z, j=j: z**j for j in range(1, deg + 1)], w)
+            c = np.concatenate([[0.0], c])
+            base = a if first == "plus_a" else 0
+        else:
+            c = lawson_f32(v, t, [lambda z, j=j: z**j for j in range(deg + 1)], w, exact_c0=True)
+            base = 0
+        c0h = float(np.float32(c[0])); c0l = float(np.float32(c[0] - c0h))
+        e = np.max(np.abs(w * ((horner(c[1:], v) * v + c0l + c0h + base) - t)))
+        print(f"/*   [{lo}, {up}): max rel err {e:.3g} (2^{math.log2(e):.1f}) */")
+        rows.append([s_, o_, c0h, c0l] + list(c[1:]))
+    print("{")
+    for k in range(len(rows[0])):
+        print("    {" + ", ".join(f"{float(np.float32(r[k]))!r}f" for r in rows) + "},")
+    print("}")
+
+# erf(a) directly, a in [0, 4] (erf(4) rounds to 1; the kernels clamp there).
+piecewise8("erf(a)", math.erf, 8, hi=4.0, first="plus_a", const_from=5)
+
+# gelu tail: gelu(-a) = -exp(-a^2/2) M(a), M(a) = a Phi(-a) exp(a^2/2) (M(0) = 0).
+def M(a):
+    return a * 0.5 * math.erfc(a / math.sqrt(2)) * math.exp(a * a / 2)
+piecewise8("gelu tail M(a)", M, 8, hi=14.5, first="zero")
+
+# erfc: erfc(a) = exp(-a^2) N(a), N(a) = erfc(a) exp(a^2); a in [0, 10.1].
+def N(a):
+    return math.erfc(a) * math.exp(a * a)
+piecewise8("erfc tail N(a)", N, 8, hi=10.1, const_from=7)
