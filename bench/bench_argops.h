@@ -3,17 +3,6 @@
  * input elements for arg_max/top_k and output elements for one_hot (PyTorch's one_hot writes s64:
  * the "one_hot s64" row is the like-for-like one). */
 
-static inline dnnlk_tensor bench_argops_tensor(void *data, dnnlk_dtype dt, int nd, const int64_t *dims) {
-    dnnlk_tensor t;
-    memset(&t, 0, sizeof t);
-    t.data = data;
-    t.dtype = dt;
-    t.ndims = nd;
-    memcpy(t.dims, dims, (size_t)nd * sizeof(int64_t));
-    dnnlk_dense_strides(nd, t.dims, t.strides);
-    return t;
-}
-
 typedef struct bench_argops_ctx {
     dnnlk_tensor src, idx, val;
     int64_t k, depth;
@@ -94,13 +83,13 @@ static inline void bench_argops(void) {
         x[j] = (float)(s >> 40) * (1.0f / 16777216.0f) * 20.0f - 10.0f;
     }
     memset(&c, 0, sizeof c);
-    c.src = bench_argops_tensor(x, dnnlk_f32, 2, dims);
+    c.src = bench_dense_tensor(x, dnnlk_f32, 2, dims);
 
     /* arg_max */
     {
         int64_t odim = rows;
         c.which = 0;
-        c.idx = bench_argops_tensor(idx, dnnlk_s64, 1, &odim);
+        c.idx = bench_dense_tensor(idx, dnnlk_s64, 1, &odim);
         nv.x = x;
         nv.rows = rows;
         nv.cols = cols;
@@ -123,8 +112,8 @@ static inline void bench_argops(void) {
         float *row = (float *)malloc((size_t)cols * 4);
         c.which = 1;
         c.k = 50;
-        c.idx = bench_argops_tensor(idx, dnnlk_s64, 2, kdims);
-        c.val = bench_argops_tensor(vals, dnnlk_f32, 2, kdims);
+        c.idx = bench_dense_tensor(idx, dnnlk_s64, 2, kdims);
+        c.val = bench_dense_tensor(vals, dnnlk_f32, 2, kdims);
         bench_argops_part(&c, 0, 1);
         for (r = 0; r < rows && ok; r++) {
             memcpy(row, x + r * cols, (size_t)cols * 4);
@@ -157,7 +146,7 @@ static inline void bench_argops(void) {
         }
         c.which = 2;
         c.depth = depth;
-        c.src = bench_argops_tensor(ind, dnnlk_s64, 1, &ni);
+        c.src = bench_dense_tensor(ind, dnnlk_s64, 1, &ni);
         c.on = 1.0f;
         c.off = 0.0f;
         c.on64 = 1;
@@ -171,7 +160,7 @@ static inline void bench_argops(void) {
             dnnlk_dtype dt = pass ? dnnlk_s64 : dnnlk_f32;
             const char *name = pass ? "one_hot s64" : "one_hot f32";
             int ok = 1;
-            c.idx = bench_argops_tensor(out, dt, 2, odims);
+            c.idx = bench_dense_tensor(out, dt, 2, odims);
             memset(out, 0x55, (size_t)no * 8);
             bench_argops_part(&c, 0, 1);
             for (j = 0; j < no && ok; j++)

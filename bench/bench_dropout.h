@@ -4,17 +4,6 @@
  * x naive = our scalar path (ISA capped to scalar), for the smaller shape. Peer: PyTorch's
  * F.dropout / native_dropout_backward (bench/peers/dropout_torch.py). */
 
-static inline dnnlk_tensor bench_dense_tensor(void *data, dnnlk_dtype dt, int nd, const int64_t *dims) {
-    dnnlk_tensor t;
-    memset(&t, 0, sizeof t);
-    t.data = data;
-    t.dtype = dt;
-    t.ndims = nd;
-    memcpy(t.dims, dims, (size_t)nd * sizeof(int64_t));
-    dnnlk_dense_strides(nd, t.dims, t.strides);
-    return t;
-}
-
 typedef struct bench_dropout_ctx {
     dnnlk_tensor src, dst;
     uint8_t *mask;

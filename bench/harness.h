@@ -51,6 +51,18 @@ static inline void bench_check(int ok, const char *what) {
     }
 }
 
+/* A descriptor with dense row-major strides. */
+static inline dnnlk_tensor bench_dense_tensor(void *data, dnnlk_dtype dt, int nd, const int64_t *dims) {
+    dnnlk_tensor t;
+    memset(&t, 0, sizeof t);
+    t.data = data;
+    t.dtype = dt;
+    t.ndims = nd;
+    if (nd > 0) memcpy(t.dims, dims, (size_t)nd * sizeof(int64_t));
+    dnnlk_dense_strides(nd, t.dims, t.strides);
+    return t;
+}
+
 /* ---- two-thread runner: a second thread spins only while a case is being measured ---- */
 
 typedef struct bench_pair {

@@ -182,6 +182,25 @@ static inline dnnlk_tensor th_tensor(void *data, dnnlk_dtype dt, int ndims, cons
     return t;
 }
 
+/* Elements of a shape (the caller keeps it small: no overflow check). */
+static inline int64_t th_numel(int nd, const int64_t *dims) {
+    int64_t n = 1;
+    int i;
+    for (i = 0; i < nd; i++) n *= dims[i];
+    return n;
+}
+
+/* Element offset of the flat row-major index f in a strided shape. */
+static inline int64_t th_offset(int nd, const int64_t *dims, const int64_t *strides, int64_t f) {
+    int64_t o = 0;
+    int i;
+    for (i = nd - 1; i >= 0; i--) {
+        o += (f % dims[i]) * strides[i];
+        f /= dims[i];
+    }
+    return o;
+}
+
 /* Distance in units in the last place between two floats (0 for equal or both NaN). */
 static inline int64_t th_ulp_diff(float a, float b) {
     int32_t ia, ib;

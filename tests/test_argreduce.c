@@ -102,24 +102,6 @@ static lay make_layout(int nd, const int64_t *dims, int64_t *strides, int allow_
     return L;
 }
 
-static int64_t numel_of(int nd, const int64_t *dims) {
-    int64_t n = 1;
-    int i;
-    for (i = 0; i < nd; i++) n *= dims[i];
-    return n;
-}
-
-/* Offset (elements) of the flat row-major index f in a strided shape. */
-static int64_t offset_of(int nd, const int64_t *dims, const int64_t *strides, int64_t f) {
-    int64_t o = 0;
-    int i;
-    for (i = nd - 1; i >= 0; i--) {
-        o += (f % dims[i]) * strides[i];
-        f /= dims[i];
-    }
-    return o;
-}
-
 static void fill_values(void *base, dnnlk_dtype t, int64_t n, int style) {
     size_t es = dnnlk_dtype_size(t);
     int64_t i;
@@ -192,7 +174,7 @@ static void make_src(rcase *c, int nd, const int64_t *dims, dnnlk_dtype t, int s
     c->src.ndims = nd;
     memcpy(c->src.dims, dims, (size_t)nd * sizeof(int64_t));
     L = make_layout(nd, dims, c->src.strides, 1);
-    n = numel_of(nd, dims) > 0 ? L.span : 0;
+    n = th_numel(nd, dims) > 0 ? L.span : 0;
     c->sbuf = th_alloc((size_t)n * es, es * (size_t)(th_rand32() % 8));
     fill_values(c->sbuf.p, t, n, style);
     c->src.data = (char *)c->sbuf.p + L.off * (int64_t)es;
@@ -221,7 +203,7 @@ static void make_out(rout *o, int nd, const int64_t *dims, dnnlk_dtype t) {
         for (i = 0; i < nd; i++) o->t.strides[i] = DNNLK_UNKNOWN;
         if (th_rand32() % 2) o->t.ndims = DNNLK_UNKNOWN;
         o->off = 0;
-        o->span = numel_of(nd, dims);
+        o->span = th_numel(nd, dims);
         if (o->span == 0) o->span = 1;
     }
     o->buf = th_alloc((size_t)o->span * es, es * (size_t)(th_rand32() % 4));
@@ -240,7 +222,7 @@ static void put_expect(rout *o, int nd, const int64_t *dims, int64_t flat, const
     int64_t s[DNNLK_MAX_NDIMS];
     size_t es = dnnlk_dtype_size(o->t.dtype);
     out_strides(o, nd, dims, s);
-    memcpy(o->expect + (size_t)(o->off + offset_of(nd, dims, s, flat)) * es, bytes, es);
+    memcpy(o->expect + (size_t)(o->off + th_offset(nd, dims, s, flat)) * es, bytes, es);
 }
 
 static void free_out(rout *o) {
@@ -258,7 +240,7 @@ static int64_t ref_arg(const rcase *c, int64_t opos, int is_min, int last) {
     if (c->nd == 0) return 0;
     for (i = 0; i < c->nd; i++)
         if (i != c->axis) odims[n] = c->dims[i], ostr[n] = c->src.strides[i], n++;
-    base = offset_of(n, odims, ostr, opos);
+    base = th_offset(n, odims, ostr, opos);
     K = c->dims[c->axis];
     sa = c->src.strides[c->axis];
     for (k = 1; k < K; k++) {
@@ -280,7 +262,7 @@ static void run_arg_case(int nd, const int64_t *dims, int axis, dnnlk_dtype t, i
         if (i == c.axis) { if (keep) odims[ond++] = 1; }
         else odims[ond++] = dims[i];
     }
-    onum = numel_of(ond, odims);
+    onum = th_numel(ond, odims);
     for (pi = 0; pi < 8; pi++) {
         int is_min = pi & 1, last = (pi >> 1) & 1, nth = parts[(pi >> 2) * 2 + (int)(th_rand32() % 2)];
         rout io, vo;
@@ -303,7 +285,7 @@ static void run_arg_case(int nd, const int64_t *dims, int axis, dnnlk_dtype t, i
                 int n = 0;
                 for (i = 0; i < nd; i++)
                     if (i != c.axis) sdims[n] = dims[i], sstr[n] = c.src.strides[i], n++;
-                base = offset_of(n, sdims, sstr, f) + (nd ? k * c.src.strides[c.axis] : 0);
+                base = th_offset(n, sdims, sstr, f) + (nd ? k * c.src.strides[c.axis] : 0);
                 put_expect(&vo, ond, odims, f, (const char *)c.src.data + base * (int64_t)es);
             }
         }
@@ -444,15 +426,15 @@ static void run_topk_case(int nd, const int64_t *dims, int axis, int64_t k, dnnl
     for (i = 0; i < nd; i++)
         if (i != ax) rdims[rn] = dims[i], rstr[rn] = c.src.strides[i], rn++;
     K = dims[ax];
-    nrows = numel_of(rn, rdims);
-    inner = numel_of(nd - ax - 1, odims + ax + 1);
+    nrows = th_numel(rn, rdims);
+    inner = th_numel(nd - ax - 1, odims + ax + 1);
     /* The reference order of every row, for largest and smallest, computed once. */
     vals = (double *)malloc((size_t)(K + 1) * sizeof(double));
     order[0] = (int64_t *)malloc((size_t)(nrows * K + 1) * 8);
     order[1] = (int64_t *)malloc((size_t)(nrows * K + 1) * 8);
     sel = (int64_t *)malloc((size_t)(k + 1) * 8);
     for (row = 0; row < nrows; row++) {
-        int64_t base = offset_of(rn, rdims, rstr, row), j, l;
+        int64_t base = th_offset(rn, rdims, rstr, row), j, l;
         for (j = 0; j < K; j++) vals[j] = ld((const char *)c.src.data + (base + j * c.src.strides[ax]) * (int64_t)es, t);
         g_vals = vals;
         for (l = 0; l < 2; l++) {
@@ -474,7 +456,7 @@ static void run_topk_case(int nd, const int64_t *dims, int axis, int64_t k, dnnl
         for (row = 0; row < nrows; row++) {
             /* flat output index of (row, axis index 0): outer * k * inner + inner index */
             int64_t outer = inner ? row / inner : 0, in = inner ? row % inner : 0, f0 = outer * k * inner + in, r;
-            int64_t base = offset_of(rn, rdims, rstr, row);
+            int64_t base = th_offset(rn, rdims, rstr, row);
             memcpy(sel, order[largest] + row * K, (size_t)k * 8);
             if (!sorted) qsort(sel, (size_t)k, 8, i64_cmp);
             for (r = 0; r < k; r++) {

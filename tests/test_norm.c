@@ -22,13 +22,6 @@ static int64_t off_of(int nd, const int64_t *dims, const int64_t *strides, int64
     return off;
 }
 
-static int64_t numel_of(int nd, const int64_t *dims) {
-    int64_t n = 1;
-    int i;
-    for (i = 0; i < nd; i++) n *= dims[i];
-    return n;
-}
-
 /* Elements spanned by a layout with non-negative strides. */
 static int64_t span_of(int nd, const int64_t *dims, const int64_t *strides) {
     int64_t s = 1;
@@ -119,7 +112,7 @@ typedef struct ln_case {
 static int run_ln(const ln_case *c, const float *xlog, const float *wv, const float *bv, float *ylog, float *mlog,
                   float *ilog) {
     int64_t dense[4], xs[4], ys[4], kd[4], ks[4], G, i;
-    int64_t ntot = numel_of(c->nd, c->dims);
+    int64_t ntot = th_numel(c->nd, c->dims);
     int axes[4], a, bad = 0, p;
     th_buf bx, by, bm, bi;
     dnnlk_tensor x, y, m, v, w, b;
@@ -127,7 +120,7 @@ static int run_ln(const ln_case *c, const float *xlog, const float *wv, const fl
     dnnlk_dense_strides(c->nd, c->dims, dense);
     memcpy(xs, c->x_str ? c->x_str : dense, (size_t)c->nd * 8);
     memcpy(ys, c->y_str ? c->y_str : dense, (size_t)c->nd * 8);
-    G = numel_of(c->nd - c->k, c->dims);
+    G = th_numel(c->nd - c->k, c->dims);
     bx = th_alloc((size_t)span_of(c->nd, c->dims, xs) * es, c->mis);
     by = th_alloc((size_t)span_of(c->nd, c->dims, ys) * es, c->mis ^ 2);
     bm = th_alloc((size_t)(G ? G : 1) * 4, 4);
@@ -167,7 +160,7 @@ static int run_ln(const ln_case *c, const float *xlog, const float *wv, const fl
 /* Checks a layer_norm result against the double reference; returns mismatches (reports a few). */
 static int check_ln(const ln_case *c, const float *xlog, const float *wv, const float *bv, const float *y,
                     const float *mo, const float *io) {
-    int64_t G = numel_of(c->nd - c->k, c->dims), N = numel_of(c->k, c->dims + c->nd - c->k), i;
+    int64_t G = th_numel(c->nd - c->k, c->dims), N = th_numel(c->k, c->dims + c->nd - c->k), i;
     int64_t tot = G * N;
     float *xr = (float *)malloc((size_t)(tot ? tot : 1) * 4);
     double *yr = (double *)malloc((size_t)(tot ? tot : 1) * 8), *tol = (double *)malloc((size_t)(tot ? tot : 1) * 8);
@@ -562,7 +555,7 @@ TEST(layer_norm_bad_arguments) {
 
 static int run_l2(int nd, const int64_t *dims, const int64_t *xs_in, int axis, dnnlk_dtype dt, float eps, int eps_out,
                   int nth, size_t mis, const float *xlog, float *ylog) {
-    int64_t dense[4], xs[4], ntot = numel_of(nd, dims), i;
+    int64_t dense[4], xs[4], ntot = th_numel(nd, dims), i;
     size_t es = dnnlk_dtype_size(dt);
     th_buf bx, by;
     dnnlk_tensor x, y;
@@ -587,7 +580,7 @@ static int run_l2(int nd, const int64_t *dims, const int64_t *xs_in, int axis, d
 /* Reference over any axis: permute the logical array so the axis is last. */
 static int check_l2(int nd, const int64_t *dims, int axis, dnnlk_dtype dt, float eps, int eps_out, const float *xlog,
                     const float *y) {
-    int64_t ntot = numel_of(nd, dims), K = dims[axis], P = 1, O = 1, o, p, k;
+    int64_t ntot = th_numel(nd, dims), K = dims[axis], P = 1, O = 1, o, p, k;
     float *xr = (float *)malloc((size_t)K * 4);
     double *yr = (double *)malloc((size_t)K * 8);
     int i, bad = 0;

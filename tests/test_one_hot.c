@@ -8,23 +8,6 @@ static const dnnlk_dtype dts[9] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_f64, 
                                    dnnlk_s64, dnnlk_s8, dnnlk_u8, dnnlk_boolean};
 static const int parts[4] = {1, 2, 3, 7};
 
-static int64_t numel_of(int nd, const int64_t *dims) {
-    int64_t n = 1;
-    int i;
-    for (i = 0; i < nd; i++) n *= dims[i];
-    return n;
-}
-
-static int64_t offset_of(int nd, const int64_t *dims, const int64_t *strides, int64_t f) {
-    int64_t o = 0;
-    int i;
-    for (i = nd - 1; i >= 0; i--) {
-        o += (f % dims[i]) * strides[i];
-        f /= dims[i];
-    }
-    return o;
-}
-
 /* Random non-overlapping layout (permuted, padded, negative strides but never -1, which means
  * "unknown"); broadcast zeros when allowed. Returns the span; *off is index 0's offset. */
 static int64_t make_layout(int nd, const int64_t *dims, int64_t *strides, int allow_zero, int64_t *off) {
@@ -80,7 +63,7 @@ static void run_case(int r, const int64_t *idims, int64_t depth, int axis, dnnlk
     }
     /* indices */
     ispan = make_layout(r, idims, istr, 1, &ioff);
-    if (numel_of(r, idims) == 0) ispan = 0;
+    if (th_numel(r, idims) == 0) ispan = 0;
     ib = th_alloc((size_t)ispan * ies, ies * (th_rand32() % 3));
     for (f = 0; f < ispan; f++) {
         int64_t v;
@@ -105,7 +88,7 @@ static void run_case(int r, const int64_t *idims, int64_t depth, int axis, dnnlk
     to.dtype = dt;
     to.ndims = r + 1;
     memcpy(to.dims, odims, (size_t)(r + 1) * 8);
-    n = numel_of(r + 1, odims);
+    n = th_numel(r + 1, odims);
     if (dense) {
         dnnlk_dense_strides(r + 1, odims, ostr);
         for (i = 0; i <= r; i++) to.strides[i] = DNNLK_UNKNOWN;
@@ -128,7 +111,7 @@ static void run_case(int r, const int64_t *idims, int64_t depth, int axis, dnnlk
         if (it == dnnlk_s64) memcpy(&v, (char *)ti.data + ipos * 8, 8);
         else { int32_t v32; memcpy(&v32, (char *)ti.data + ipos * 4, 4); v = v32; }
         h = (v >= -depth && v < depth) ? (v < 0 ? v + depth : v) : -1;
-        memcpy(expect + (ooff + offset_of(r + 1, odims, ostr, f)) * (int64_t)es, h == pos[ax] ? on : off, es);
+        memcpy(expect + (ooff + th_offset(r + 1, odims, ostr, f)) * (int64_t)es, h == pos[ax] ? on : off, es);
     }
     for (ith = 0; ith < nth; ith++) {
         dnnlk_tensor t2 = to;
