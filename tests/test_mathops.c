@@ -122,9 +122,14 @@ TEST(vm_accuracy_sweep) {
                 printf("  %-9s %-7s max %lld ulp (at %a)\n", fn_name[fn], dnnlk_isa_name((dnnlk_isa)l), (long long)w,
                        (double)fat);
         }
-    /* The FMA decision: AVX2 and AVX-512 agree bit for bit, SSE4.1 and scalar agree bit for bit. */
+    /* The FMA decision: AVX2 and AVX-512 agree bit for bit, SSE4.1 and scalar agree bit for bit.
+     * Not promised when the includer's own flags enable FMA (-march=native): the compiler may then
+     * contract the scalar code's a*b+c but not the SSE4.1 intrinsics; dispatch is static there and
+     * those two paths never run outside this test. */
     CHECK_EQ(jobs[0].mismatch_avx + jobs[1].mismatch_avx, 0);
+#ifndef __FMA__
     CHECK_EQ(jobs[0].mismatch_sse + jobs[1].mismatch_sse, 0);
+#endif
 }
 
 /* Values put in every lane position and tails: the vector and scalar results agree lane by lane. */
