@@ -62,11 +62,19 @@ test-exhaustive: $(addprefix $(B)/opt/,$(TESTS))
 
 # ---- the header as users include it: C99, C11, C++17, several TUs, no exported symbols ----
 
-check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native
+check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $(B)/no_simd_cxx17.o
 	@sh tests/compile/check_symbols.sh $(B)/multi_tu_c99.o $(B)/multi_tu_c11.o $(B)/multi_tu_cxx17.o
+	@echo "scalar-only build (-DDNNLK_NO_SIMD, what a non-x86 includer compiles): C99 and C++17 warning-free"
 	@$(B)/multi_tu
 	@$(B)/cap_sse41
 	@$(B)/cap_native
+
+$(B)/no_simd_c99.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(B)
+	$(CC) -std=c99 $(WARN) -O2 -DDNNLK_NO_SIMD -DTU_NAME=tu_c99 -c $< -o $@
+$(B)/no_simd_cxx17.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(B)
+	$(CXX) -x c++ -std=c++17 $(WARN) -O2 -DDNNLK_NO_SIMD -DTU_NAME=tu_cxx17 -c $< -o $@
 
 $(B)/cap_sse41: tests/compile/cap.c $(HEADERS)
 	@mkdir -p $(B)

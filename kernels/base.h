@@ -26,6 +26,20 @@
 #define DNNLK__UNLIKELY(x) (x)
 #endif
 
+/* Keeps the compiler from fusing the product held in v into a following add (GCC contracts across
+ * statements, and through intrinsics, wherever FMA is enabled): kernels that promise the same bits
+ * on every ISA pass such products through it. An empty asm with v as an in/out register. The
+ * vector layer has the same for vectors (dnnlk__vf_nofuse). */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define DNNLK__NOFUSE(v) __asm__("" : "+x"(v))
+#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
+#define DNNLK__NOFUSE(v) __asm__("" : "+w"(v))
+#elif defined(__GNUC__) || defined(__clang__)
+#define DNNLK__NOFUSE(v) __asm__("" : "+m"(v)) /* any other target: through memory */
+#else
+#define DNNLK__NOFUSE(v) ((void)0)
+#endif
+
 #if defined(__cplusplus)
 #define DNNLK__RESTRICT __restrict
 #else

@@ -210,4 +210,21 @@ static inline dnnlk_status dnnlk_set_max_isa(dnnlk_isa isa) {
     return dnnlk_success;
 }
 
+/* Calls name_avx512, name_avx2, name_sse41 or name_scalar with args (parenthesized), whichever
+ * the level in use selects: the dispatch of a kernel whose body was instantiated per ISA plus a
+ * scalar variant. */
+#if DNNLK__X86
+#define DNNLK__DISPATCH(name, args)                           \
+    do {                                                      \
+        switch (dnnlk_max_isa()) {                            \
+        case dnnlk_isa_avx512: name##_avx512 args; break;     \
+        case dnnlk_isa_avx2: name##_avx2 args; break;         \
+        case dnnlk_isa_sse41: name##_sse41 args; break;       \
+        default: name##_scalar args; break;                   \
+        }                                                     \
+    } while (0)
+#else
+#define DNNLK__DISPATCH(name, args) name##_scalar args
+#endif
+
 #endif /* DNNLK_CPU_H */

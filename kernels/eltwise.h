@@ -113,14 +113,7 @@ static inline dnnlk_status dnnlk__elt_exec(const dnnlk_tensor *src, dnnlk_tensor
     c.nt = done.dtype == dnnlk_f32 && c.plan.total * 4 >= DNNLK_ELT_NT_BYTES && done.data != src->data;
     dnnlk__part_range(c.plan.total, ith, nth, 16, &b, &e);
     if (b >= e) return dnnlk_success;
-    switch (dnnlk_max_isa()) {
-#if DNNLK__X86
-    case dnnlk_isa_avx512: dnnlk__elt_part_avx512(&c, b, e); break;
-    case dnnlk_isa_avx2: dnnlk__elt_part_avx2(&c, b, e); break;
-    case dnnlk_isa_sse41: dnnlk__elt_part_sse41(&c, b, e); break;
-#endif
-    default: dnnlk__elt_part_scalar(&c, b, e); break;
-    }
+    DNNLK__DISPATCH(dnnlk__elt_part, (&c, b, e));
     return dnnlk_success;
 }
 

@@ -63,15 +63,6 @@
 #include "shape.h"
 #include "loop.h"
 
-/* Keeps a product from being fused into a following add (gcc contracts across intrinsics under
- * -ffp-contract=fast): the canonical order has no FMA, so every ISA gives the same bits. */
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__SSE2__))
-#define DNNLK__NORM_OPAQUE_F(v) __asm__("" : "+x"(v))
-#elif (defined(__GNUC__) || defined(__clang__)) && defined(__aarch64__)
-#define DNNLK__NORM_OPAQUE_F(v) __asm__("" : "+w"(v))
-#else
-#define DNNLK__NORM_OPAQUE_F(v) ((void)0)
-#endif
 
 #define DNNLK__NORM_LANES 16
 /* Outputs of at least this many bytes per part are written with non-temporal stores: measured on
@@ -181,7 +172,7 @@ static DNNLK__NOINLINE int dnnlk__ln_finish(const dnnlk__ln_job *j, float m, con
     if (!(m - m == 0) || !(sd - sd == 0) || !(sq - sq == 0)) return dnnlk__ln_fallback;
     r = sd * j->inv_n;
     rr = r * r;
-    DNNLK__NORM_OPAQUE_F(rr);
+    DNNLK__NOFUSE(rr);
     var = sq * j->inv_n - rr;
     if (rr > 0.25 * var) {
         /* The shift is far from the mean against the spread: var has lost bits to cancellation
@@ -232,7 +223,7 @@ static DNNLK__NOINLINE void dnnlk__ln_group_double(const dnnlk__ln_job *j, void 
         dnnlk__norm_stream_next(&st, p);
         y = ((double)dnnlk__norm_ld(p[0], j->dt) - mu) * s;
         if (j->has_w) y *= (double)*(const float *)(const void *)p[2];
-        DNNLK__NORM_OPAQUE_F(y);
+        DNNLK__NOFUSE(y);
         if (j->has_b) y += (double)*(const float *)(const void *)p[3];
         dnnlk__store_from_f32(p[1], (dnnlk_dtype)j->dt, (float)y);
     }
@@ -268,7 +259,7 @@ static DNNLK__NOINLINE void dnnlk__ln_group_scalar(const dnnlk__ln_job *j, void 
                     d = dnnlk__norm_ld(p[0], j->dt) - m;
                 }
                 q = d * d;
-                DNNLK__NORM_OPAQUE_F(q);
+                DNNLK__NOFUSE(q);
                 bd[k] = d;
                 bq[k] = q;
             }
@@ -287,12 +278,13 @@ static DNNLK__NOINLINE void dnnlk__ln_group_scalar(const dnnlk__ln_job *j, void 
         t = (dnnlk__norm_ld(p[0], j->dt) - o->m) - o->r;
         u = t * o->s;
         if (j->has_w) u = u * *(const float *)(const void *)p[2];
-        DNNLK__NORM_OPAQUE_F(u);
+        DNNLK__NOFUSE(u);
         if (j->has_b) u = u + *(const float *)(const void *)p[3];
         dnnlk__store_from_f32(p[1], (dnnlk_dtype)j->dt, u);
     }
 }
 
+#if DNNLK__X86 /* used only by the SIMD bodies */
 /* Elements [0, cnt) of a contiguous row, one by one: the heads and tails of the SIMD rows (the
  * same operations as a vector lane, so the bits match). */
 static DNNLK__NOINLINE void dnnlk__ln_apply_scalar(const char *x, char *y, int dt, int64_t cnt, const dnnlk__ln_row *o,
@@ -302,7 +294,7 @@ static DNNLK__NOINLINE void dnnlk__ln_apply_scalar(const char *x, char *y, int d
     for (i = 0; i < cnt; i++) {
         float u = ((dnnlk__norm_ld(x + (size_t)i * es, dt) - o->m) - o->r) * o->s;
         if (has_w) u = u * w[i];
-        DNNLK__NORM_OPAQUE_F(u);
+        DNNLK__NOFUSE(u);
         if (has_b) u = u + b[i];
         dnnlk__store_from_f32(y + (size_t)i * es, (dnnlk_dtype)dt, u);
     }
@@ -314,6 +306,7 @@ static DNNLK__NOINLINE void dnnlk__l2_apply_scalar(const char *x, char *y, int d
     for (i = 0; i < cnt; i++)
         dnnlk__store_from_f32(y + (size_t)i * es, (dnnlk_dtype)dt, dnnlk__norm_ld(x + (size_t)i * es, dt) * s);
 }
+#endif
 
 /* ---- l2_norm rows (the axis is the only non-unit dim of a group) ---- */
 
@@ -370,7 +363,7 @@ static DNNLK__NOINLINE void dnnlk__l2_group_scalar(const dnnlk__l2_job *j, void 
                 x = dnnlk__norm_ld(p[0], j->dt);
             }
             q = x * x;
-            DNNLK__NORM_OPAQUE_F(q);
+            DNNLK__NOFUSE(q);
             bq[k] = q;
         }
         dnnlk__norm_chunk_acc(lq, bq);
@@ -568,7 +561,9 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
            (!j.has_w || dnnlk__row_kind(&j.inner, 2) == dnnlk__row_contig) &&
            (!j.has_b || dnnlk__row_kind(&j.inner, 3) == dnnlk__row_contig);
     if (j.n == 0) fast = 0;
-#if DNNLK__X86
+#if !DNNLK__X86
+    (void)fast; /* no SIMD rows to take */
+#else
     if (fast) {
         switch (dnnlk_max_isa()) {
         case dnnlk_isa_avx512: fn = dnnlk__ln_rows_avx512; break;
@@ -777,6 +772,5 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     return dnnlk_success;
 }
 
-#undef DNNLK__NORM_OPAQUE_F
 
 #endif /* DNNLK_NORM_H */

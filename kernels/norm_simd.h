@@ -3,13 +3,7 @@
  *
  * The canonical order (see norm.h) is defined on 16 lanes; an ISA with W lanes holds one 16-lane
  * "virtual vector" in K = 16/W registers, so every ISA adds the same numbers in the same order.
- * No multiply is fused into an add (the barrier below), since SSE4.1 cannot fuse. */
-
-#if DNNLK__ISA == 3
-#define DNNLK__NORM_OPAQUE(v) __asm__("" : "+v"(v))
-#else
-#define DNNLK__NORM_OPAQUE(v) __asm__("" : "+x"(v))
-#endif
+ * No multiply is fused into an add (dnnlk__vf_nofuse), since SSE4.1 cannot fuse. */
 
 #if DNNLK__ISA == 1
 /* SSE4.1 has no F16C: its f16 conversions are scalar code, kept out of line so every inlined load
@@ -50,7 +44,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_slice)(const char *p, int dt
 #define DNNLK__LN_V(v)                                                                \
     dnnlk__vf d##v = dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load)(p + 16 * v * es, dt), vm); \
     dnnlk__vf q##v = dnnlk__vf_mul(d##v, d##v);                                       \
-    DNNLK__NORM_OPAQUE(q##v);
+    dnnlk__vf_nofuse(q##v);
     DNNLK__LN_V(0) DNNLK__LN_V(1) DNNLK__LN_V(2) DNNLK__LN_V(3)
     DNNLK__LN_V(4) DNNLK__LN_V(5) DNNLK__LN_V(6) DNNLK__LN_V(7)
 #undef DNNLK__LN_V
@@ -105,7 +99,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__ln_value)(const char *x, i
     dnnlk__vf u = dnnlk__vf_mul(dnnlk__vf_sub(dnnlk__vf_sub(DNNLK__SFX(dnnlk__norm_load)(x + (size_t)i * es, dt), vm), vr), vs);
     if (has_w) u = dnnlk__vf_mul(u, dnnlk__vf_loadu(w + i));
     if (has_b) {
-        DNNLK__NORM_OPAQUE(u);
+        dnnlk__vf_nofuse(u);
         u = dnnlk__vf_add(u, dnnlk__vf_loadu(b + i));
     }
     return u;
@@ -226,7 +220,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__l2_slice)(const char *p, int dt
 #define DNNLK__L2_V(v)                                                            \
     dnnlk__vf x##v = DNNLK__SFX(dnnlk__norm_load)(p + 16 * v * es, dt);          \
     dnnlk__vf q##v = dnnlk__vf_mul(x##v, x##v);                                   \
-    DNNLK__NORM_OPAQUE(q##v);
+    dnnlk__vf_nofuse(q##v);
     DNNLK__L2_V(0) DNNLK__L2_V(1) DNNLK__L2_V(2) DNNLK__L2_V(3)
     DNNLK__L2_V(4) DNNLK__L2_V(5) DNNLK__L2_V(6) DNNLK__L2_V(7)
 #undef DNNLK__L2_V
@@ -312,6 +306,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__l2_rows)(const dnnlk__l2_job *j, c
     }
 }
 
-#undef DNNLK__NORM_OPAQUE
 #undef DNNLK__NORM_F16_IN
 #undef DNNLK__NORM_F16_OUT

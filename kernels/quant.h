@@ -212,14 +212,7 @@ static inline dnnlk_status dnnlk__quant_execute(const dnnlk_tensor *x, const dnn
     /* Parts split at multiples of 64 elements: whole cache lines of the output. */
     dnnlk__part_range(job.plan.total, ith, nth, 64, &job.begin, &job.end);
     if (job.begin >= job.end) return dnnlk_success;
-    switch (dnnlk_max_isa()) {
-#if DNNLK__X86
-    case dnnlk_isa_avx512: dnnlk__quant_run_avx512(&job, dequant); break;
-    case dnnlk_isa_avx2: dnnlk__quant_run_avx2(&job, dequant); break;
-    case dnnlk_isa_sse41: dnnlk__quant_run_sse41(&job, dequant); break;
-#endif
-    default: dnnlk__quant_run_scalar(&job, dequant); break;
-    }
+    DNNLK__DISPATCH(dnnlk__quant_run, (&job, dequant));
     return dnnlk_success;
 }
 

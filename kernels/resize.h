@@ -114,18 +114,11 @@ typedef struct dnnlk__resize_row {
     const float *xw0, *xw1;
 } dnnlk__resize_row;
 
-/* Keeps the compiler from fusing a product into a following addition (GCC contracts across
- * statements in FMA-enabled code), so every ISA rounds the same two products and one sum. */
-#if DNNLK__X86
-#define DNNLK__RESIZE_OPAQUE(v) __asm__("" : "+x"(v))
-#else
-#define DNNLK__RESIZE_OPAQUE(v) ((void)0)
-#endif
 
 static DNNLK__FORCEINLINE float dnnlk__resize_lerp(float a, float w0, float b, float w1) {
     float p = a * w0, q = b * w1;
-    DNNLK__RESIZE_OPAQUE(p);
-    DNNLK__RESIZE_OPAQUE(q);
+    DNNLK__NOFUSE(p);
+    DNNLK__NOFUSE(q);
     return p + q;
 }
 

@@ -1,22 +1,17 @@
 /* dnnl_kernels — resize_simd.h: the SIMD body of resize.h, compiled once per ISA by
  * simd_instantiate.h (no include guard). Each lane does exactly the scalar path's arithmetic
- * (products kept unfused by DNNLK__RS_OPAQUE), so every ISA gives the scalar path's bits; heads
+ * (products kept unfused by dnnlk__vf_nofuse), so every ISA gives the scalar path's bits; heads
  * and tails of rows use the scalar element code itself.
  *
  * Along a resized innermost axis (f32, contiguous), the N outputs of a vector read source indices
  * that are non-decreasing; when they span fewer than N elements (always, when upscaling), one
  * window load at the first index and an in-register permute fetch them. Otherwise a gather. */
 
-#if DNNLK__ISA == 3
-#define DNNLK__RS_OPAQUE(v) __asm__("" : "+v"(v))
-#else
-#define DNNLK__RS_OPAQUE(v) __asm__("" : "+x"(v))
-#endif
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_lerp)(dnnlk__vf a, dnnlk__vf w0, dnnlk__vf b, dnnlk__vf w1) {
     dnnlk__vf p = dnnlk__vf_mul(a, w0), q = dnnlk__vf_mul(b, w1);
-    DNNLK__RS_OPAQUE(p);
-    DNNLK__RS_OPAQUE(q);
+    dnnlk__vf_nofuse(p);
+    dnnlk__vf_nofuse(q);
     return dnnlk__vf_add(p, q);
 }
 
@@ -241,4 +236,3 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_row)(const dnnlk__resize_jo
     dnnlk__resize_row_scalar(j, r);
 }
 
-#undef DNNLK__RS_OPAQUE

@@ -335,16 +335,6 @@ static inline dnnlk__bern dnnlk__bern_for_p(dnnlk_rng_alg alg, double p) {
     return b;
 }
 
-/* Keeps an f32 product from being fused into a following add (GCC contracts vector-extension
- * arithmetic, and so intrinsics, into FMA where the target has it): results must not depend on
- * the ISA. */
-#if DNNLK__X86
-#define DNNLK__NOFUSE(v) __asm__("" : "+x"(v))
-#elif defined(__GNUC__) || defined(__clang__)
-#define DNNLK__NOFUSE(v) __asm__("" : "+w"(v))
-#else
-#define DNNLK__NOFUSE(v) ((void)0)
-#endif
 
 static DNNLK__FORCEINLINE float dnnlk__uniform_from24(uint32_t u24, float low, float width, float top) {
     float u = (float)u24 * (1.0f / 16777216.0f);

@@ -67,7 +67,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__uniform_v)(dnnlk__rv v, in
                                                                   dnnlk__vf width, dnnlk__vf top) {
     dnnlk__vf u = dnnlk__vi_to_vf(shift == 7 ? dnnlk__vi_srli(v, 7) : dnnlk__vi_srli(v, 8));
     dnnlk__vf t = dnnlk__vf_mul(width, dnnlk__vf_mul(u, dnnlk__vf_set1(1.0f / 16777216.0f)));
-    DNNLK__NOFUSE(t);
+    dnnlk__vf_nofuse(t);
     return dnnlk__vf_min(dnnlk__vf_add(low, t), top);
 }
 

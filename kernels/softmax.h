@@ -185,14 +185,7 @@ static inline dnnlk_status dnnlk__sm_exec(const dnnlk_tensor *src, int axis, dnn
     c.nt = done.dtype == dnnlk_f32 && numel * 4 >= DNNLK_SM_NT_BYTES && done.data != src->data;
     dnnlk__part_range(c.plan.total, ith, nth, 16, &b, &e);
     if (b >= e) return dnnlk_success;
-    switch (dnnlk_max_isa()) {
-#if DNNLK__X86
-    case dnnlk_isa_avx512: dnnlk__sm_part_avx512(&c, b, e); break;
-    case dnnlk_isa_avx2: dnnlk__sm_part_avx2(&c, b, e); break;
-    case dnnlk_isa_sse41: dnnlk__sm_part_sse41(&c, b, e); break;
-#endif
-    default: dnnlk__sm_part_scalar(&c, b, e); break;
-    }
+    DNNLK__DISPATCH(dnnlk__sm_part, (&c, b, e));
     return dnnlk_success;
 }
 

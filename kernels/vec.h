@@ -10,6 +10,7 @@
  *   dnnlk__vf_blend(m, t, f)  m ? t : f per lane
  *   dnnlk__vf_fmadd(a, b, c)  a*b + c: fused on AVX2/AVX-512, mul then add on SSE4.1 (a kernel
  *                             that must give the same bits on every ISA must not use it)
+ *   dnnlk__vf_nofuse(v)       keeps the product in v from being fused into a following add
  *   _n variants               load/store only the first n lanes (0 <= n < lanes), never touching
  *                             memory past them; masked-off lanes load as 0
  * Rounding intrinsics take their mode explicitly: kernels never depend on MXCSR's mode. */
@@ -74,6 +75,7 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
 #define dnnlk__vf_mul(a, b) _mm_mul_ps((a), (b))
 #define dnnlk__vf_div(a, b) _mm_div_ps((a), (b))
 #define dnnlk__vf_fmadd(a, b, c) _mm_add_ps(_mm_mul_ps((a), (b)), (c))
+#define dnnlk__vf_nofuse(v) __asm__("" : "+x"(v))
 #define dnnlk__vf_min(a, b) _mm_min_ps((a), (b))
 #define dnnlk__vf_max(a, b) _mm_max_ps((a), (b))
 #define dnnlk__vf_sqrt(a) _mm_sqrt_ps(a)
@@ -165,6 +167,7 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx2(uint16_t *p, __m256 v) {
 #define dnnlk__vf_mul(a, b) _mm256_mul_ps((a), (b))
 #define dnnlk__vf_div(a, b) _mm256_div_ps((a), (b))
 #define dnnlk__vf_fmadd(a, b, c) _mm256_fmadd_ps((a), (b), (c))
+#define dnnlk__vf_nofuse(v) __asm__("" : "+x"(v))
 #define dnnlk__vf_min(a, b) _mm256_min_ps((a), (b))
 #define dnnlk__vf_max(a, b) _mm256_max_ps((a), (b))
 #define dnnlk__vf_sqrt(a) _mm256_sqrt_ps(a)
@@ -254,6 +257,7 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx512(uint16_t *p, __m512 v)
 #define dnnlk__vf_mul(a, b) _mm512_mul_ps((a), (b))
 #define dnnlk__vf_div(a, b) _mm512_div_ps((a), (b))
 #define dnnlk__vf_fmadd(a, b, c) _mm512_fmadd_ps((a), (b), (c))
+#define dnnlk__vf_nofuse(v) __asm__("" : "+v"(v)) /* "v": zmm16-31 too */
 #define dnnlk__vf_min(a, b) _mm512_min_ps((a), (b))
 #define dnnlk__vf_max(a, b) _mm512_max_ps((a), (b))
 #define dnnlk__vf_sqrt(a) _mm512_sqrt_ps(a)

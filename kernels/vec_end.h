@@ -16,6 +16,7 @@
 #undef dnnlk__vf_mul
 #undef dnnlk__vf_div
 #undef dnnlk__vf_fmadd
+#undef dnnlk__vf_nofuse
 #undef dnnlk__vf_min
 #undef dnnlk__vf_max
 #undef dnnlk__vf_sqrt

@@ -156,14 +156,7 @@ static DNNLK__FORCEINLINE int32_t dnnlk__si_to_int(float x) {
 /* y[i] = fn(x[i]) (fn: DNNLK__VM_*) for n contiguous floats, x == y allowed, at the dispatched ISA
  * level: the tests' entry to the vector math, and the scalar-side entry for other kernels. */
 static inline void dnnlk__vm_apply(int fn, const float *x, float *y, size_t n) {
-    switch (dnnlk_max_isa()) {
-#if DNNLK__X86
-    case dnnlk_isa_avx512: dnnlk__vm_array_avx512(fn, x, y, n); break;
-    case dnnlk_isa_avx2: dnnlk__vm_array_avx2(fn, x, y, n); break;
-    case dnnlk_isa_sse41: dnnlk__vm_array_sse41(fn, x, y, n); break;
-#endif
-    default: dnnlk__vm_array_scalar(fn, x, y, n); break;
-    }
+    DNNLK__DISPATCH(dnnlk__vm_array, (fn, x, y, n));
 }
 
 #endif /* DNNLK_VMATH_H */
