@@ -123,24 +123,14 @@ static inline void dnnlk__sm_part_scalar(const dnnlk__sm_ctx *c, int64_t begin, 
             dnnlk__sm_row_scalar(row[1] + r * ri, c->sx, c->in_dt, row[0] + r * ro, c->sy, c->out_dt, c->K, c->log);
 }
 
+/* The elementwise checks (float dtypes, dst completed like src, no overlap), then the axis. */
 static inline dnnlk_status dnnlk__sm_check(const dnnlk_tensor *src, int axis, const dnnlk_tensor *dst,
                                            dnnlk_tensor *done, int need_data) {
-    dnnlk_status st;
     int nd;
-    int64_t n = 0;
-    if (!src || !dst) return dnnlk_invalid_arguments;
-    st = dnnlk__check_input(src, need_data);
+    dnnlk_status st = dnnlk__elt_check(src, dst, done, need_data);
     if (st != dnnlk_success) return st;
-    if (!dnnlk__is_float_dtype(src->dtype) || !dnnlk__is_float_dtype(dst->dtype)) return dnnlk_invalid_data_type;
     nd = src->ndims > 0 ? src->ndims : 1;
     if (axis < -nd || axis >= nd) return dnnlk_invalid_arguments;
-    st = dnnlk__complete_output(dst, src->ndims, src->dims, done);
-    if (st != dnnlk_success) return st;
-    if (need_data) {
-        dnnlk_shape_numel(done->ndims, done->dims, &n);
-        if (n > 0 && !done->data) return dnnlk_invalid_arguments;
-        if (!dnnlk__alias_ok(done, src)) return dnnlk_invalid_arguments;
-    }
     return dnnlk_success;
 }
 

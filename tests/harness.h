@@ -201,6 +201,31 @@ static inline int64_t th_offset(int nd, const int64_t *dims, const int64_t *stri
     return o;
 }
 
+/* A strided view: element 0 sits `off` elements past buf. */
+static inline dnnlk_tensor th_strided(void *buf, int64_t off, dnnlk_dtype dt, int ndims, const int64_t *dims,
+                                      const int64_t *strides) {
+    dnnlk_tensor v;
+    memset(&v, 0, sizeof v);
+    v.data = (char *)buf + off * (int64_t)dnnlk_dtype_size(dt);
+    v.dtype = dt;
+    v.ndims = ndims;
+    if (ndims > 0) {
+        memcpy(v.dims, dims, (size_t)ndims * sizeof(int64_t));
+        memcpy(v.strides, strides, (size_t)ndims * sizeof(int64_t));
+    }
+    return v;
+}
+
+/* Steps a row-major multi-index; 0 once it has passed the last element. */
+static inline int th_next_index(int ndims, const int64_t *dims, int64_t *idx) {
+    int i;
+    for (i = ndims - 1; i >= 0; i--) {
+        if (++idx[i] < dims[i]) return 1;
+        idx[i] = 0;
+    }
+    return 0;
+}
+
 /* Distance in units in the last place between two floats (0 for equal or both NaN). */
 static inline int64_t th_ulp_diff(float a, float b) {
     int32_t ia, ib;

@@ -144,14 +144,7 @@ static int64_t offset_of(const layout *L, const int64_t *idx) {
 }
 
 static dnnlk_tensor view(const layout *L, void *buf, dnnlk_dtype t) {
-    dnnlk_tensor v;
-    memset(&v, 0, sizeof v);
-    v.data = (char *)buf + L->off * (int64_t)dnnlk_dtype_size(t);
-    v.dtype = t;
-    v.ndims = L->ndims;
-    memcpy(v.dims, L->dims, sizeof L->dims);
-    memcpy(v.strides, L->strides, sizeof L->strides);
-    return v;
+    return th_strided(buf, L->off, t, L->ndims, L->dims, L->strides);
 }
 
 static float special_or_random(float scale) {
@@ -164,15 +157,6 @@ static float special_or_random(float scale) {
     case 5: return (float)(th_randint(-300, 300) + 0.5) * scale; /* ties when scale is a power of 2 */
     default: return th_randf(-300.0f, 300.0f) * scale;
     }
-}
-
-static int next_index(int ndims, const int64_t *dims, int64_t *idx) {
-    int i;
-    for (i = ndims - 1; i >= 0; i--) {
-        if (++idx[i] < dims[i]) return 1;
-        idx[i] = 0;
-    }
-    return 0;
 }
 
 static void random_case(int dequant) {
@@ -238,7 +222,7 @@ static void random_case(int dequant) {
             } else {
                 *w = (float)ref_quantize(dnnlk__load_as_f32(xp, xt), s, zp, sgn);
             }
-        } while (next_index(ndims, dims, idx));
+        } while (th_next_index(ndims, dims, idx));
     }
     for (nth_i = 0; nth_i < 4; nth_i++) {
         static const int nths[4] = {1, 2, 3, 7};
@@ -265,7 +249,7 @@ static void random_case(int dequant) {
                     CHECK_MSG(0, "%s %s->%s nd=%d per_channel=%d nth=%d elem %lld: got %g want %g",
                               dequant ? "dequantize" : "quantize", dnnlk_dtype_name(xt), dnnlk_dtype_name(yt),
                               ndims, per_channel, nth, (long long)(k - 1), got, w);
-            } while (next_index(ndims, dims, idx));
+            } while (th_next_index(ndims, dims, idx));
         }
         CHECK(th_guards_ok(&yb));
     }

@@ -77,27 +77,11 @@ static layout make_layout(int ndims, const int64_t *dims, int kind) {
 }
 
 static dnnlk_tensor view(const layout *L, void *buf, dnnlk_dtype t) {
-    dnnlk_tensor v;
-    memset(&v, 0, sizeof v);
-    v.data = (char *)buf + L->off * (int64_t)dnnlk_dtype_size(t);
-    v.dtype = t;
-    v.ndims = L->ndims;
-    memcpy(v.dims, L->dims, (size_t)L->ndims * sizeof(int64_t));
-    memcpy(v.strides, L->strides, (size_t)L->ndims * sizeof(int64_t));
-    return v;
+    return th_strided(buf, L->off, t, L->ndims, L->dims, L->strides);
 }
 
 static float load_v(const void *p, dnnlk_dtype t) {
     return t == dnnlk_u8 ? (float)*(const uint8_t *)p : dnnlk__load_as_f32(p, t);
-}
-
-static int next_index(int ndims, const int64_t *dims, int64_t *idx) {
-    int i;
-    for (i = ndims - 1; i >= 0; i--) {
-        if (++idx[i] < dims[i]) return 1;
-        idx[i] = 0;
-    }
-    return 0;
 }
 
 /* Reference value at output index idx (double), and the sum of |neighbours| for the tolerance. */
@@ -355,7 +339,7 @@ static void random_case(int big) {
             if (!(fabs(got - want) <= tol) && bad++ < 3)
                 CHECK_MSG(0, "%s %s coord %d rule %d nd %d: got %.9g want %.9g", dnnlk_dtype_name(dt),
                           d.mode ? "linear" : "nearest", d.coord, d.nearest, nd, got, want);
-        } while (next_index(nd, odims, idx));
+        } while (th_next_index(nd, odims, idx));
     }
     /* this ISA, every part count: the canonical bits; nothing written outside dst */
     for (isa = 0; isa < 1; isa++) {

@@ -2,29 +2,14 @@
  * gelu_tanh, f32, plain row-major layouts, 1 and 2 threads (OpenMP, set through
  * omp_set_num_threads, found at run time in the libgomp that libdnnl loads). oneDNN has no plain
  * erf eltwise: that case has no oneDNN row. Prints "CASE|THREADS<TAB>onednn<TAB>ns_per_elem". */
-#include <oneapi/dnnl/dnnl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "onednn_common.h"
+
 extern void omp_set_num_threads(int) __attribute__((weak));
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int selected(int argc, char **argv, const char *group) {
-    int i;
-    if (argc <= 1) return 1;
-    for (i = 1; i < argc; i++)
-        if (strstr(group, argv[i])) return 1;
-    return 0;
-}
-
-#define CHK(x) do { if ((x) != dnnl_success) { fprintf(stderr, "onednn: %s failed\n", #x); exit(1); } } while (0)
 
 static void run_case(dnnl_engine_t eng, dnnl_stream_t st, const char *name, int kind, int64_t rows, int64_t cols) {
     dnnl_memory_desc_t md;
@@ -37,21 +22,21 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t st, const char *name, int 
     float *x = (float *)aligned_alloc(64, n * 4), *y = (float *)aligned_alloc(64, n * 4);
     int nth;
     for (i = 0; i < n; i++) x[i] = (float)((i * 2654435761u) % 2000) * 0.005f - 5.0f, y[i] = 0;
-    CHK(dnnl_memory_desc_init_by_tag(&md, 2, dims, dnnl_f32, dnnl_ab));
+    ONEDNN_CHK(dnnl_memory_desc_init_by_tag(&md, 2, dims, dnnl_f32, dnnl_ab));
     if (kind <= 1) {
         dnnl_softmax_v2_desc_t d;
-        CHK(dnnl_softmax_v2_forward_desc_init(&d, dnnl_forward_inference, kind ? dnnl_softmax_log : dnnl_softmax_accurate,
+        ONEDNN_CHK(dnnl_softmax_v2_forward_desc_init(&d, dnnl_forward_inference, kind ? dnnl_softmax_log : dnnl_softmax_accurate,
                                               &md, &md, 1));
-        CHK(dnnl_primitive_desc_create(&pd, &d, NULL, eng, NULL));
+        ONEDNN_CHK(dnnl_primitive_desc_create(&pd, &d, NULL, eng, NULL));
     } else {
         dnnl_eltwise_desc_t d;
-        CHK(dnnl_eltwise_forward_desc_init(&d, dnnl_forward_inference,
+        ONEDNN_CHK(dnnl_eltwise_forward_desc_init(&d, dnnl_forward_inference,
                                            kind == 2 ? dnnl_eltwise_gelu_erf : dnnl_eltwise_gelu_tanh, &md, 0.f, 0.f));
-        CHK(dnnl_primitive_desc_create(&pd, &d, NULL, eng, NULL));
+        ONEDNN_CHK(dnnl_primitive_desc_create(&pd, &d, NULL, eng, NULL));
     }
-    CHK(dnnl_primitive_create(&p, pd));
-    CHK(dnnl_memory_create(&src, &md, eng, x));
-    CHK(dnnl_memory_create(&dst, &md, eng, y));
+    ONEDNN_CHK(dnnl_primitive_create(&p, pd));
+    ONEDNN_CHK(dnnl_memory_create(&src, &md, eng, x));
+    ONEDNN_CHK(dnnl_memory_create(&dst, &md, eng, y));
     args[0].arg = DNNL_ARG_SRC, args[0].memory = src;
     args[1].arg = DNNL_ARG_DST, args[1].memory = dst;
     for (nth = 1; nth <= 2; nth++) {
@@ -59,8 +44,8 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t st, const char *name, int 
         int r;
         if (omp_set_num_threads) omp_set_num_threads(nth);
         else if (nth == 2) break;
-        CHK(dnnl_primitive_execute(p, st, 2, args));
-        CHK(dnnl_stream_wait(st));
+        ONEDNN_CHK(dnnl_primitive_execute(p, st, 2, args));
+        ONEDNN_CHK(dnnl_stream_wait(st));
         for (r = 0; r < 5; r++) {
             double start = now();
             int calls = 0;
@@ -88,8 +73,8 @@ int main(int argc, char **argv) {
     dnnl_engine_t eng;
     dnnl_stream_t st;
     if (!selected(argc, argv, "mathops")) return 0;
-    CHK(dnnl_engine_create(&eng, dnnl_cpu, 0));
-    CHK(dnnl_stream_create(&st, eng, dnnl_stream_default_flags));
+    ONEDNN_CHK(dnnl_engine_create(&eng, dnnl_cpu, 0));
+    ONEDNN_CHK(dnnl_stream_create(&st, eng, dnnl_stream_default_flags));
     run_case(eng, st, "softmax 49152x512", 0, 49152, 512);
     run_case(eng, st, "log_softmax 49152x512", 1, 49152, 512);
     run_case(eng, st, "softmax 256x32000", 0, 256, 32000);

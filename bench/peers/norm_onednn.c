@@ -3,7 +3,6 @@
  * from OMP_NUM_THREADS at start-up, so the program runs itself once per thread count.
  * Prints "KEY<TAB>onednn<TAB>ns_per_elem", KEY = "<case>|<threads>". */
 #define _POSIX_C_SOURCE 200809L
-#include <dnnl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,21 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int selected(int argc, char **argv, const char *group) {
-    int i;
-    if (argc <= 1) return 1;
-    for (i = 1; i < argc; i++)
-        if (strstr(group, argv[i])) return 1;
-    return 0;
-}
-
-#define CK(x) do { if ((x) != dnnl_success) { fprintf(stderr, "onednn: %s failed\n", #x); exit(1); } } while (0)
+#include "onednn_common.h"
 
 static void run_case(dnnl_engine_t eng, dnnl_stream_t s, const char *name, int64_t rows, int64_t n, int threads) {
     dnnl_memory_desc_t md, wd;
@@ -39,30 +24,30 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t s, const char *name, int64
     int64_t i;
     double best = 1e30;
     int r;
-    CK(dnnl_memory_desc_init_by_tag(&md, 2, dims, dnnl_f32, dnnl_ab));
-    CK(dnnl_memory_desc_init_by_tag(&wd, 1, wdims, dnnl_f32, dnnl_a));
-    CK(dnnl_layer_normalization_forward_desc_init(&ld, dnnl_forward_inference, &md, NULL, 1e-5f,
+    ONEDNN_CHK(dnnl_memory_desc_init_by_tag(&md, 2, dims, dnnl_f32, dnnl_ab));
+    ONEDNN_CHK(dnnl_memory_desc_init_by_tag(&wd, 1, wdims, dnnl_f32, dnnl_a));
+    ONEDNN_CHK(dnnl_layer_normalization_forward_desc_init(&ld, dnnl_forward_inference, &md, NULL, 1e-5f,
                                                    dnnl_use_scale | dnnl_use_shift));
-    CK(dnnl_primitive_desc_create(&pd, &ld, NULL, eng, NULL));
-    CK(dnnl_primitive_create(&prim, pd));
-    CK(dnnl_memory_create(&src, &md, eng, DNNL_MEMORY_ALLOCATE));
-    CK(dnnl_memory_create(&dst, &md, eng, DNNL_MEMORY_ALLOCATE));
-    CK(dnnl_memory_create(&sc, &wd, eng, DNNL_MEMORY_ALLOCATE));
-    CK(dnnl_memory_create(&sh, &wd, eng, DNNL_MEMORY_ALLOCATE));
-    CK(dnnl_memory_get_data_handle(src, (void **)&p));
+    ONEDNN_CHK(dnnl_primitive_desc_create(&pd, &ld, NULL, eng, NULL));
+    ONEDNN_CHK(dnnl_primitive_create(&prim, pd));
+    ONEDNN_CHK(dnnl_memory_create(&src, &md, eng, DNNL_MEMORY_ALLOCATE));
+    ONEDNN_CHK(dnnl_memory_create(&dst, &md, eng, DNNL_MEMORY_ALLOCATE));
+    ONEDNN_CHK(dnnl_memory_create(&sc, &wd, eng, DNNL_MEMORY_ALLOCATE));
+    ONEDNN_CHK(dnnl_memory_create(&sh, &wd, eng, DNNL_MEMORY_ALLOCATE));
+    ONEDNN_CHK(dnnl_memory_get_data_handle(src, (void **)&p));
     for (i = 0; i < rows * n; i++) p[i] = (float)((i * 7919) % 1000) * 0.004f - 1.5f;
-    CK(dnnl_memory_get_data_handle(dst, (void **)&p));
+    ONEDNN_CHK(dnnl_memory_get_data_handle(dst, (void **)&p));
     memset(p, 0, (size_t)(rows * n) * 4);
-    CK(dnnl_memory_get_data_handle(sc, (void **)&p));
+    ONEDNN_CHK(dnnl_memory_get_data_handle(sc, (void **)&p));
     for (i = 0; i < n; i++) p[i] = 1.0f;
-    CK(dnnl_memory_get_data_handle(sh, (void **)&p));
+    ONEDNN_CHK(dnnl_memory_get_data_handle(sh, (void **)&p));
     for (i = 0; i < n; i++) p[i] = 0.0f;
     args[0].arg = DNNL_ARG_SRC; args[0].memory = src;
     args[1].arg = DNNL_ARG_DST; args[1].memory = dst;
     args[2].arg = DNNL_ARG_SCALE; args[2].memory = sc;
     args[3].arg = DNNL_ARG_SHIFT; args[3].memory = sh;
-    CK(dnnl_primitive_execute(prim, s, 4, args));
-    CK(dnnl_stream_wait(s));
+    ONEDNN_CHK(dnnl_primitive_execute(prim, s, 4, args));
+    ONEDNN_CHK(dnnl_stream_wait(s));
     for (r = 0; r < 5; r++) {
         double start = now();
         int calls = 0;
@@ -108,8 +93,8 @@ int main(int argc, char **argv) {
         return 0;
     }
     threads = atoi(child);
-    CK(dnnl_engine_create(&eng, dnnl_cpu, 0));
-    CK(dnnl_stream_create(&s, eng, dnnl_stream_default_flags));
+    ONEDNN_CHK(dnnl_engine_create(&eng, dnnl_cpu, 0));
+    ONEDNN_CHK(dnnl_stream_create(&s, eng, dnnl_stream_default_flags));
     run_case(eng, s, "layer_norm 4096x768", 4096, 768, threads);
     run_case(eng, s, "layer_norm 2048x4096", 2048, 4096, threads);
     dnnl_stream_destroy(s);

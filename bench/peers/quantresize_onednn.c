@@ -3,7 +3,6 @@
  * runtime starts, so each thread count runs in a child process with OMP_NUM_THREADS set first.
  * Prints "KEY<TAB>onednn<TAB>ns_per_elem" (KEY "<case>|<threads>", per output element). */
 #define _GNU_SOURCE
-#include <dnnl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,13 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-#define CHECK(x) do { if ((x) != dnnl_success) { fprintf(stderr, "oneDNN error at %d\n", __LINE__); exit(1); } } while (0)
+#include "onednn_common.h"
 
 static void run_case(const char *name, dnnl_alg_kind_t alg, int nth) {
     dnnl_engine_t eng;
@@ -32,35 +25,35 @@ static void run_case(const char *name, dnnl_alg_kind_t alg, int nth) {
     dnnl_exec_arg_t args[2];
     double best = 1e30, out = 8.0 * 64 * 256 * 256;
     int r;
-    CHECK(dnnl_engine_create(&eng, dnnl_cpu, 0));
-    CHECK(dnnl_stream_create(&s, eng, dnnl_stream_default_flags));
-    CHECK(dnnl_memory_desc_init_by_tag(&smd, 4, sd, dnnl_f32, dnnl_nchw));
-    CHECK(dnnl_memory_desc_init_by_tag(&dmd, 4, dd, dnnl_f32, dnnl_nchw));
-    CHECK(dnnl_resampling_forward_desc_init(&rd, dnnl_forward_inference, alg, factors, &smd, &dmd));
-    CHECK(dnnl_primitive_desc_create(&pd, &rd, NULL, eng, NULL));
-    CHECK(dnnl_primitive_create(&prim, pd));
-    CHECK(dnnl_memory_create(&sm, &smd, eng, DNNL_MEMORY_ALLOCATE));
-    CHECK(dnnl_memory_create(&dm, &dmd, eng, DNNL_MEMORY_ALLOCATE));
+    ONEDNN_CHK(dnnl_engine_create(&eng, dnnl_cpu, 0));
+    ONEDNN_CHK(dnnl_stream_create(&s, eng, dnnl_stream_default_flags));
+    ONEDNN_CHK(dnnl_memory_desc_init_by_tag(&smd, 4, sd, dnnl_f32, dnnl_nchw));
+    ONEDNN_CHK(dnnl_memory_desc_init_by_tag(&dmd, 4, dd, dnnl_f32, dnnl_nchw));
+    ONEDNN_CHK(dnnl_resampling_forward_desc_init(&rd, dnnl_forward_inference, alg, factors, &smd, &dmd));
+    ONEDNN_CHK(dnnl_primitive_desc_create(&pd, &rd, NULL, eng, NULL));
+    ONEDNN_CHK(dnnl_primitive_create(&prim, pd));
+    ONEDNN_CHK(dnnl_memory_create(&sm, &smd, eng, DNNL_MEMORY_ALLOCATE));
+    ONEDNN_CHK(dnnl_memory_create(&dm, &dmd, eng, DNNL_MEMORY_ALLOCATE));
     {
         void *p;
-        CHECK(dnnl_memory_get_data_handle(sm, &p));
+        ONEDNN_CHK(dnnl_memory_get_data_handle(sm, &p));
         for (r = 0; r < 8 * 64 * 128 * 128; r++) ((float *)p)[r] = (float)(r % 1000) * 0.001f;
-        CHECK(dnnl_memory_get_data_handle(dm, &p));
+        ONEDNN_CHK(dnnl_memory_get_data_handle(dm, &p));
         memset(p, 0, 8 * 64 * 256 * 256 * 4);
     }
     args[0].arg = DNNL_ARG_SRC;
     args[0].memory = sm;
     args[1].arg = DNNL_ARG_DST;
     args[1].memory = dm;
-    CHECK(dnnl_primitive_execute(prim, s, 2, args));
-    CHECK(dnnl_stream_wait(s));
+    ONEDNN_CHK(dnnl_primitive_execute(prim, s, 2, args));
+    ONEDNN_CHK(dnnl_stream_wait(s));
     for (r = 0; r < 5; r++) { /* min of 5 samples, each >= 20 ms or 3 calls, as the harness */
         double start = now();
         int calls = 0;
         while (calls < 3 || now() - start < 0.02) {
             double t0 = now(), t;
-            CHECK(dnnl_primitive_execute(prim, s, 2, args));
-            CHECK(dnnl_stream_wait(s));
+            ONEDNN_CHK(dnnl_primitive_execute(prim, s, 2, args));
+            ONEDNN_CHK(dnnl_stream_wait(s));
             t = now() - t0;
             if (t < best) best = t;
             calls++;
