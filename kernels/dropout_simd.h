@@ -28,6 +28,51 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__keep_factor)(uint32_t b, d
 
 #define DNNLK__DW DNNLK__VF_N
 
+/* bf16 without widening: one integer vector holds 2W bf16 values; the even ones become f32 by a
+ * shift (their lane's low half), the odd ones by clearing the low half. The f32 products of bf16
+ * inputs have a zero low half when they are NaN (x86 returns the quieted input NaN or the default
+ * NaN), so plain round-to-nearest-even on the bits, u + 0x7fff + bit16(u), never carries out of a
+ * NaN and equals dnnlk_f32_to_bf16 (which quiets NaN: already quiet here). The two halves merge
+ * back in element order with a shift and a mask, with no narrowing conversion. Keep bits: b holds
+ * the 2W bits of the pair; even elements take the even bits. */
+#if DNNLK__ISA == 3
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__keep_factor2)(uint32_t b, dnnlk__vf vs, dnnlk__vf *fe, dnnlk__vf *fo) {
+    *fe = _mm512_maskz_mov_ps((__mmask16)_pext_u32(b, 0x55555555u), vs);
+    *fo = _mm512_maskz_mov_ps((__mmask16)_pext_u32(b, 0xaaaaaaaau), vs);
+}
+#elif DNNLK__ISA == 2
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__keep_factor2)(uint32_t b, dnnlk__vf vs, dnnlk__vf *fe, dnnlk__vf *fo) {
+    const __m256i se = _mm256_setr_epi32(1, 4, 16, 64, 256, 1024, 4096, 16384);
+    const __m256i so = _mm256_slli_epi32(se, 1);
+    __m256i v = _mm256_set1_epi32((int)(b & 0xffffu));
+    *fe = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(v, se), se)), vs);
+    *fo = _mm256_and_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(v, so), so)), vs);
+}
+#else
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__keep_factor2)(uint32_t b, dnnlk__vf vs, dnnlk__vf *fe, dnnlk__vf *fo) {
+    const __m128i se = _mm_setr_epi32(1, 4, 16, 64), so = _mm_setr_epi32(2, 8, 32, 128);
+    __m128i v = _mm_set1_epi32((int)(b & 0xffu));
+    *fe = _mm_and_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(v, se), se)), vs);
+    *fo = _mm_and_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(v, so), so)), vs);
+}
+#endif
+
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__bf16_rne_bits)(dnnlk__vi u) {
+    dnnlk__vi lsb = dnnlk__vi_and(dnnlk__vi_srli(u, 16), dnnlk__vi_set1(1));
+    return dnnlk__vi_add(dnnlk__vi_add(u, dnnlk__vi_set1(0x7fff)), lsb);
+}
+
+/* 2W bf16 elements: dst = bf16(src * f), fe/fo the even/odd elements' factors. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_bf16_pair)(uint16_t *dst, const uint16_t *src, dnnlk__vf fe,
+                                                                 dnnlk__vf fo) {
+    const dnnlk__vi hi = dnnlk__vi_set1((int)0xffff0000u);
+    dnnlk__vi x = dnnlk__vi_loadu(src);
+    dnnlk__vf ev = dnnlk__vi_as_vf(dnnlk__vi_slli(x, 16)), od = dnnlk__vi_as_vf(dnnlk__vi_and(x, hi));
+    dnnlk__vi re = DNNLK__SFX(dnnlk__bf16_rne_bits)(dnnlk__vf_as_vi(dnnlk__vf_mul(ev, fe)));
+    dnnlk__vi ro = DNNLK__SFX(dnnlk__bf16_rne_bits)(dnnlk__vf_as_vi(dnnlk__vf_mul(od, fo)));
+    dnnlk__vi_storeu(dst, dnnlk__vi_or(dnnlk__vi_and(ro, hi), dnnlk__vi_srli(re, 16)));
+}
+
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_store)(void *dst, size_t i, dnnlk__vf v, int dt, int nt) {
     if (dt == (int)dnnlk_f32) {
         if (nt) dnnlk__vf_stream((float *)dst + i, v);
@@ -64,7 +109,10 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_row_dt)(void *dst, cons
             DNNLK__SFX(dnnlk__drop_one)(dst, src, i, dt, f);
             i++;
         }
-    if (!bits) {
+    if (dt == (int)dnnlk_bf16 && !bits) {
+        for (; i + 2 * DNNLK__DW <= n; i += 2 * DNNLK__DW)
+            DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i, (const uint16_t *)src + i, vs, vs);
+    } else if (!bits) {
         for (; i + DNNLK__DW <= n; i += DNNLK__DW)
             DNNLK__SFX(dnnlk__drop_store)(dst, i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__drop_load)(src, i, dt), vs), dt, nt);
     } else {
@@ -76,6 +124,14 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_row_dt)(void *dst, cons
             if (byte + 8 <= nbytes) memcpy(&w, bits + byte, 8);
             else { w = 0; memcpy(&w, bits + byte, nbytes - byte); }
             b = (uint32_t)(w >> ((pos + i) & 7));
+            if (dt == (int)dnnlk_bf16) {
+                for (k = 0; k < 32; k += 2 * DNNLK__DW) {
+                    dnnlk__vf fe, fo;
+                    DNNLK__SFX(dnnlk__keep_factor2)(b >> k, vs, &fe, &fo);
+                    DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo);
+                }
+                continue;
+            }
             for (k = 0; k < 32; k += DNNLK__DW) {
                 dnnlk__vf f = DNNLK__SFX(dnnlk__keep_factor)(b >> k, vs);
                 DNNLK__SFX(dnnlk__drop_store)(dst, i + (size_t)k,
@@ -105,6 +161,14 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_row_v)(void *dst, const vo
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_apply)(void *dst, const void *src, size_t i, uint64_t b,
                                                               dnnlk__vf vs, int dt, int nt) {
     int k;
+    if (dt == (int)dnnlk_bf16) {
+        for (k = 0; k < 4 * DNNLK__RW; k += 2 * DNNLK__RW) {
+            dnnlk__vf fe, fo;
+            DNNLK__SFX(dnnlk__keep_factor2)((uint32_t)(b >> k), vs, &fe, &fo);
+            DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo);
+        }
+        return;
+    }
     for (k = 0; k < 4 * DNNLK__RW; k += DNNLK__RW) {
         dnnlk__vf f = DNNLK__SFX(dnnlk__keep_factor)((uint32_t)(b >> k), vs);
         DNNLK__SFX(dnnlk__drop_store)(dst, i + (size_t)k,
