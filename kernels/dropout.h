@@ -460,6 +460,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
     dnnlk__drow row;
     dnnlk__dsrc bs;
     dnnlk__bern bern;
+    dnnlk_rng cur;
     int64_t nmask, mb, me;
     int broadcast;
     uint64_t per;
@@ -479,12 +480,12 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
     else bern = dnnlk__bern_keep(rng_in->alg, rate);
     bs.bern = &bern;
     dnnlk__part_range(nmask, ith, nth, 64, &mb, &me);
+    cur = *rng_in;
+    dnnlk__rng_advance(&cur, per * (uint64_t)mb);
     if (!broadcast) {
         /* one pass: a block of bits into the mask, then the same block of data */
         const int64_t B = 4096;
         int64_t blk = mb;
-        dnnlk_rng cur = *rng_in;
-        dnnlk__rng_advance(&cur, per * (uint64_t)mb);
         blk += dnnlk__dropout_fused(&cur, &bern, &w, &row, (char *)out.data, (const char *)src->data, mask, mb, me);
         for (; blk < me; blk += B) {
             int64_t len = me - blk < B ? me - blk : B;
@@ -498,8 +499,6 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
     } else {
         /* the mask share, then the data share with regenerated bits */
         int64_t db, de, blk;
-        dnnlk_rng cur = *rng_in;
-        dnnlk__rng_advance(&cur, per * (uint64_t)mb);
         for (blk = mb; blk < me; blk += 4096) {
             int64_t len = me - blk < 4096 ? me - blk : 4096;
             dnnlk__rng_gen_bits(&cur, mask + blk / 8, (size_t)len, &bern);
@@ -515,7 +514,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
 #if DNNLK__X86
     if (row.nt) _mm_sfence();
 #endif
-    dnnlk__rng_write_end(rng_in, rng_out, per * (uint64_t)nmask, ith);
+    dnnlk__rng_write_end(&cur, rng_out, per * (uint64_t)(nmask - me), ith); /* cur: after [mb, me) */
     return dnnlk_success;
 }
 

@@ -281,19 +281,102 @@ static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_step_v)(const uint32_t 
     return dnnlk__vi_xor(dnnlk__vi_xor(f, dnnlk__vi_srli(y, 1)), dnnlk__vi_and(odd, dnnlk__vi_set1((int)0x9908b0dfu)));
 }
 
-static DNNLK__FORCEINLINE uint32_t DNNLK__SFX(dnnlk__mt_step_s)(const uint32_t *mt, int i) {
-    uint32_t y = (mt[i] & 0x80000000u) | (mt[(i + 1) % 624] & 0x7fffffffu);
-    return mt[(i + 397) % 624] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
+/* Whole W-word chunks only (624 is a multiple of 4, 8 and 16). Two chunks straddle a wrap: the one
+ * holding i = 227, whose far words are old mt[621..623] then new mt[0..], and the last, whose
+ * next word mt[624 % 624] is the new mt[0]; both read their words from a small copy laid out in
+ * order, so no scalar steps remain. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_twist_v)(uint32_t *mt) {
+    const int W = DNNLK__RW;
+    const int s = 227 / DNNLK__RW * DNNLK__RW; /* the chunk holding i = 227 */
+    uint32_t tmp[2 * DNNLK__RW + 1];
+    int i = 0;
+    /* [0, s): the far word (i + 397) is still old */
+    for (; i < s; i += W) dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i + 397));
+    /* far words i + 397 - 624 for lanes below 227 - s... in order: old mt[624-W..624), new mt[0..W) */
+    memcpy(tmp, mt + 624 - W, (size_t)W * 4);
+    memcpy(tmp + W, mt, (size_t)W * 4);
+    dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, tmp + W - (227 - s)));
+    /* [s + W, 624 - W): the far word (i - 227) is new, the next word still old */
+    for (i += W; i < 624 - W; i += W)
+        dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i - 227));
+    /* the last chunk: its next words are old mt[625-W..624) then the new mt[0] */
+    memcpy(tmp, mt + i, (size_t)W * 4);
+    tmp[W] = mt[0];
+    {
+        dnnlk__rv a = dnnlk__vi_loadu(tmp), b = dnnlk__vi_loadu(tmp + 1), f = dnnlk__vi_loadu(mt + i - 227);
+        dnnlk__rv y = dnnlk__vi_or(dnnlk__vi_and(a, dnnlk__vi_set1(INT32_MIN)), dnnlk__vi_and(b, dnnlk__vi_set1(0x7fffffff)));
+        dnnlk__rv odd = dnnlk__vi_srai(dnnlk__vi_slli(y, 31), 31);
+        dnnlk__vi_storeu(mt + i, dnnlk__vi_xor(dnnlk__vi_xor(f, dnnlk__vi_srli(y, 1)),
+                                               dnnlk__vi_and(odd, dnnlk__vi_set1((int)0x9908b0dfu))));
+    }
 }
 
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_twist_v)(uint32_t *mt) {
-    int i = 0;
-    /* [0, 227): the far word (i + 397) is still old */
-    for (; i + DNNLK__RW <= 227; i += DNNLK__RW) dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i + 397));
-    for (; i < 227; i++) mt[i] = DNNLK__SFX(dnnlk__mt_step_s)(mt, i);
-    /* [227, 623): the far word (i - 227) is new, at least 227 back; mt[i + 1] must still be old */
-    for (; i + DNNLK__RW <= 623; i += DNNLK__RW) dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i - 227));
-    for (; i < 624; i++) mt[i] = DNNLK__SFX(dnnlk__mt_step_s)(mt, i);
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_temper_vec)(dnnlk__rv y) {
+    y = dnnlk__vi_xor(y, dnnlk__vi_srli(y, 11));
+    y = dnnlk__vi_xor(y, dnnlk__vi_and(dnnlk__vi_slli(y, 7), dnnlk__vi_set1((int)0x9d2c5680u)));
+    y = dnnlk__vi_xor(y, dnnlk__vi_and(dnnlk__vi_slli(y, 15), dnnlk__vi_set1((int)0xefc60000u)));
+    return dnnlk__vi_xor(y, dnnlk__vi_srli(y, 18));
+}
+
+/* Bits "tempered pair < t64" of the W/2 pairs in the W untempered words at p (pair = the two
+ * outputs as a little-endian u64, which is a 64-bit lane), in the low W/2 bits. */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__mt_pairs_lt)(const uint32_t *p, dnnlk__rv vt) {
+    dnnlk__rv v = DNNLK__SFX(dnnlk__mt_temper_vec)(dnnlk__vi_loadu(p));
+#if DNNLK__ISA == 3
+    return (uint64_t)_mm512_cmplt_epu64_mask(v, vt);
+#elif DNNLK__ISA == 2
+    const __m256i bias = _mm256_set1_epi64x(INT64_MIN);
+    return (uint64_t)(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, _mm256_xor_si256(v, bias))));
+#else
+    /* no 64-bit compare before SSE4.2: hi < thi, or hi == thi and lo < tlo (unsigned, biased) */
+    const __m128i bias = _mm_set1_epi32(INT32_MIN);
+    __m128i vb = _mm_xor_si128(v, bias);
+    __m128i lt = _mm_cmpgt_epi32(vt, vb), eq = _mm_cmpeq_epi32(vt, vb);
+    __m128i r = _mm_or_si128(lt, _mm_and_si128(eq, _mm_shuffle_epi32(lt, 0xA0)));
+    return (uint64_t)(unsigned)_mm_movemask_pd(_mm_castsi128_pd(r));
+#endif
+}
+
+/* The threshold vector for dnnlk__mt_pairs_lt. */
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_pairs_t)(uint64_t t64) {
+#if DNNLK__ISA == 1
+    return _mm_xor_si128(_mm_set1_epi64x((long long)t64), _mm_set1_epi32(INT32_MIN));
+#elif DNNLK__ISA == 2
+    return _mm256_xor_si256(_mm256_set1_epi64x((long long)t64), _mm256_set1_epi64x(INT64_MIN));
+#else
+    return dnnlk__rv_set1_64(t64);
+#endif
+}
+
+/* The 4W bits of the next 8W outputs from state (mt, *pos), twisting when the state runs out. */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__mt_round_bits)(uint32_t *mt, uint32_t *pos, dnnlk__rv vt) {
+    const uint32_t R2 = 8 * DNNLK__RW; /* outputs per round */
+    uint32_t buf[8 * DNNLK__RW];
+    const uint32_t *p;
+    uint64_t b = 0;
+    int k;
+    if (*pos + R2 <= 624) {
+        p = mt + *pos;
+        *pos += R2;
+    } else { /* straddles a twist: the old tail, then the new head */
+        uint32_t n1 = 624 - *pos;
+        memcpy(buf, mt + *pos, (size_t)n1 * 4);
+        DNNLK__SFX(dnnlk__mt_twist_v)(mt);
+        memcpy(buf + n1, mt, (size_t)(R2 - n1) * 4);
+        *pos = R2 - n1;
+        p = buf;
+    }
+    for (k = 0; k < 8; k++) b |= DNNLK__SFX(dnnlk__mt_pairs_lt)(p + k * DNNLK__RW, vt) << (k * (DNNLK__RW / 2));
+    return b;
+}
+
+/* n bits (n a multiple of 4W) "pair < t64" into n/8 bytes, advancing (mt, *pos) by 2n outputs. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_bits_v)(uint32_t *mt, uint32_t *pos, uint64_t t64, uint8_t *dst,
+                                                         size_t n) {
+    const size_t R = 4 * DNNLK__RW;
+    const dnnlk__rv vt = DNNLK__SFX(dnnlk__mt_pairs_t)(t64);
+    size_t i;
+    for (i = 0; i < n; i += R) DNNLK__SFX(dnnlk__store_bits)(dst + i / 8, DNNLK__SFX(dnnlk__mt_round_bits)(mt, pos, vt), R);
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_temper_v)(const uint32_t *src, uint32_t *dst, size_t n) {
@@ -309,33 +392,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_temper_v)(const uint32_t *src, 
     for (; i < n; i++) dst[i] = dnnlk__mt_temper(src[i]);
 }
 
-
-/* MT19937 Bernoulli bits from k output pairs: bit i = (buf[2i] + buf[2i+1] * 2^32) < t64, k a
- * multiple of 8, into k/8 bytes. Pairs are little-endian u64 lanes, compared unsigned. */
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_pair_bits_v)(const uint32_t *buf, size_t k, uint64_t t64,
-                                                              uint8_t *dst) {
-    size_t i;
-#if DNNLK__ISA == 3
-    const __m512i vt = _mm512_set1_epi64((long long)t64);
-    for (i = 0; i < k; i += 8)
-        dst[i / 8] = (uint8_t)_mm512_cmplt_epu64_mask(_mm512_loadu_si512((const void *)(buf + 2 * i)), vt);
-#elif DNNLK__ISA == 2
-    const __m256i bias = _mm256_set1_epi64x(INT64_MIN);
-    const __m256i vt = _mm256_xor_si256(_mm256_set1_epi64x((long long)t64), bias);
-    for (i = 0; i < k; i += 8) {
-        __m256i a = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(buf + 2 * i)), bias);
-        __m256i b = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(buf + 2 * i + 8)), bias);
-        unsigned lo = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, a)));
-        unsigned hi = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, b)));
-        dst[i / 8] = (uint8_t)(lo | hi << 4);
-    }
-#else
-    for (i = 0; i < k; i += 8) { /* no 64-bit compare before SSE4.2 */
-        unsigned byte = 0, j;
-        for (j = 0; j < 8; j++) byte |= (unsigned)((buf[2 * (i + j)] | (uint64_t)buf[2 * (i + j) + 1] << 32) < t64) << j;
-        dst[i / 8] = (uint8_t)byte;
-    }
-#endif
-}
 
 #include "rng_vec_end.h"
