@@ -299,7 +299,7 @@ static inline void dnnlk__dwalk_run(const dnnlk__dwalk *w, char *dst, const char
     }
 }
 
-/* The fused loop for dense data (src and dst contiguous) with MCG31 or counter-aligned Philox:
+/* The fused loop for dense data (src and dst contiguous) with MCG31, MT19937 or counter-aligned Philox:
  * runs whole rounds from mask element mb, advances the stream, and returns how many elements it
  * did (0 when the case does not qualify; the block path then does everything). */
 static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b, const dnnlk__dwalk *w,
@@ -312,14 +312,21 @@ static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b,
     int dt = (int)row->dt, nt;
     if (isa == dnnlk_isa_scalar || row->copy || w->nd != 1 || w->ss[0] != 1 || w->ds[0] != 1) return 0;
     if (b->kind != dnnlk__bern_lt && b->kind != dnnlk__bern_ge) return 0;
-    if (cur->alg == dnnlk_rng_mt19937 || (cur->alg == dnnlk_rng_philox4x32_10 && (cur->index & 3))) return 0;
+    if (cur->alg == dnnlk_rng_philox4x32_10 && (cur->index & 3)) return 0;
     R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
     rounds = (me - mb) / R;
     if (rounds == 0) return 0;
     off = (size_t)mb * es;
     /* streaming stores need aligned vectors: every round starts R elements further */
     nt = row->nt && ((uintptr_t)(dst + off) % (size_t)R) == 0; /* R bytes = one f32 vector (W lanes x 4) */
-    if (cur->alg == dnnlk_rng_mcg31m1) {
+    if (cur->alg == dnnlk_rng_mt19937) {
+        if (isa == dnnlk_isa_avx512)
+            dnnlk__dropout_fused_mt_v_avx512(cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else if (isa == dnnlk_isa_avx2)
+            dnnlk__dropout_fused_mt_v_avx2(cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else
+            dnnlk__dropout_fused_mt_v_sse41(cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+    } else if (cur->alg == dnnlk_rng_mcg31m1) {
         uint32_t x;
         if (isa == dnnlk_isa_avx512)
             x = dnnlk__dropout_fused_mcg_v_avx512(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);

@@ -203,18 +203,38 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_philox_dt)(uint64_t seed,
                                                                 uint8_t *mask, size_t rounds, float scale, int dt,
                                                                 int nt) {
     const size_t R = 4 * DNNLK__RW;
-    const uint64_t invm = inv ? (R == 64 ? ~0ull : (1ull << R) - 1) : 0;
-    dnnlk__rv lane_off[2];
-    DNNLK__SFX(dnnlk__philox_lane_offs)(lane_off);
-    const dnnlk__rv vt = dnnlk__vi_set1((int)t);
     const dnnlk__vf vs = dnnlk__vf_set1(scale);
-    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
+    DNNLK__SFX(dnnlk__pbits) c;
     size_t r;
+    DNNLK__SFX(dnnlk__pbits_init)(&c, seed, offset, t, inv);
     for (r = 0; r < rounds; r++) {
-        uint64_t b = DNNLK__SFX(dnnlk__philox_round_bits)(index + r * R, ol, oh, k0, k1, lane_off, vt, invm);
+        uint64_t b = DNNLK__SFX(dnnlk__philox_round_bits)(&c, index + r * R);
         DNNLK__SFX(dnnlk__store_bits)(mask + r * (R / 8), b, R);
         DNNLK__SFX(dnnlk__fused_apply)(dst, src, r * R, b, vs, dt, nt);
     }
+}
+
+/* MT19937 keep bits "pair < t64", each round tempering 8W words straight from the state. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_mt_dt)(uint32_t *mt, uint32_t *pos, uint64_t t64, void *dst,
+                                                            const void *src, uint8_t *mask, size_t rounds, float scale,
+                                                            int dt, int nt) {
+    const size_t R = 4 * DNNLK__RW;
+    const dnnlk__rv vt = DNNLK__SFX(dnnlk__mt_pairs_t)(t64);
+    const dnnlk__vf vs = dnnlk__vf_set1(scale);
+    size_t r;
+    for (r = 0; r < rounds; r++) {
+        uint64_t b = DNNLK__SFX(dnnlk__mt_round_bits)(mt, pos, vt);
+        DNNLK__SFX(dnnlk__store_bits)(mask + r * (R / 8), b, R);
+        DNNLK__SFX(dnnlk__fused_apply)(dst, src, r * R, b, vs, dt, nt);
+    }
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_fused_mt_v)(uint32_t *mt, uint32_t *pos, uint64_t t64, void *dst,
+                                                                const void *src, uint8_t *mask, size_t rounds,
+                                                                float scale, int dt, int nt) {
+    if (dt == (int)dnnlk_f32) DNNLK__SFX(dnnlk__fused_mt_dt)(mt, pos, t64, dst, src, mask, rounds, scale, (int)dnnlk_f32, nt);
+    else if (dt == (int)dnnlk_bf16) DNNLK__SFX(dnnlk__fused_mt_dt)(mt, pos, t64, dst, src, mask, rounds, scale, (int)dnnlk_bf16, 0);
+    else DNNLK__SFX(dnnlk__fused_mt_dt)(mt, pos, t64, dst, src, mask, rounds, scale, (int)dnnlk_f16, 0);
 }
 
 static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__dropout_fused_mcg_v)(uint32_t x, uint32_t t, void *dst,

@@ -207,16 +207,107 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_u32_v)(uint64_t seed, uint6
     while (n > 0) *dst++ = dnnlk__philox_at(seed, offset, index++), n--;
 }
 
-/* The 4W bits (v < t) ^ inv of the round at counter x. */
-static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__philox_round_bits)(uint64_t x, uint32_t ol, uint32_t oh,
-                                                                        uint32_t k0, uint32_t k1,
-                                                                        const dnnlk__rv *lane_off, dnnlk__rv vt,
-                                                                        uint64_t inv) {
-    dnnlk__rv o[4];
-    DNNLK__SFX(dnnlk__philox_round)(x, ol, oh, k0, k1, lane_off, o);
-    return (dnnlk__rv_ltu_bits(o[0], vt) | dnnlk__rv_ltu_bits(o[1], vt) << DNNLK__RW |
-            dnnlk__rv_ltu_bits(o[2], vt) << (2 * DNNLK__RW) | dnnlk__rv_ltu_bits(o[3], vt) << (3 * DNNLK__RW)) ^
-           inv;
+/* What every Bernoulli round of one stream shares: the round keys broadcast once, the first
+ * round's counter words 0-1 (the offset, the same in every lane) folded into constants, the
+ * lanes' counter offsets, the threshold and the inversion. */
+typedef struct DNNLK__SFX(dnnlk__pbits) {
+    dnnlk__rv key[20];     /* rounds 2..10: k0, k1 of round r at 2(r-1), 2(r-1)+1 */
+    dnnlk__rv r1_c0x;      /* round 1: c0 = hi(M1*x_lo) ^ (off_hi ^ k0) */
+    dnnlk__rv r1_c2x;      /*          c2 = x_hi ^ (hi(M0*off_lo) ^ k1) */
+    dnnlk__rv r1_c3;       /*          c3 = lo(M0*off_lo) */
+    dnnlk__rv lane_off[2]; /* the two halves' counter offsets (64-bit lanes) */
+    dnnlk__rv vt;
+    uint64_t invm;
+} DNNLK__SFX(dnnlk__pbits);
+
+/* Lane mapping of the Bernoulli rounds. AVX-512: full 32-bit lane l runs counter l (half a the
+ * even lanes, half b the odd), so after a merge of the halves by one masked shuffle, the compare
+ * mask of word w has bit l = output 4l + w, and the 64 bits interleave with four pdep; no
+ * transpose. Other ISAs: the transposed layout of dnnlk__philox_round. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__pbits_init)(DNNLK__SFX(dnnlk__pbits) *c, uint64_t seed,
+                                                             uint64_t offset, uint32_t t, uint32_t inv) {
+    const size_t R = 4 * DNNLK__RW;
+    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
+    uint64_t p0 = (uint64_t)DNNLK__PHILOX_M0 * ol;
+    int r;
+    c->r1_c0x = dnnlk__vi_set1((int)(oh ^ k0));
+    c->r1_c2x = dnnlk__vi_set1((int)((uint32_t)(p0 >> 32) ^ k1));
+    c->r1_c3 = dnnlk__vi_set1((int)(uint32_t)p0);
+    for (r = 1; r < 10; r++) {
+        k0 += DNNLK__PHILOX_W0;
+        k1 += DNNLK__PHILOX_W1;
+        c->key[2 * (r - 1)] = dnnlk__vi_set1((int)k0);
+        c->key[2 * (r - 1) + 1] = dnnlk__vi_set1((int)k1);
+    }
+#if DNNLK__ISA == 3
+    {
+        uint64_t ta[8], tb[8];
+        int i;
+        for (i = 0; i < 8; i++) ta[i] = (uint64_t)(4 * (2 * i)), tb[i] = (uint64_t)(4 * (2 * i + 1));
+        c->lane_off[0] = dnnlk__vi_loadu(ta);
+        c->lane_off[1] = dnnlk__vi_loadu(tb);
+    }
+#else
+    DNNLK__SFX(dnnlk__philox_lane_offs)(c->lane_off);
+#endif
+    c->vt = dnnlk__vi_set1((int)t);
+    c->invm = inv ? (R == 64 ? ~0ull : (1ull << R) - 1) : 0;
+}
+
+/* The 4W bits (v < t) ^ inv of the round at counter x (a multiple of 4), bit i for output x + i. */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__philox_round_bits)(const DNNLK__SFX(dnnlk__pbits) *c, uint64_t x) {
+    const dnnlk__rv m0 = dnnlk__rv_set1_64(DNNLK__PHILOX_M0), m1 = dnnlk__rv_set1_64(DNNLK__PHILOX_M1);
+    dnnlk__rv xa = dnnlk__rv_add64(dnnlk__rv_set1_64(x), c->lane_off[0]);
+    dnnlk__rv xb = dnnlk__rv_add64(dnnlk__rv_set1_64(x), c->lane_off[1]);
+    dnnlk__rv a0, a1, a2, a3, b0, b1, b2, b3;
+    int r;
+    { /* round 1: words 0-1 are the offset, the same in every lane */
+        dnnlk__rv pa = dnnlk__rv_mul_epu32(xa, m1), pb = dnnlk__rv_mul_epu32(xb, m1);
+        a0 = dnnlk__vi_xor(dnnlk__rv_hi_down(pa), c->r1_c0x);
+        b0 = dnnlk__vi_xor(dnnlk__rv_hi_down(pb), c->r1_c0x);
+        a1 = pa, b1 = pb;
+        a2 = dnnlk__vi_xor(dnnlk__rv_srli64(xa, 32), c->r1_c2x);
+        b2 = dnnlk__vi_xor(dnnlk__rv_srli64(xb, 32), c->r1_c2x);
+        a3 = c->r1_c3, b3 = c->r1_c3;
+    }
+    for (r = 0; r < 9; r++) {
+        const dnnlk__rv vk0 = c->key[2 * r], vk1 = c->key[2 * r + 1];
+        dnnlk__rv pa0 = dnnlk__rv_mul_epu32(a0, m0), pa1 = dnnlk__rv_mul_epu32(a2, m1);
+        dnnlk__rv pb0 = dnnlk__rv_mul_epu32(b0, m0), pb1 = dnnlk__rv_mul_epu32(b2, m1);
+        a0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa1), a1, vk0);
+        a2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa0), a3, vk1);
+        a1 = pa1, a3 = pa0;
+        b0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb1), b1, vk0);
+        b2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb0), b3, vk1);
+        b1 = pb1, b3 = pb0;
+    }
+#if DNNLK__ISA == 3
+    {
+        const __mmask16 odd = (__mmask16)0xAAAA;
+        uint64_t w0 = _mm512_cmplt_epu32_mask(_mm512_mask_shuffle_epi32(a0, odd, b0, (_MM_PERM_ENUM)0xA0), c->vt);
+        uint64_t w1 = _mm512_cmplt_epu32_mask(_mm512_mask_shuffle_epi32(a1, odd, b1, (_MM_PERM_ENUM)0xA0), c->vt);
+        uint64_t w2 = _mm512_cmplt_epu32_mask(_mm512_mask_shuffle_epi32(a2, odd, b2, (_MM_PERM_ENUM)0xA0), c->vt);
+        uint64_t w3 = _mm512_cmplt_epu32_mask(_mm512_mask_shuffle_epi32(a3, odd, b3, (_MM_PERM_ENUM)0xA0), c->vt);
+        return (_pdep_u64(w0, 0x1111111111111111ull) | _pdep_u64(w1, 0x2222222222222222ull) |
+                _pdep_u64(w2, 0x4444444444444444ull) | _pdep_u64(w3, 0x8888888888888888ull)) ^
+               c->invm;
+    }
+#else
+    {
+        dnnlk__rv c0 = dnnlk__rv_blend_odd(a0, dnnlk__rv_slli64(b0, 32));
+        dnnlk__rv c1 = dnnlk__rv_blend_odd(a1, dnnlk__rv_slli64(b1, 32));
+        dnnlk__rv c2 = dnnlk__rv_blend_odd(a2, dnnlk__rv_slli64(b2, 32));
+        dnnlk__rv c3 = dnnlk__rv_blend_odd(a3, dnnlk__rv_slli64(b3, 32));
+        dnnlk__rv t0 = dnnlk__rv_unpacklo32(c0, c1), t1 = dnnlk__rv_unpackhi32(c0, c1);
+        dnnlk__rv t2 = dnnlk__rv_unpacklo32(c2, c3), t3 = dnnlk__rv_unpackhi32(c2, c3);
+        const dnnlk__rv vt = c->vt;
+        return (dnnlk__rv_ltu_bits(dnnlk__rv_unpacklo64(t0, t2), vt) |
+                dnnlk__rv_ltu_bits(dnnlk__rv_unpackhi64(t0, t2), vt) << DNNLK__RW |
+                dnnlk__rv_ltu_bits(dnnlk__rv_unpacklo64(t1, t3), vt) << (2 * DNNLK__RW) |
+                dnnlk__rv_ltu_bits(dnnlk__rv_unpackhi64(t1, t3), vt) << (3 * DNNLK__RW)) ^
+               c->invm;
+    }
+#endif
 }
 
 /* n bits ((v < t) xor inv) for outputs [index, index + n) into ceil(n/8) bytes, bits past n 0.
@@ -226,27 +317,24 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_bits_v)(uint64_t seed, uint
                                                              uint8_t *dst, size_t n, uint32_t t, uint32_t inv) {
     const size_t R = 4 * DNNLK__RW;
     const uint64_t rmask = R == 64 ? ~0ull : (1ull << R) - 1;
-    const uint64_t invm = inv ? rmask : 0;
-    dnnlk__rv lane_off[2];
-    DNNLK__SFX(dnnlk__philox_lane_offs)(lane_off);
-    const dnnlk__rv vt = dnnlk__vi_set1((int)t);
-    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
+    DNNLK__SFX(dnnlk__pbits) c;
     unsigned s = (unsigned)(index & 3);
     uint64_t x = index - s, acc = 0;
     size_t i;
+    DNNLK__SFX(dnnlk__pbits_init)(&c, seed, offset, t, inv);
     if (n >= R) {
-        uint64_t prev = DNNLK__SFX(dnnlk__philox_round_bits)(x, ol, oh, k0, k1, lane_off, vt, invm);
+        uint64_t prev = DNNLK__SFX(dnnlk__philox_round_bits)(&c, x);
         for (; n >= R; n -= R, dst += R / 8, index += R) {
             uint64_t unit = prev;
             if (s) {
                 uint64_t next;
                 x += R;
-                next = DNNLK__SFX(dnnlk__philox_round_bits)(x, ol, oh, k0, k1, lane_off, vt, invm);
+                next = DNNLK__SFX(dnnlk__philox_round_bits)(&c, x);
                 unit = ((prev >> s) | (next << (R - s))) & rmask;
                 prev = next;
             } else if (n >= 2 * R) {
                 x += R;
-                prev = DNNLK__SFX(dnnlk__philox_round_bits)(x, ol, oh, k0, k1, lane_off, vt, invm);
+                prev = DNNLK__SFX(dnnlk__philox_round_bits)(&c, x);
             }
             DNNLK__SFX(dnnlk__store_bits)(dst, unit, R);
         }
