@@ -62,15 +62,27 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__bf16_rne_bits)(dnnlk__vi u
     return dnnlk__vi_add(dnnlk__vi_add(u, dnnlk__vi_set1(0x7fff)), lsb);
 }
 
-/* 2W bf16 elements: dst = bf16(src * f), fe/fo the even/odd elements' factors. */
+/* Streaming (large) rows: src lines DNNLK_DROPOUT_PF_BYTES ahead of elements [i, i + n) are
+ * requested now. With non-temporal stores and the generator's work between the loads, the
+ * hardware prefetchers alone left a single thread well below copy speed from DRAM. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_prefetch)(const void *src, size_t i, size_t n, int dt) {
+    size_t es = dt == (int)dnnlk_f32 ? 4 : 2, k;
+    const char *p = (const char *)src + i * es + DNNLK_DROPOUT_PF_BYTES;
+    for (k = 0; k < n * es; k += 64) _mm_prefetch(p + k, _MM_HINT_T0);
+}
+
+/* 2W bf16 elements: dst = bf16(src * f), fe/fo the even/odd elements' factors; nt: dst aligned,
+ * streamed. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_bf16_pair)(uint16_t *dst, const uint16_t *src, dnnlk__vf fe,
-                                                                 dnnlk__vf fo) {
+                                                                 dnnlk__vf fo, int nt) {
     const dnnlk__vi hi = dnnlk__vi_set1((int)0xffff0000u);
     dnnlk__vi x = dnnlk__vi_loadu(src);
     dnnlk__vf ev = dnnlk__vi_as_vf(dnnlk__vi_slli(x, 16)), od = dnnlk__vi_as_vf(dnnlk__vi_and(x, hi));
     dnnlk__vi re = DNNLK__SFX(dnnlk__bf16_rne_bits)(dnnlk__vf_as_vi(dnnlk__vf_mul(ev, fe)));
     dnnlk__vi ro = DNNLK__SFX(dnnlk__bf16_rne_bits)(dnnlk__vf_as_vi(dnnlk__vf_mul(od, fo)));
-    dnnlk__vi_storeu(dst, dnnlk__vi_or(dnnlk__vi_and(ro, hi), dnnlk__vi_srli(re, 16)));
+    dnnlk__vi r = dnnlk__vi_or(dnnlk__vi_and(ro, hi), dnnlk__vi_srli(re, 16));
+    if (nt) dnnlk__vf_stream((float *)(void *)dst, dnnlk__vi_as_vf(r));
+    else dnnlk__vi_storeu(dst, r);
 }
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_store)(void *dst, size_t i, dnnlk__vf v, int dt, int nt) {
@@ -102,19 +114,24 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_row_dt)(void *dst, cons
                                                                  float scale, int dt, int nt) {
     const dnnlk__vf vs = dnnlk__vf_set1(scale);
     size_t i = 0;
-    nt = nt && dt == (int)dnnlk_f32;
+    const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    nt = nt && dt != (int)dnnlk_f16;
     if (nt) /* aligned stores: peel to the vector boundary */
-        while (i < n && ((uintptr_t)((float *)dst + i) & (sizeof(dnnlk__vf) - 1))) {
+        while (i < n && ((uintptr_t)((char *)dst + i * es) & (sizeof(dnnlk__vf) - 1))) {
             float f = bits ? (((bits[(pos + i) >> 3] >> ((pos + i) & 7)) & 1) ? scale : 0.0f) : scale;
             DNNLK__SFX(dnnlk__drop_one)(dst, src, i, dt, f);
             i++;
         }
     if (dt == (int)dnnlk_bf16 && !bits) {
-        for (; i + 2 * DNNLK__DW <= n; i += 2 * DNNLK__DW)
-            DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i, (const uint16_t *)src + i, vs, vs);
+        for (; i + 2 * DNNLK__DW <= n; i += 2 * DNNLK__DW) {
+            if (nt) DNNLK__SFX(dnnlk__drop_prefetch)(src, i, 2 * DNNLK__DW, dt);
+            DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i, (const uint16_t *)src + i, vs, vs, nt);
+        }
     } else if (!bits) {
-        for (; i + DNNLK__DW <= n; i += DNNLK__DW)
+        for (; i + DNNLK__DW <= n; i += DNNLK__DW) {
+            if (nt) DNNLK__SFX(dnnlk__drop_prefetch)(src, i, DNNLK__DW, dt);
             DNNLK__SFX(dnnlk__drop_store)(dst, i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__drop_load)(src, i, dt), vs), dt, nt);
+        }
     } else {
         for (; i + 32 <= n; i += 32) {
             uint64_t w;
@@ -124,11 +141,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_row_dt)(void *dst, cons
             if (byte + 8 <= nbytes) memcpy(&w, bits + byte, 8);
             else { w = 0; memcpy(&w, bits + byte, nbytes - byte); }
             b = (uint32_t)(w >> ((pos + i) & 7));
+            if (nt) DNNLK__SFX(dnnlk__drop_prefetch)(src, i, 32, dt);
             if (dt == (int)dnnlk_bf16) {
                 for (k = 0; k < 32; k += 2 * DNNLK__DW) {
                     dnnlk__vf fe, fo;
                     DNNLK__SFX(dnnlk__keep_factor2)(b >> k, vs, &fe, &fo);
-                    DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo);
+                    DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo, nt);
                 }
                 continue;
             }
@@ -149,7 +167,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_row_v)(void *dst, const vo
                                                              uint64_t pos, size_t nbytes, float scale, int dt, int nt) {
     if (dt == (int)dnnlk_f32) DNNLK__SFX(dnnlk__dropout_row_dt)(dst, src, n, bits, pos, nbytes, scale, (int)dnnlk_f32, nt);
     else if (dt == (int)dnnlk_bf16)
-        DNNLK__SFX(dnnlk__dropout_row_dt)(dst, src, n, bits, pos, nbytes, scale, (int)dnnlk_bf16, 0);
+        DNNLK__SFX(dnnlk__dropout_row_dt)(dst, src, n, bits, pos, nbytes, scale, (int)dnnlk_bf16, nt);
     else DNNLK__SFX(dnnlk__dropout_row_dt)(dst, src, n, bits, pos, nbytes, scale, (int)dnnlk_f16, 0);
 }
 
@@ -161,11 +179,12 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_row_v)(void *dst, const vo
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_apply)(void *dst, const void *src, size_t i, uint64_t b,
                                                               dnnlk__vf vs, int dt, int nt) {
     int k;
+    if (nt) DNNLK__SFX(dnnlk__drop_prefetch)(src, i, 4 * DNNLK__RW, dt);
     if (dt == (int)dnnlk_bf16) {
         for (k = 0; k < 4 * DNNLK__RW; k += 2 * DNNLK__RW) {
             dnnlk__vf fe, fo;
             DNNLK__SFX(dnnlk__keep_factor2)((uint32_t)(b >> k), vs, &fe, &fo);
-            DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo);
+            DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo, nt);
         }
         return;
     }
@@ -233,7 +252,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_fused_mt_v)(uint32_t *mt, 
                                                                 const void *src, uint8_t *mask, size_t rounds,
                                                                 float scale, int dt, int nt) {
     if (dt == (int)dnnlk_f32) DNNLK__SFX(dnnlk__fused_mt_dt)(mt, pos, t64, dst, src, mask, rounds, scale, (int)dnnlk_f32, nt);
-    else if (dt == (int)dnnlk_bf16) DNNLK__SFX(dnnlk__fused_mt_dt)(mt, pos, t64, dst, src, mask, rounds, scale, (int)dnnlk_bf16, 0);
+    else if (dt == (int)dnnlk_bf16) DNNLK__SFX(dnnlk__fused_mt_dt)(mt, pos, t64, dst, src, mask, rounds, scale, (int)dnnlk_bf16, nt);
     else DNNLK__SFX(dnnlk__fused_mt_dt)(mt, pos, t64, dst, src, mask, rounds, scale, (int)dnnlk_f16, 0);
 }
 
@@ -241,7 +260,7 @@ static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__dropout_fused_mcg_v)(uint32_t 
                                                                      const void *src, uint8_t *mask, size_t rounds,
                                                                      float scale, int dt, int nt) {
     if (dt == (int)dnnlk_f32) return DNNLK__SFX(dnnlk__fused_mcg_dt)(x, t, dst, src, mask, rounds, scale, (int)dnnlk_f32, nt);
-    if (dt == (int)dnnlk_bf16) return DNNLK__SFX(dnnlk__fused_mcg_dt)(x, t, dst, src, mask, rounds, scale, (int)dnnlk_bf16, 0);
+    if (dt == (int)dnnlk_bf16) return DNNLK__SFX(dnnlk__fused_mcg_dt)(x, t, dst, src, mask, rounds, scale, (int)dnnlk_bf16, nt);
     return DNNLK__SFX(dnnlk__fused_mcg_dt)(x, t, dst, src, mask, rounds, scale, (int)dnnlk_f16, 0);
 }
 
@@ -252,7 +271,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_fused_philox_v)(uint64_t s
     if (dt == (int)dnnlk_f32)
         DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_f32, nt);
     else if (dt == (int)dnnlk_bf16)
-        DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_bf16, 0);
+        DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_bf16, nt);
     else DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_f16, 0);
 }
 
