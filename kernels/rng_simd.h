@@ -362,11 +362,23 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__u32_to_uniform_v)(float *buf, size
 
 /* ---- MT19937 ---- */
 
-static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_step_v)(const uint32_t *cur, const uint32_t *far) {
-    dnnlk__rv a = dnnlk__vi_loadu(cur), b = dnnlk__vi_loadu(cur + 1), f = dnnlk__vi_loadu(far);
+/* One twist step on W lanes: a = mt[i], b = mt[i + 1], f = the far word. */
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_step_vv)(dnnlk__rv a, dnnlk__rv b, dnnlk__rv f) {
+#if DNNLK__ISA == 3
+    /* y's low bit is b's: test b for the odd lanes, a masked xor adds the matrix word */
+    __m512i y = _mm512_ternarylogic_epi32(_mm512_set1_epi32(INT32_MIN), a, b, 0xCA); /* top bit of a, rest of b */
+    __mmask16 odd = _mm512_test_epi32_mask(b, _mm512_set1_epi32(1));
+    __m512i r = _mm512_xor_si512(f, _mm512_srli_epi32(y, 1));
+    return _mm512_mask_xor_epi32(r, odd, r, _mm512_set1_epi32((int)0x9908b0dfu));
+#else
     dnnlk__rv y = dnnlk__vi_or(dnnlk__vi_and(a, dnnlk__vi_set1(INT32_MIN)), dnnlk__vi_and(b, dnnlk__vi_set1(0x7fffffff)));
     dnnlk__rv odd = dnnlk__vi_srai(dnnlk__vi_slli(y, 31), 31);
     return dnnlk__vi_xor(dnnlk__vi_xor(f, dnnlk__vi_srli(y, 1)), dnnlk__vi_and(odd, dnnlk__vi_set1((int)0x9908b0dfu)));
+#endif
+}
+
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_step_v)(const uint32_t *cur, const uint32_t *far) {
+    return DNNLK__SFX(dnnlk__mt_step_vv)(dnnlk__vi_loadu(cur), dnnlk__vi_loadu(cur + 1), dnnlk__vi_loadu(far));
 }
 
 /* Whole W-word chunks only (624 is a multiple of 4, 8 and 16). Two chunks straddle a wrap: the one
@@ -380,7 +392,8 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_twist_v)(uint32_t *mt) {
     int i = 0;
     /* [0, s): the far word (i + 397) is still old */
     for (; i < s; i += W) dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i + 397));
-    /* far words i + 397 - 624 for lanes below 227 - s... in order: old mt[624-W..624), new mt[0..W) */
+    /* the far words of lanes i < 227 are old mt[i + 397], of the rest new mt[i - 227]: both in
+     * order in old mt[624-W..624) followed by new mt[0..W) */
     memcpy(tmp, mt + 624 - W, (size_t)W * 4);
     memcpy(tmp + W, mt, (size_t)W * 4);
     dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, tmp + W - (227 - s)));
@@ -390,13 +403,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_twist_v)(uint32_t *mt) {
     /* the last chunk: its next words are old mt[625-W..624) then the new mt[0] */
     memcpy(tmp, mt + i, (size_t)W * 4);
     tmp[W] = mt[0];
-    {
-        dnnlk__rv a = dnnlk__vi_loadu(tmp), b = dnnlk__vi_loadu(tmp + 1), f = dnnlk__vi_loadu(mt + i - 227);
-        dnnlk__rv y = dnnlk__vi_or(dnnlk__vi_and(a, dnnlk__vi_set1(INT32_MIN)), dnnlk__vi_and(b, dnnlk__vi_set1(0x7fffffff)));
-        dnnlk__rv odd = dnnlk__vi_srai(dnnlk__vi_slli(y, 31), 31);
-        dnnlk__vi_storeu(mt + i, dnnlk__vi_xor(dnnlk__vi_xor(f, dnnlk__vi_srli(y, 1)),
-                                               dnnlk__vi_and(odd, dnnlk__vi_set1((int)0x9908b0dfu))));
-    }
+    dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(tmp, mt + i - 227));
 }
 
 static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_temper_vec)(dnnlk__rv y) {
