@@ -37,8 +37,11 @@
  *   for every nth and ISA.
  *
  * SPEED: one pass over the data: the generator writes a block of keep bits straight into the mask,
- *   and the same block of src is scaled with those bits (L1-hot); non-temporal stores past
- *   DNNLK_DROPOUT_NT_BYTES of output.
+ *   and the same block of src is scaled with those bits (L1-hot); past DNNLK_DROPOUT_NT_BYTES of
+ *   output, f32 and bf16 rows use non-temporal stores and prefetch src DNNLK_DROPOUT_PF_BYTES ahead
+ *   into L2. bf16 is computed without widening or narrowing conversions (two f32 halves of one
+ *   integer vector, integer round-to-nearest-even). Dense data runs generator, mask and data in
+ *   one loop for every engine (Philox when the stream position is a multiple of 4).
  *
  * STATUS: invalid_arguments (NULL pointers, bad rate, bad rng state, bad parts, overlaps),
  *   invalid_data_type (dtype not f32/bf16/f16, or src/dst differ), invalid_shape (bad noise

@@ -9,7 +9,8 @@
  * 128-bit chunk) runs counter r*W/4 + q of the round, so the in-chunk 4x4 transpose (8 unpacks)
  * leaves the 4W outputs in order without crossing chunks.
  * MT19937: the twist in vectors (the recurrence reads 1, 397 and 227 words away, so W-lane chunks
- * that do not straddle index 227 are independent), tempering in vectors. */
+ * are independent; the two chunks at a wrap read a small ordered copy), tempering in vectors;
+ * Bernoulli bits temper straight from the state and compare each output pair as a 64-bit lane. */
 
 #include "rng_vec.h"
 
