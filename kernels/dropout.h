@@ -37,8 +37,11 @@
  *   for every nth and ISA.
  *
  * SPEED: one pass over the data: the generator writes a block of keep bits straight into the mask,
- *   and the same block of src is scaled with those bits (L1-hot); non-temporal stores past
- *   DNNLK_DROPOUT_NT_BYTES of output.
+ *   and the same block of src is scaled with those bits (L1-hot); past DNNLK_DROPOUT_NT_BYTES of
+ *   output, f32 and bf16 rows use non-temporal stores and prefetch src DNNLK_DROPOUT_PF_BYTES ahead
+ *   into L2. bf16 is computed without widening or narrowing conversions (two f32 halves of one
+ *   integer vector, integer round-to-nearest-even). Dense data runs generator, mask and data in
+ *   one loop for every engine (Philox when the stream position is a multiple of 4).
  *
  * STATUS: invalid_arguments (NULL pointers, bad rate, bad rng state, bad parts, overlaps),
  *   invalid_data_type (dtype not f32/bf16/f16, or src/dst differ), invalid_shape (bad noise
@@ -55,6 +58,11 @@
 /* Outputs at least this large (bytes) are written with non-temporal stores. */
 #ifndef DNNLK_DROPOUT_NT_BYTES
 #define DNNLK_DROPOUT_NT_BYTES (6 << 20)
+#endif
+/* Those outputs' src is also prefetched (to L2) this many bytes ahead (measured: 4 KiB beat
+ * 0.5-2 KiB and no prefetch from DRAM with one thread). */
+#ifndef DNNLK_DROPOUT_PF_BYTES
+#define DNNLK_DROPOUT_PF_BYTES 4096
 #endif
 
 /* ---- keep rules ---- */
@@ -299,7 +307,7 @@ static inline void dnnlk__dwalk_run(const dnnlk__dwalk *w, char *dst, const char
     }
 }
 
-/* The fused loop for dense data (src and dst contiguous) with MCG31 or counter-aligned Philox:
+/* The fused loop for dense data (src and dst contiguous) with MCG31, MT19937 or counter-aligned Philox:
  * runs whole rounds from mask element mb, advances the stream, and returns how many elements it
  * did (0 when the case does not qualify; the block path then does everything). */
 static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b, const dnnlk__dwalk *w,
@@ -312,14 +320,21 @@ static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b,
     int dt = (int)row->dt, nt;
     if (isa == dnnlk_isa_scalar || row->copy || w->nd != 1 || w->ss[0] != 1 || w->ds[0] != 1) return 0;
     if (b->kind != dnnlk__bern_lt && b->kind != dnnlk__bern_ge) return 0;
-    if (cur->alg == dnnlk_rng_mt19937 || (cur->alg == dnnlk_rng_philox4x32_10 && (cur->index & 3))) return 0;
+    if (cur->alg == dnnlk_rng_philox4x32_10 && (cur->index & 3)) return 0;
     R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
     rounds = (me - mb) / R;
     if (rounds == 0) return 0;
     off = (size_t)mb * es;
     /* streaming stores need aligned vectors: every round starts R elements further */
     nt = row->nt && ((uintptr_t)(dst + off) % (size_t)R) == 0; /* R bytes = one f32 vector (W lanes x 4) */
-    if (cur->alg == dnnlk_rng_mcg31m1) {
+    if (cur->alg == dnnlk_rng_mt19937) {
+        if (isa == dnnlk_isa_avx512)
+            dnnlk__dropout_fused_mt_v_avx512(cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else if (isa == dnnlk_isa_avx2)
+            dnnlk__dropout_fused_mt_v_avx2(cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        else
+            dnnlk__dropout_fused_mt_v_sse41(cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+    } else if (cur->alg == dnnlk_rng_mcg31m1) {
         uint32_t x;
         if (isa == dnnlk_isa_avx512)
             x = dnnlk__dropout_fused_mcg_v_avx512(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
@@ -460,6 +475,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
     dnnlk__drow row;
     dnnlk__dsrc bs;
     dnnlk__bern bern;
+    dnnlk_rng cur;
     int64_t nmask, mb, me;
     int broadcast;
     uint64_t per;
@@ -479,12 +495,12 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
     else bern = dnnlk__bern_keep(rng_in->alg, rate);
     bs.bern = &bern;
     dnnlk__part_range(nmask, ith, nth, 64, &mb, &me);
+    cur = *rng_in;
+    dnnlk__rng_advance(&cur, per * (uint64_t)mb);
     if (!broadcast) {
         /* one pass: a block of bits into the mask, then the same block of data */
         const int64_t B = 4096;
         int64_t blk = mb;
-        dnnlk_rng cur = *rng_in;
-        dnnlk__rng_advance(&cur, per * (uint64_t)mb);
         blk += dnnlk__dropout_fused(&cur, &bern, &w, &row, (char *)out.data, (const char *)src->data, mask, mb, me);
         for (; blk < me; blk += B) {
             int64_t len = me - blk < B ? me - blk : B;
@@ -498,8 +514,6 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
     } else {
         /* the mask share, then the data share with regenerated bits */
         int64_t db, de, blk;
-        dnnlk_rng cur = *rng_in;
-        dnnlk__rng_advance(&cur, per * (uint64_t)mb);
         for (blk = mb; blk < me; blk += 4096) {
             int64_t len = me - blk < 4096 ? me - blk : 4096;
             dnnlk__rng_gen_bits(&cur, mask + blk / 8, (size_t)len, &bern);
@@ -515,7 +529,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
 #if DNNLK__X86
     if (row.nt) _mm_sfence();
 #endif
-    dnnlk__rng_write_end(rng_in, rng_out, per * (uint64_t)nmask, ith);
+    dnnlk__rng_write_end(&cur, rng_out, per * (uint64_t)(nmask - me), ith); /* cur: after [mb, me) */
     return dnnlk_success;
 }
 

@@ -544,30 +544,22 @@ static inline void dnnlk__rng_gen_bits(dnnlk_rng *r, uint8_t *dst, size_t n, con
     (void)isa;
     memset(dst, 0, nbytes);
     if (r->alg == dnnlk_rng_mt19937) {
-        /* pairs of outputs from the (vector) u32 generator, 256 bits at a time */
-        uint32_t buf[512];
-        size_t done = 0;
-        while (done < n) {
-            size_t k = n - done < 256 ? n - done : 256;
-            dnnlk__rng_gen_u32(r, buf, 2 * k);
+        /* each bit from a pair of outputs: tempered and compared in vectors straight from the
+         * state, whole rounds of 4W bits; the rest one pair at a time */
+        i = 0;
 #if DNNLK__X86
-            if (isa != dnnlk_isa_scalar && k % 8 == 0) {
-                if (isa == dnnlk_isa_avx512) dnnlk__mt_pair_bits_v_avx512(buf, k, b->t64, dst + done / 8);
-                else if (isa == dnnlk_isa_avx2) dnnlk__mt_pair_bits_v_avx2(buf, k, b->t64, dst + done / 8);
-                else dnnlk__mt_pair_bits_v_sse41(buf, k, b->t64, dst + done / 8);
-                done += k;
-                continue;
-            }
+        if (isa != dnnlk_isa_scalar) {
+            size_t R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
+            i = n / R * R;
+            if (isa == dnnlk_isa_avx512) dnnlk__mt_bits_v_avx512(r->mt, &r->mt_pos, b->t64, dst, i);
+            else if (isa == dnnlk_isa_avx2) dnnlk__mt_bits_v_avx2(r->mt, &r->mt_pos, b->t64, dst, i);
+            else dnnlk__mt_bits_v_sse41(r->mt, &r->mt_pos, b->t64, dst, i);
+        }
 #endif
-            for (i = 0; i < k; i += 8) { /* done is a multiple of 256: whole bytes */
-                unsigned byte = 0, j;
-                for (j = 0; j < 8 && i + j < k; j++) {
-                    uint64_t s = buf[2 * (i + j)] | (uint64_t)buf[2 * (i + j) + 1] << 32;
-                    byte |= (unsigned)(s < b->t64) << j;
-                }
-                dst[(done + i) >> 3] = (uint8_t)byte;
-            }
-            done += k;
+        for (; i < n; i++) {
+            uint64_t s = dnnlk__rng_next(r);
+            s |= (uint64_t)dnnlk__rng_next(r) << 32;
+            dst[i >> 3] |= (uint8_t)((unsigned)(s < b->t64) << (i & 7));
         }
         return;
     }
@@ -626,11 +618,13 @@ static inline dnnlk_status dnnlk__rng_part(const dnnlk_rng *rng, const void *dst
     return dnnlk_success;
 }
 
-static inline void dnnlk__rng_write_end(const dnnlk_rng *in, dnnlk_rng *end, uint64_t outputs, int ith) {
+/* Part 0 writes the end state: from its own state after its share (cur, `left` outputs before the
+ * end) rather than from the input, so MT19937 twists past its share only once. */
+static inline void dnnlk__rng_write_end(const dnnlk_rng *cur, dnnlk_rng *end, uint64_t left, int ith) {
     dnnlk_rng t;
     if (!end || ith != 0) return;
-    t = *in;
-    dnnlk__rng_advance(&t, outputs);
+    t = *cur;
+    dnnlk__rng_advance(&t, left);
     *end = t;
 }
 
@@ -644,7 +638,7 @@ static inline dnnlk_status dnnlk_rng_u32(const dnnlk_rng *rng, uint32_t *dst, in
     cur = *rng;
     dnnlk__rng_advance(&cur, (uint64_t)b);
     dnnlk__rng_gen_u32(&cur, dst + b, (size_t)(e - b));
-    dnnlk__rng_write_end(rng, end, (uint64_t)n, ith);
+    dnnlk__rng_write_end(&cur, end, (uint64_t)(n - e), ith);
     return dnnlk_success;
 }
 
@@ -670,7 +664,7 @@ static inline dnnlk_status dnnlk_rng_uniform_f32(const dnnlk_rng *rng, float *ds
     cur = *rng;
     dnnlk__rng_advance(&cur, (uint64_t)b);
     dnnlk__rng_gen_uniform(&cur, dst + b, (size_t)(e - b), low, width, top);
-    dnnlk__rng_write_end(rng, end, (uint64_t)n, ith);
+    dnnlk__rng_write_end(&cur, end, (uint64_t)(n - e), ith);
     return dnnlk_success;
 }
 
@@ -689,7 +683,7 @@ static inline dnnlk_status dnnlk_rng_bernoulli(const dnnlk_rng *rng, uint8_t *ds
     cur = *rng;
     dnnlk__rng_advance(&cur, per * (uint64_t)b);
     dnnlk__rng_gen_bits(&cur, dst + b / 8, (size_t)(e - b), &bern);
-    dnnlk__rng_write_end(rng, end, per * (uint64_t)n, ith);
+    dnnlk__rng_write_end(&cur, end, per * (uint64_t)(n - e), ith);
     return dnnlk_success;
 }
 

@@ -9,7 +9,8 @@
  * 128-bit chunk) runs counter r*W/4 + q of the round, so the in-chunk 4x4 transpose (8 unpacks)
  * leaves the 4W outputs in order without crossing chunks.
  * MT19937: the twist in vectors (the recurrence reads 1, 397 and 227 words away, so W-lane chunks
- * that do not straddle index 227 are independent), tempering in vectors. */
+ * are independent; the two chunks at a wrap read a small ordered copy), tempering in vectors;
+ * Bernoulli bits temper straight from the state and compare each output pair as a 64-bit lane. */
 
 #include "rng_vec.h"
 
@@ -207,16 +208,107 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_u32_v)(uint64_t seed, uint6
     while (n > 0) *dst++ = dnnlk__philox_at(seed, offset, index++), n--;
 }
 
-/* The 4W bits (v < t) ^ inv of the round at counter x. */
-static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__philox_round_bits)(uint64_t x, uint32_t ol, uint32_t oh,
-                                                                        uint32_t k0, uint32_t k1,
-                                                                        const dnnlk__rv *lane_off, dnnlk__rv vt,
-                                                                        uint64_t inv) {
-    dnnlk__rv o[4];
-    DNNLK__SFX(dnnlk__philox_round)(x, ol, oh, k0, k1, lane_off, o);
-    return (dnnlk__rv_ltu_bits(o[0], vt) | dnnlk__rv_ltu_bits(o[1], vt) << DNNLK__RW |
-            dnnlk__rv_ltu_bits(o[2], vt) << (2 * DNNLK__RW) | dnnlk__rv_ltu_bits(o[3], vt) << (3 * DNNLK__RW)) ^
-           inv;
+/* What every Bernoulli round of one stream shares: the round keys broadcast once, the first
+ * round's counter words 0-1 (the offset, the same in every lane) folded into constants, the
+ * lanes' counter offsets, the threshold and the inversion. */
+typedef struct DNNLK__SFX(dnnlk__pbits) {
+    dnnlk__rv key[20];     /* rounds 2..10: k0, k1 of round r at 2(r-1), 2(r-1)+1 */
+    dnnlk__rv r1_c0x;      /* round 1: c0 = hi(M1*x_lo) ^ (off_hi ^ k0) */
+    dnnlk__rv r1_c2x;      /*          c2 = x_hi ^ (hi(M0*off_lo) ^ k1) */
+    dnnlk__rv r1_c3;       /*          c3 = lo(M0*off_lo) */
+    dnnlk__rv lane_off[2]; /* the two halves' counter offsets (64-bit lanes) */
+    dnnlk__rv vt;
+    uint64_t invm;
+} DNNLK__SFX(dnnlk__pbits);
+
+/* Lane mapping of the Bernoulli rounds. AVX-512: full 32-bit lane l runs counter l (half a the
+ * even lanes, half b the odd), so after a merge of the halves by one masked shuffle, the compare
+ * mask of word w has bit l = output 4l + w, and the 64 bits interleave with four pdep; no
+ * transpose. Other ISAs: the transposed layout of dnnlk__philox_round. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__pbits_init)(DNNLK__SFX(dnnlk__pbits) *c, uint64_t seed,
+                                                             uint64_t offset, uint32_t t, uint32_t inv) {
+    const size_t R = 4 * DNNLK__RW;
+    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
+    uint64_t p0 = (uint64_t)DNNLK__PHILOX_M0 * ol;
+    int r;
+    c->r1_c0x = dnnlk__vi_set1((int)(oh ^ k0));
+    c->r1_c2x = dnnlk__vi_set1((int)((uint32_t)(p0 >> 32) ^ k1));
+    c->r1_c3 = dnnlk__vi_set1((int)(uint32_t)p0);
+    for (r = 1; r < 10; r++) {
+        k0 += DNNLK__PHILOX_W0;
+        k1 += DNNLK__PHILOX_W1;
+        c->key[2 * (r - 1)] = dnnlk__vi_set1((int)k0);
+        c->key[2 * (r - 1) + 1] = dnnlk__vi_set1((int)k1);
+    }
+#if DNNLK__ISA == 3
+    {
+        uint64_t ta[8], tb[8];
+        int i;
+        for (i = 0; i < 8; i++) ta[i] = (uint64_t)(4 * (2 * i)), tb[i] = (uint64_t)(4 * (2 * i + 1));
+        c->lane_off[0] = dnnlk__vi_loadu(ta);
+        c->lane_off[1] = dnnlk__vi_loadu(tb);
+    }
+#else
+    DNNLK__SFX(dnnlk__philox_lane_offs)(c->lane_off);
+#endif
+    c->vt = dnnlk__vi_set1((int)t);
+    c->invm = inv ? (R == 64 ? ~0ull : (1ull << R) - 1) : 0;
+}
+
+/* The 4W bits (v < t) ^ inv of the round at counter x (a multiple of 4), bit i for output x + i. */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__philox_round_bits)(const DNNLK__SFX(dnnlk__pbits) *c, uint64_t x) {
+    const dnnlk__rv m0 = dnnlk__rv_set1_64(DNNLK__PHILOX_M0), m1 = dnnlk__rv_set1_64(DNNLK__PHILOX_M1);
+    dnnlk__rv xa = dnnlk__rv_add64(dnnlk__rv_set1_64(x), c->lane_off[0]);
+    dnnlk__rv xb = dnnlk__rv_add64(dnnlk__rv_set1_64(x), c->lane_off[1]);
+    dnnlk__rv a0, a1, a2, a3, b0, b1, b2, b3;
+    int r;
+    { /* round 1: words 0-1 are the offset, the same in every lane */
+        dnnlk__rv pa = dnnlk__rv_mul_epu32(xa, m1), pb = dnnlk__rv_mul_epu32(xb, m1);
+        a0 = dnnlk__vi_xor(dnnlk__rv_hi_down(pa), c->r1_c0x);
+        b0 = dnnlk__vi_xor(dnnlk__rv_hi_down(pb), c->r1_c0x);
+        a1 = pa, b1 = pb;
+        a2 = dnnlk__vi_xor(dnnlk__rv_srli64(xa, 32), c->r1_c2x);
+        b2 = dnnlk__vi_xor(dnnlk__rv_srli64(xb, 32), c->r1_c2x);
+        a3 = c->r1_c3, b3 = c->r1_c3;
+    }
+    for (r = 0; r < 9; r++) {
+        const dnnlk__rv vk0 = c->key[2 * r], vk1 = c->key[2 * r + 1];
+        dnnlk__rv pa0 = dnnlk__rv_mul_epu32(a0, m0), pa1 = dnnlk__rv_mul_epu32(a2, m1);
+        dnnlk__rv pb0 = dnnlk__rv_mul_epu32(b0, m0), pb1 = dnnlk__rv_mul_epu32(b2, m1);
+        a0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa1), a1, vk0);
+        a2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa0), a3, vk1);
+        a1 = pa1, a3 = pa0;
+        b0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb1), b1, vk0);
+        b2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb0), b3, vk1);
+        b1 = pb1, b3 = pb0;
+    }
+#if DNNLK__ISA == 3
+    {
+        const __mmask16 odd = (__mmask16)0xAAAA;
+        uint64_t w0 = _mm512_cmplt_epu32_mask(_mm512_mask_shuffle_epi32(a0, odd, b0, (_MM_PERM_ENUM)0xA0), c->vt);
+        uint64_t w1 = _mm512_cmplt_epu32_mask(_mm512_mask_shuffle_epi32(a1, odd, b1, (_MM_PERM_ENUM)0xA0), c->vt);
+        uint64_t w2 = _mm512_cmplt_epu32_mask(_mm512_mask_shuffle_epi32(a2, odd, b2, (_MM_PERM_ENUM)0xA0), c->vt);
+        uint64_t w3 = _mm512_cmplt_epu32_mask(_mm512_mask_shuffle_epi32(a3, odd, b3, (_MM_PERM_ENUM)0xA0), c->vt);
+        return (_pdep_u64(w0, 0x1111111111111111ull) | _pdep_u64(w1, 0x2222222222222222ull) |
+                _pdep_u64(w2, 0x4444444444444444ull) | _pdep_u64(w3, 0x8888888888888888ull)) ^
+               c->invm;
+    }
+#else
+    {
+        dnnlk__rv c0 = dnnlk__rv_blend_odd(a0, dnnlk__rv_slli64(b0, 32));
+        dnnlk__rv c1 = dnnlk__rv_blend_odd(a1, dnnlk__rv_slli64(b1, 32));
+        dnnlk__rv c2 = dnnlk__rv_blend_odd(a2, dnnlk__rv_slli64(b2, 32));
+        dnnlk__rv c3 = dnnlk__rv_blend_odd(a3, dnnlk__rv_slli64(b3, 32));
+        dnnlk__rv t0 = dnnlk__rv_unpacklo32(c0, c1), t1 = dnnlk__rv_unpackhi32(c0, c1);
+        dnnlk__rv t2 = dnnlk__rv_unpacklo32(c2, c3), t3 = dnnlk__rv_unpackhi32(c2, c3);
+        const dnnlk__rv vt = c->vt;
+        return (dnnlk__rv_ltu_bits(dnnlk__rv_unpacklo64(t0, t2), vt) |
+                dnnlk__rv_ltu_bits(dnnlk__rv_unpackhi64(t0, t2), vt) << DNNLK__RW |
+                dnnlk__rv_ltu_bits(dnnlk__rv_unpacklo64(t1, t3), vt) << (2 * DNNLK__RW) |
+                dnnlk__rv_ltu_bits(dnnlk__rv_unpackhi64(t1, t3), vt) << (3 * DNNLK__RW)) ^
+               c->invm;
+    }
+#endif
 }
 
 /* n bits ((v < t) xor inv) for outputs [index, index + n) into ceil(n/8) bytes, bits past n 0.
@@ -226,27 +318,24 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_bits_v)(uint64_t seed, uint
                                                              uint8_t *dst, size_t n, uint32_t t, uint32_t inv) {
     const size_t R = 4 * DNNLK__RW;
     const uint64_t rmask = R == 64 ? ~0ull : (1ull << R) - 1;
-    const uint64_t invm = inv ? rmask : 0;
-    dnnlk__rv lane_off[2];
-    DNNLK__SFX(dnnlk__philox_lane_offs)(lane_off);
-    const dnnlk__rv vt = dnnlk__vi_set1((int)t);
-    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
+    DNNLK__SFX(dnnlk__pbits) c;
     unsigned s = (unsigned)(index & 3);
     uint64_t x = index - s, acc = 0;
     size_t i;
+    DNNLK__SFX(dnnlk__pbits_init)(&c, seed, offset, t, inv);
     if (n >= R) {
-        uint64_t prev = DNNLK__SFX(dnnlk__philox_round_bits)(x, ol, oh, k0, k1, lane_off, vt, invm);
+        uint64_t prev = DNNLK__SFX(dnnlk__philox_round_bits)(&c, x);
         for (; n >= R; n -= R, dst += R / 8, index += R) {
             uint64_t unit = prev;
             if (s) {
                 uint64_t next;
                 x += R;
-                next = DNNLK__SFX(dnnlk__philox_round_bits)(x, ol, oh, k0, k1, lane_off, vt, invm);
+                next = DNNLK__SFX(dnnlk__philox_round_bits)(&c, x);
                 unit = ((prev >> s) | (next << (R - s))) & rmask;
                 prev = next;
             } else if (n >= 2 * R) {
                 x += R;
-                prev = DNNLK__SFX(dnnlk__philox_round_bits)(x, ol, oh, k0, k1, lane_off, vt, invm);
+                prev = DNNLK__SFX(dnnlk__philox_round_bits)(&c, x);
             }
             DNNLK__SFX(dnnlk__store_bits)(dst, unit, R);
         }
@@ -274,26 +363,116 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__u32_to_uniform_v)(float *buf, size
 
 /* ---- MT19937 ---- */
 
-static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_step_v)(const uint32_t *cur, const uint32_t *far) {
-    dnnlk__rv a = dnnlk__vi_loadu(cur), b = dnnlk__vi_loadu(cur + 1), f = dnnlk__vi_loadu(far);
+/* One twist step on W lanes: a = mt[i], b = mt[i + 1], f = the far word. */
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_step_vv)(dnnlk__rv a, dnnlk__rv b, dnnlk__rv f) {
+#if DNNLK__ISA == 3
+    /* y's low bit is b's: test b for the odd lanes, a masked xor adds the matrix word */
+    __m512i y = _mm512_ternarylogic_epi32(_mm512_set1_epi32(INT32_MIN), a, b, 0xCA); /* top bit of a, rest of b */
+    __mmask16 odd = _mm512_test_epi32_mask(b, _mm512_set1_epi32(1));
+    __m512i r = _mm512_xor_si512(f, _mm512_srli_epi32(y, 1));
+    return _mm512_mask_xor_epi32(r, odd, r, _mm512_set1_epi32((int)0x9908b0dfu));
+#else
     dnnlk__rv y = dnnlk__vi_or(dnnlk__vi_and(a, dnnlk__vi_set1(INT32_MIN)), dnnlk__vi_and(b, dnnlk__vi_set1(0x7fffffff)));
     dnnlk__rv odd = dnnlk__vi_srai(dnnlk__vi_slli(y, 31), 31);
     return dnnlk__vi_xor(dnnlk__vi_xor(f, dnnlk__vi_srli(y, 1)), dnnlk__vi_and(odd, dnnlk__vi_set1((int)0x9908b0dfu)));
+#endif
 }
 
-static DNNLK__FORCEINLINE uint32_t DNNLK__SFX(dnnlk__mt_step_s)(const uint32_t *mt, int i) {
-    uint32_t y = (mt[i] & 0x80000000u) | (mt[(i + 1) % 624] & 0x7fffffffu);
-    return mt[(i + 397) % 624] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_step_v)(const uint32_t *cur, const uint32_t *far) {
+    return DNNLK__SFX(dnnlk__mt_step_vv)(dnnlk__vi_loadu(cur), dnnlk__vi_loadu(cur + 1), dnnlk__vi_loadu(far));
 }
 
+/* Whole W-word chunks only (624 is a multiple of 4, 8 and 16). Two chunks straddle a wrap: the one
+ * holding i = 227, whose far words are old mt[621..623] then new mt[0..], and the last, whose
+ * next word mt[624 % 624] is the new mt[0]; both read their words from a small copy laid out in
+ * order, so no scalar steps remain. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_twist_v)(uint32_t *mt) {
+    const int W = DNNLK__RW;
+    const int s = 227 / DNNLK__RW * DNNLK__RW; /* the chunk holding i = 227 */
+    uint32_t tmp[2 * DNNLK__RW + 1];
     int i = 0;
-    /* [0, 227): the far word (i + 397) is still old */
-    for (; i + DNNLK__RW <= 227; i += DNNLK__RW) dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i + 397));
-    for (; i < 227; i++) mt[i] = DNNLK__SFX(dnnlk__mt_step_s)(mt, i);
-    /* [227, 623): the far word (i - 227) is new, at least 227 back; mt[i + 1] must still be old */
-    for (; i + DNNLK__RW <= 623; i += DNNLK__RW) dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i - 227));
-    for (; i < 624; i++) mt[i] = DNNLK__SFX(dnnlk__mt_step_s)(mt, i);
+    /* [0, s): the far word (i + 397) is still old */
+    for (; i < s; i += W) dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i + 397));
+    /* the far words of lanes i < 227 are old mt[i + 397], of the rest new mt[i - 227]: both in
+     * order in old mt[624-W..624) followed by new mt[0..W) */
+    memcpy(tmp, mt + 624 - W, (size_t)W * 4);
+    memcpy(tmp + W, mt, (size_t)W * 4);
+    dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, tmp + W - (227 - s)));
+    /* [s + W, 624 - W): the far word (i - 227) is new, the next word still old */
+    for (i += W; i < 624 - W; i += W)
+        dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(mt + i, mt + i - 227));
+    /* the last chunk: its next words are old mt[625-W..624) then the new mt[0] */
+    memcpy(tmp, mt + i, (size_t)W * 4);
+    tmp[W] = mt[0];
+    dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(tmp, mt + i - 227));
+}
+
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_temper_vec)(dnnlk__rv y) {
+    y = dnnlk__vi_xor(y, dnnlk__vi_srli(y, 11));
+    y = dnnlk__vi_xor(y, dnnlk__vi_and(dnnlk__vi_slli(y, 7), dnnlk__vi_set1((int)0x9d2c5680u)));
+    y = dnnlk__vi_xor(y, dnnlk__vi_and(dnnlk__vi_slli(y, 15), dnnlk__vi_set1((int)0xefc60000u)));
+    return dnnlk__vi_xor(y, dnnlk__vi_srli(y, 18));
+}
+
+/* Bits "tempered pair < t64" of the W/2 pairs in the W untempered words at p (pair = the two
+ * outputs as a little-endian u64, which is a 64-bit lane), in the low W/2 bits. */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__mt_pairs_lt)(const uint32_t *p, dnnlk__rv vt) {
+    dnnlk__rv v = DNNLK__SFX(dnnlk__mt_temper_vec)(dnnlk__vi_loadu(p));
+#if DNNLK__ISA == 3
+    return (uint64_t)_mm512_cmplt_epu64_mask(v, vt);
+#elif DNNLK__ISA == 2
+    const __m256i bias = _mm256_set1_epi64x(INT64_MIN);
+    return (uint64_t)(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, _mm256_xor_si256(v, bias))));
+#else
+    /* no 64-bit compare before SSE4.2: hi < thi, or hi == thi and lo < tlo (unsigned, biased) */
+    const __m128i bias = _mm_set1_epi32(INT32_MIN);
+    __m128i vb = _mm_xor_si128(v, bias);
+    __m128i lt = _mm_cmpgt_epi32(vt, vb), eq = _mm_cmpeq_epi32(vt, vb);
+    __m128i r = _mm_or_si128(lt, _mm_and_si128(eq, _mm_shuffle_epi32(lt, 0xA0)));
+    return (uint64_t)(unsigned)_mm_movemask_pd(_mm_castsi128_pd(r));
+#endif
+}
+
+/* The threshold vector for dnnlk__mt_pairs_lt. */
+static DNNLK__FORCEINLINE dnnlk__rv DNNLK__SFX(dnnlk__mt_pairs_t)(uint64_t t64) {
+#if DNNLK__ISA == 1
+    return _mm_xor_si128(_mm_set1_epi64x((long long)t64), _mm_set1_epi32(INT32_MIN));
+#elif DNNLK__ISA == 2
+    return _mm256_xor_si256(_mm256_set1_epi64x((long long)t64), _mm256_set1_epi64x(INT64_MIN));
+#else
+    return dnnlk__rv_set1_64(t64);
+#endif
+}
+
+/* The 4W bits of the next 8W outputs from state (mt, *pos), twisting when the state runs out. */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__mt_round_bits)(uint32_t *mt, uint32_t *pos, dnnlk__rv vt) {
+    const uint32_t R2 = 8 * DNNLK__RW; /* outputs per round */
+    uint32_t buf[8 * DNNLK__RW];
+    const uint32_t *p;
+    uint64_t b = 0;
+    int k;
+    if (*pos + R2 <= 624) {
+        p = mt + *pos;
+        *pos += R2;
+    } else { /* straddles a twist: the old tail, then the new head */
+        uint32_t n1 = 624 - *pos;
+        memcpy(buf, mt + *pos, (size_t)n1 * 4);
+        DNNLK__SFX(dnnlk__mt_twist_v)(mt);
+        memcpy(buf + n1, mt, (size_t)(R2 - n1) * 4);
+        *pos = R2 - n1;
+        p = buf;
+    }
+    for (k = 0; k < 8; k++) b |= DNNLK__SFX(dnnlk__mt_pairs_lt)(p + k * DNNLK__RW, vt) << (k * (DNNLK__RW / 2));
+    return b;
+}
+
+/* n bits (n a multiple of 4W) "pair < t64" into n/8 bytes, advancing (mt, *pos) by 2n outputs. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_bits_v)(uint32_t *mt, uint32_t *pos, uint64_t t64, uint8_t *dst,
+                                                         size_t n) {
+    const size_t R = 4 * DNNLK__RW;
+    const dnnlk__rv vt = DNNLK__SFX(dnnlk__mt_pairs_t)(t64);
+    size_t i;
+    for (i = 0; i < n; i += R) DNNLK__SFX(dnnlk__store_bits)(dst + i / 8, DNNLK__SFX(dnnlk__mt_round_bits)(mt, pos, vt), R);
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_temper_v)(const uint32_t *src, uint32_t *dst, size_t n) {
@@ -309,33 +488,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_temper_v)(const uint32_t *src, 
     for (; i < n; i++) dst[i] = dnnlk__mt_temper(src[i]);
 }
 
-
-/* MT19937 Bernoulli bits from k output pairs: bit i = (buf[2i] + buf[2i+1] * 2^32) < t64, k a
- * multiple of 8, into k/8 bytes. Pairs are little-endian u64 lanes, compared unsigned. */
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_pair_bits_v)(const uint32_t *buf, size_t k, uint64_t t64,
-                                                              uint8_t *dst) {
-    size_t i;
-#if DNNLK__ISA == 3
-    const __m512i vt = _mm512_set1_epi64((long long)t64);
-    for (i = 0; i < k; i += 8)
-        dst[i / 8] = (uint8_t)_mm512_cmplt_epu64_mask(_mm512_loadu_si512((const void *)(buf + 2 * i)), vt);
-#elif DNNLK__ISA == 2
-    const __m256i bias = _mm256_set1_epi64x(INT64_MIN);
-    const __m256i vt = _mm256_xor_si256(_mm256_set1_epi64x((long long)t64), bias);
-    for (i = 0; i < k; i += 8) {
-        __m256i a = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(buf + 2 * i)), bias);
-        __m256i b = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(const void *)(buf + 2 * i + 8)), bias);
-        unsigned lo = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, a)));
-        unsigned hi = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(vt, b)));
-        dst[i / 8] = (uint8_t)(lo | hi << 4);
-    }
-#else
-    for (i = 0; i < k; i += 8) { /* no 64-bit compare before SSE4.2 */
-        unsigned byte = 0, j;
-        for (j = 0; j < 8; j++) byte |= (unsigned)((buf[2 * (i + j)] | (uint64_t)buf[2 * (i + j) + 1] << 32) < t64) << j;
-        dst[i / 8] = (uint8_t)byte;
-    }
-#endif
-}
 
 #include "rng_vec_end.h"

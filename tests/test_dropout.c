@@ -186,6 +186,7 @@ TEST(fwd_bwd_match_reference_isa) {
         {3, {4, 33, 40}, {1, 1, 1}, 0, 1},
         {3, {6, 7, 90}, {6, 1, 90}, 1, 0},
         {2, {3, 5000}, {1, 5000}, 0, 0},    /* rows longer than the regeneration window */
+        {1, {12000}, {0}, 0, 0},            /* bf16/f16 past the streaming threshold, every engine */
     };
     static const double rates[] = {0.1f, 0.5, 0.0, 1.0, 0.9f, 0.3f};
     static const int nths[] = {1, 2, 3, 7};
