@@ -306,12 +306,50 @@ static DNNLK__FORCEINLINE void dnnlk__resize_locate(const dnnlk__resize_job *j, 
     *dst = o;
 }
 
-static DNNLK__FORCEINLINE void dnnlk__resize_advance(const dnnlk__resize_job *j, int64_t *idx) {
-    int d;
-    for (d = j->n - 2; d >= 0; d--) {
-        if (++idx[d] < j->ax[d].out) break;
-        idx[d] = 0;
+/* Moves the cursor to the next row and returns its source and output rows (and linear levels):
+ * a step along the innermost outer axis only adjusts the previous row's pointers; a carry into
+ * the axes further out locates the row from scratch. */
+static DNNLK__FORCEINLINE void dnnlk__resize_next(const dnnlk__resize_job *j, dnnlk__resize_cursor *cu,
+                                                  const int64_t *ot_off, const int64_t *ot_delta,
+                                                  const float *ot_w0, const float *ot_w1, const int64_t *ot_base,
+                                                  dnnlk__resize_row *row, const char **src, char **dst) {
+    const int d = j->n - 2;
+    const dnnlk__resize_axis *a;
+    int e;
+    if (d < 0) return; /* one row only */
+    a = &j->ax[d];
+    if (++cu->idx[d] < a->out) {
+        *dst += a->os * j->es;
+        if (!a->resized) {
+            *src += a->is * j->es;
+            return;
+        }
+        *src -= cu->cache_off[d];
+        cu->cache_o[d] = cu->idx[d];
+        if (ot_base[d] >= 0) {
+            int64_t t = ot_base[d] + cu->idx[d];
+            cu->cache_off[d] = ot_off[t];
+            cu->cache_delta[d] = ot_delta[t];
+            cu->cache_w0[d] = ot_w0[t];
+            cu->cache_w1[d] = ot_w1[t];
+        } else {
+            dnnlk__resize_map(j, d, cu->idx[d], &cu->cache_off[d], &cu->cache_delta[d], &cu->cache_w0[d],
+                              &cu->cache_w1[d]);
+        }
+        *src += cu->cache_off[d];
+        if (j->linear) { /* this axis is level 0: the innermost outer resized axis */
+            row->delta[0] = cu->cache_delta[d];
+            row->w0[0] = cu->cache_w0[d];
+            row->w1[0] = cu->cache_w1[d];
+        }
+        return;
     }
+    cu->idx[d] = 0;
+    for (e = d - 1; e >= 0; e--) {
+        if (++cu->idx[e] < j->ax[e].out) break;
+        cu->idx[e] = 0;
+    }
+    dnnlk__resize_locate(j, cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, row, src, dst);
 }
 
 static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
@@ -391,22 +429,32 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
                 cu.cache_o[d] = -1;
             }
         }
-        for (rr = ra; rr <= rb; rr++) {
-            dnnlk__resize_locate(j, &cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, &row, &row.src, &row.dst);
-            dnnlk__resize_advance(j, cu.idx);
-            row.dst2 = NULL;
-            /* The nearest f32 vector path writes the next row too when it has the same source row
-             * (an upscaled outer axis repeats rows): the loads and permutes are shared. */
-            if (pair && rr < rb) {
-                const char *s2;
-                char *o2;
-                dnnlk__resize_locate(j, &cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, &row, &s2, &o2);
-                if (s2 == row.src) {
-                    row.dst2 = o2;
-                    dnnlk__resize_advance(j, cu.idx);
-                    rr++;
+        {
+            const char *cs = NULL, *s2 = NULL; /* cs, co: the rows at the cursor */
+            char *co = NULL, *o2 = NULL;
+            int ahead = 0; /* the cursor is one row past row (at s2, o2) */
+            for (rr = ra; rr <= rb; rr++) {
+                if (rr == ra) dnnlk__resize_locate(j, &cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, &row, &cs, &co);
+                else if (ahead) cs = s2, co = o2;
+                else dnnlk__resize_next(j, &cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, &row, &cs, &co);
+                ahead = 0;
+                row.src = cs;
+                row.dst = co;
+                row.dst2 = NULL;
+                /* The nearest f32 vector path writes the next row too when it has the same source
+                 * row (an upscaled outer axis repeats rows): the loads and permutes are shared. */
+                if (pair && rr < rb) {
+                    s2 = cs;
+                    o2 = co;
+                    dnnlk__resize_next(j, &cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, &row, &s2, &o2);
+                    if (s2 == cs) {
+                        co = o2;
+                        row.dst2 = o2;
+                        rr++;
+                    } else {
+                        ahead = 1;
+                    }
                 }
-            }
             switch (isa) {
 #if DNNLK__X86
             case dnnlk_isa_avx512: dnnlk__resize_row_avx512(j, &row); break;
@@ -414,6 +462,7 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
             case dnnlk_isa_sse41: dnnlk__resize_row_sse41(j, &row); break;
 #endif
             default: dnnlk__resize_row_scalar(j, &row); break;
+            }
             }
         }
     }

@@ -176,7 +176,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__re
     }
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_x)(const dnnlk__resize_job *j, const dnnlk__resize_row *r) {
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rs_nearest_x)(const dnnlk__resize_job *j, const dnnlk__resize_row *r) {
     float *const dst = (float *)(void *)r->dst, *const dst2 = (float *)(void *)r->dst2;
     const uintptr_t vmask = (uintptr_t)(DNNLK__VF_N * 4 - 1);
     /* two rows share the aligned head only when they are equally aligned */
