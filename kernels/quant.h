@@ -27,6 +27,9 @@
  *
  * Results are exact and identical on every ISA and part count: each element is one IEEE division
  * (or multiplication) plus exact integer steps, with no FMA and rounding modes given explicitly.
+ * (With one scale per row, the vector paths multiply by 1/scale instead and check per vector that
+ * no rounding boundary lies near enough for the product to round differently from the quotient,
+ * dividing the vectors where one does: the same results, proven in quant_simd.h.)
  * Like all float code here, the division assumes MXCSR's default round-to-nearest; with DAZ on, a
  * denormal x (or scale) counts as 0 on every path alike. */
 #ifndef DNNLK_QUANT_H
