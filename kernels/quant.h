@@ -27,6 +27,9 @@
  *
  * Results are exact and identical on every ISA and part count: each element is one IEEE division
  * (or multiplication) plus exact integer steps, with no FMA and rounding modes given explicitly.
+ * (With one scale per row, the vector paths multiply by 1/scale instead and check per vector that
+ * no rounding boundary lies near enough for the product to round differently from the quotient,
+ * dividing the vectors where one does: the same results, proven in quant_simd.h.)
  * Like all float code here, the division assumes MXCSR's default round-to-nearest; with DAZ on, a
  * denormal x (or scale) counts as 0 on every path alike. */
 #ifndef DNNLK_QUANT_H
@@ -60,6 +63,13 @@ static DNNLK__FORCEINLINE int32_t dnnlk__quantize_one(float x, float scale, floa
     if (v < lo) v = lo;
     if (v > hi) v = hi;
     return (int32_t)v;
+}
+
+/* Whether the vector paths may quantize with r = 1/scale plus an exactness test (quant_simd.h):
+ * scale and 1/scale both normal, so r carries a relative error of at most 2^-24 and DAZ/FTZ
+ * cannot touch either. Other scales (1/scale subnormal or overflowing) always divide. */
+static DNNLK__FORCEINLINE int dnnlk__qz_recip_ok(float scale) {
+    return scale >= 1.17549435e-38f /* 2^-126 */ && scale <= 8.50705917e37f /* 2^126 */;
 }
 
 static DNNLK__FORCEINLINE float dnnlk__dequantize_one(int32_t q, int32_t zp, float scale) {

@@ -100,6 +100,102 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_vec)(const char *x, dnn
     return dnnlk__vf_to_vi_trunc(v);
 }
 
+/* The reciprocal fast path for one scale s (r = fl(1/s), both normal: see dnnlk__qz_recip_ok).
+ *
+ * Why it is exact. Let q = x / s (real), u = 2^-24, and y = fl(x * r). With r = (1/s)(1 + d1) and
+ * y = x r (1 + d2), |d1|, |d2| <= u (r normal; x*r normal whenever |y| >= 2^-126, and below that
+ * both y and fl(x/s) are < 0.5 and round to 0 alike), so y = q (1 + d1)(1 + d2); the division
+ * gives fl(x / s) = q (1 + d3). Hence |fl(x/s) - y| <= |q| (3u + u^2) <= |y| (3u + u^2) / (1 - u)^2
+ * < 3.0001 u |y|. The result is saturate(rne(v) + z) with v = fl(x/s), |z| <= 255, range within
+ * [-128, 255]:
+ *  - |y| < 384: |fl(x/s) - y| < 3.0001 u 384 < 6.9e-5. When the distance from y to the nearest
+ *    half-integer exceeds E = 2^-13 (1.2e-4), fl(x/s) lies in the same open interval between
+ *    half-integers as y, so rne(fl(x/s)) == rne(y): exact. The test is |y - rne(y)| <= 0.5 - E
+ *    (that difference is exact for |y| < 2^23); vectors with a lane failing it (a rounding
+ *    boundary within ~5 ulp, e.g. data on a grid that makes x/s a near-tie) redo the division.
+ *  - y >= 384 (inf, or x * r overflowing where x / s does not, included): fl(x/s) > 383, and
+ *    rne(y) + z and rne(fl(x/s)) + z are both > 255: both saturate to hi; y <= -384 likewise to lo,
+ *    whatever the test says. So y may be clamped (or converted with saturation) freely there.
+ * NaN: y stays NaN through the clamps (written min(C, y): x86 min/max return the second operand
+ * when one is NaN); its |y - rne(y)| is NaN, whose bit pattern compares above every finite one,
+ * so NaN lanes take the division path, which maps them to the zero point.
+ * Denormal x under DAZ is 0 for the multiplication and the division alike; FTZ only touches
+ * |y| < 2^-126, which rounds to 0 either way.
+ * Returns rne(y) as int32 where |y| < 384; beyond, a value of the same sign and magnitude >= 384
+ * (the 16-bit saturating steps of dnnlk__qz_pack4z then saturate it like the division). */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_fast)(const char *x, dnnlk_dtype xt, dnnlk__vf r,
+                                                               unsigned *bad) {
+    dnnlk__vf y = dnnlk__vf_mul(DNNLK__SFX(dnnlk__qx_load)(x, xt), r);
+    const dnnlk__vi absm = dnnlk__vi_set1(0x7fffffff), thr = dnnlk__vi_set1(0x3efff000); /* 0.5 - 2^-13 */
+    const dnnlk__vf big = dnnlk__vf_set1(1073741824.0f);                                 /* 2^30 */
+#if DNNLK__ISA == 3
+    __m512i f;
+    /* +inf and y >= 2^31 would convert to INT_MIN; -inf and y < -2^31 convert to INT_MIN,
+     * which is right as it is */
+    y = _mm512_min_ps(big, y);
+    /* vreduceps with M = 0 and round-to-nearest-even: y - rne(y), exactly */
+    f = _mm512_and_si512(_mm512_castps_si512(_mm512_reduce_ps(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)),
+                         absm);
+    *bad |= (unsigned)_mm512_cmpgt_epi32_mask(f, thr);
+    return _mm512_cvt_roundps_epi32(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+#else
+    dnnlk__vf t;
+    dnnlk__vi f;
+    /* both sides: -inf - rne(-inf) would be NaN and send the vector to the division */
+    y = dnnlk__vf_min(big, dnnlk__vf_max(dnnlk__vf_set1(-1073741824.0f), y));
+    t = dnnlk__vf_round_even(y);
+    f = dnnlk__vi_and(dnnlk__vf_as_vi(dnnlk__vf_sub(y, t)), absm);
+#if DNNLK__ISA == 2
+    *bad |= (unsigned)_mm256_movemask_epi8(_mm256_cmpgt_epi32(f, thr));
+#else
+    *bad |= (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi32(f, thr));
+#endif
+    return dnnlk__vf_to_vi_trunc(t);
+#endif
+}
+
+/* What dnnlk__qz_fast returns, by the division: rne(clamp(x / s, L, H)) (NaN x counts as 0). */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_div)(const char *x, dnnlk_dtype xt, dnnlk__vf s,
+                                                              dnnlk__vf L, dnnlk__vf H) {
+    dnnlk__vf v = DNNLK__SFX(dnnlk__qx_load)(x, xt);
+    v = dnnlk__vf_blend(dnnlk__vf_cmpunord(v, v), dnnlk__vf_zero(), v);
+    v = dnnlk__vf_min(dnnlk__vf_max(dnnlk__vf_div(v, s), L), H);
+    return dnnlk__vf_to_vi_trunc(dnnlk__vf_round_even(v));
+}
+
+/* Four vectors of rounded quotients plus the zero point -> 4N saturated output bytes in order:
+ * int32 -> int16 with saturation, + z with saturation, -> 8 bits with (un)signed saturation. For
+ * |a| < 384 the first two steps are exact; beyond, every step keeps the value past the output
+ * range on its side, so the result is saturate(a + z) either way. */
+#if DNNLK__ISA == 1
+#define DNNLK__Q8_WIDE __m128i
+#elif DNNLK__ISA == 2
+#define DNNLK__Q8_WIDE __m256i
+#else
+#define DNNLK__Q8_WIDE __m512i
+#endif
+static DNNLK__FORCEINLINE DNNLK__Q8_WIDE DNNLK__SFX(dnnlk__qz_pack4z)(dnnlk__vi a, dnnlk__vi b, dnnlk__vi c,
+                                                                      dnnlk__vi d, int16_t z, int sgn) {
+#if DNNLK__ISA == 1
+    __m128i zz = _mm_set1_epi16(z);
+    __m128i ab = _mm_adds_epi16(_mm_packs_epi32(a, b), zz), cd = _mm_adds_epi16(_mm_packs_epi32(c, d), zz);
+    return sgn ? _mm_packs_epi16(ab, cd) : _mm_packus_epi16(ab, cd);
+#elif DNNLK__ISA == 2
+    __m256i zz = _mm256_set1_epi16(z);
+    __m256i ab = _mm256_adds_epi16(_mm256_packs_epi32(a, b), zz), cd = _mm256_adds_epi16(_mm256_packs_epi32(c, d), zz);
+    __m256i r = sgn ? _mm256_packs_epi16(ab, cd) : _mm256_packus_epi16(ab, cd);
+    /* packs work within 128-bit halves: dwords come out as a0 b0 c0 d0 a1 b1 c1 d1. */
+    return _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+#else
+    __m512i zz = _mm512_set1_epi16(z);
+    __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
+    __m512i r = sgn ? _mm512_packs_epi16(ab, cd) : _mm512_packus_epi16(ab, cd);
+    /* per 128-bit lane l the dwords are a_l b_l c_l d_l (x_l: elements 4l..4l+3 of x) */
+    return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
+#endif
+}
+#undef DNNLK__Q8_WIDE
+
 /* y[i] for i in [0, n): x of dtype xt; scale sv[i] (svec) or s1; zero point zv[i] (zvec) or z1. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char *x, dnnlk_dtype xt, const float *sv,
                                                           const uint8_t *zv, float s1, float z1, int sgn,
@@ -119,6 +215,24 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
         for (; i < head; i++)
             y[i] = (uint8_t)dnnlk__quantize_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
                                                 zvec ? (float)(sgn ? (int8_t)zv[i] : zv[i]) : z1, lo1, hi1);
+    }
+    if (!svec && !zvec && dnnlk__qz_recip_ok(s1)) {
+        const dnnlk__vf r = dnnlk__vf_set1(1.0f / s1);
+        const dnnlk__vf L = dnnlk__vf_set1(lo1 - z1), H = dnnlk__vf_set1(hi1 - z1); /* for the division */
+        for (; i + 4 * N <= n; i += 4 * N) {
+            unsigned ba = 0, bb = 0, bc = 0, bd = 0;
+            dnnlk__vi a = DNNLK__SFX(dnnlk__qz_fast)(x + i * xs, xt, r, &ba);
+            dnnlk__vi b = DNNLK__SFX(dnnlk__qz_fast)(x + (i + N) * xs, xt, r, &bb);
+            dnnlk__vi c = DNNLK__SFX(dnnlk__qz_fast)(x + (i + 2 * N) * xs, xt, r, &bc);
+            dnnlk__vi d = DNNLK__SFX(dnnlk__qz_fast)(x + (i + 3 * N) * xs, xt, r, &bd);
+            if (ba | bb | bc | bd) { /* rare: a rounding boundary within 2^-13 of some x * r, or a NaN */
+                if (ba) a = DNNLK__SFX(dnnlk__qz_div)(x + i * xs, xt, s, L, H);
+                if (bb) b = DNNLK__SFX(dnnlk__qz_div)(x + (i + N) * xs, xt, s, L, H);
+                if (bc) c = DNNLK__SFX(dnnlk__qz_div)(x + (i + 2 * N) * xs, xt, s, L, H);
+                if (bd) d = DNNLK__SFX(dnnlk__qz_div)(x + (i + 3 * N) * xs, xt, s, L, H);
+            }
+            DNNLK__SFX(dnnlk__q8_store4)(y + i, DNNLK__SFX(dnnlk__qz_pack4z)(a, b, c, d, (int16_t)z1, sgn), stream);
+        }
     }
     for (; i + 4 * N <= n; i += 4 * N) {
         dnnlk__vi a = DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0));

@@ -112,6 +112,10 @@ typedef struct dnnlk__resize_row {
     int64_t c0, c1;         /* columns [c0, c1) */
     const int32_t *x0, *x1; /* inner table, index c - c0; NULL when the inner axis is not resized */
     const float *xw0, *xw1;
+    /* nearest, vector paths only: */
+    char *dst2;             /* a second output row with the same source row (written alike), or NULL */
+    int half;               /* 0 or 1 when x0[t] == x0[0] + ((t + half) >> 1) over the block (an x2
+                               upscale); -1 otherwise */
 } dnnlk__resize_row;
 
 
@@ -252,6 +256,102 @@ static inline void dnnlk__resize_map(const dnnlk__resize_job *j, int d, int64_t 
     }
 }
 
+/* Where a row of the current column block is: its outer indices, and per outer resized axis the
+ * mapping of the current index (computed only when the index changes). */
+typedef struct dnnlk__resize_cursor {
+    int64_t idx[DNNLK_MAX_NDIMS];
+    int64_t cache_o[DNNLK_MAX_NDIMS], cache_off[DNNLK_MAX_NDIMS], cache_delta[DNNLK_MAX_NDIMS];
+    float cache_w0[DNNLK_MAX_NDIMS], cache_w1[DNNLK_MAX_NDIMS];
+} dnnlk__resize_cursor;
+
+/* Source row (corner 0) and output row at the cursor; for linear, the levels into row. */
+static DNNLK__FORCEINLINE void dnnlk__resize_locate(const dnnlk__resize_job *j, dnnlk__resize_cursor *cu,
+                                                    const int64_t *ot_off, const int64_t *ot_delta,
+                                                    const float *ot_w0, const float *ot_w1, const int64_t *ot_base,
+                                                    dnnlk__resize_row *row, const char **src, char **dst) {
+    const char *s = j->src;
+    char *o = j->dst;
+    int lev = 0, d;
+    for (d = j->n - 2; d >= 0; d--) { /* levels: outer resized axes, innermost first */
+        const dnnlk__resize_axis *a = &j->ax[d];
+        o += cu->idx[d] * a->os * j->es;
+        if (!a->resized) {
+            s += cu->idx[d] * a->is * j->es;
+            continue;
+        }
+        if (cu->cache_o[d] != cu->idx[d]) {
+            cu->cache_o[d] = cu->idx[d];
+            if (ot_base[d] >= 0) {
+                int64_t t = ot_base[d] + cu->idx[d];
+                cu->cache_off[d] = ot_off[t];
+                cu->cache_delta[d] = ot_delta[t];
+                cu->cache_w0[d] = ot_w0[t];
+                cu->cache_w1[d] = ot_w1[t];
+            } else {
+                dnnlk__resize_map(j, d, cu->idx[d], &cu->cache_off[d], &cu->cache_delta[d], &cu->cache_w0[d],
+                                  &cu->cache_w1[d]);
+            }
+        }
+        s += cu->cache_off[d];
+        if (j->linear) {
+            row->delta[lev] = cu->cache_delta[d];
+            row->w0[lev] = cu->cache_w0[d];
+            row->w1[lev] = cu->cache_w1[d];
+            lev++;
+        }
+    }
+    if (j->linear) row->k = lev;
+    else row->k = 0;
+    *src = s;
+    *dst = o;
+}
+
+/* Moves the cursor to the next row and returns its source and output rows (and linear levels):
+ * a step along the innermost outer axis only adjusts the previous row's pointers; a carry into
+ * the axes further out locates the row from scratch. */
+static DNNLK__FORCEINLINE void dnnlk__resize_next(const dnnlk__resize_job *j, dnnlk__resize_cursor *cu,
+                                                  const int64_t *ot_off, const int64_t *ot_delta,
+                                                  const float *ot_w0, const float *ot_w1, const int64_t *ot_base,
+                                                  dnnlk__resize_row *row, const char **src, char **dst) {
+    const int d = j->n - 2;
+    const dnnlk__resize_axis *a;
+    int e;
+    if (d < 0) return; /* one row only */
+    a = &j->ax[d];
+    if (++cu->idx[d] < a->out) {
+        *dst += a->os * j->es;
+        if (!a->resized) {
+            *src += a->is * j->es;
+            return;
+        }
+        *src -= cu->cache_off[d];
+        cu->cache_o[d] = cu->idx[d];
+        if (ot_base[d] >= 0) {
+            int64_t t = ot_base[d] + cu->idx[d];
+            cu->cache_off[d] = ot_off[t];
+            cu->cache_delta[d] = ot_delta[t];
+            cu->cache_w0[d] = ot_w0[t];
+            cu->cache_w1[d] = ot_w1[t];
+        } else {
+            dnnlk__resize_map(j, d, cu->idx[d], &cu->cache_off[d], &cu->cache_delta[d], &cu->cache_w0[d],
+                              &cu->cache_w1[d]);
+        }
+        *src += cu->cache_off[d];
+        if (j->linear) { /* this axis is level 0: the innermost outer resized axis */
+            row->delta[0] = cu->cache_delta[d];
+            row->w0[0] = cu->cache_w0[d];
+            row->w1[0] = cu->cache_w1[d];
+        }
+        return;
+    }
+    cu->idx[d] = 0;
+    for (e = d - 1; e >= 0; e--) {
+        if (++cu->idx[e] < j->ax[e].out) break;
+        cu->idx[e] = 0;
+    }
+    dnnlk__resize_locate(j, cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, row, src, dst);
+}
+
 static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
     int32_t x0[DNNLK__RESIZE_CB], x1[DNNLK__RESIZE_CB];
     float xw0[DNNLK__RESIZE_CB], xw1[DNNLK__RESIZE_CB];
@@ -264,6 +364,9 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
     float ot_w0[DNNLK__RESIZE_OT], ot_w1[DNNLK__RESIZE_OT];
     int64_t k;
     int d0;
+    /* rows for the nearest f32 vector path along a resized contiguous inner axis */
+    const int pair = !j->linear && j->dt == dnnlk_f32 && ia->resized && ia->os == 1 && ia->is == 1 &&
+                     isa != dnnlk_isa_scalar;
     /* Mappings of the outer resized axes, computed once per call while they fit (each output row
      * needs them, and the same ones repeat for every outer non-resized index, e.g. channels). */
     for (d0 = 0; d0 < inner; d0++) {
@@ -278,9 +381,7 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
     /* Visit the column blocks this part touches; in each, its rows in order. */
     for (k = 0; k < cbs; k++) {
         int64_t c0, c1, ra, rb, rr, c;
-        int64_t idx[DNNLK_MAX_NDIMS];
-        int64_t cache_o[DNNLK_MAX_NDIMS], cache_off[DNNLK_MAX_NDIMS], cache_delta[DNNLK_MAX_NDIMS];
-        float cache_w0[DNNLK_MAX_NDIMS], cache_w1[DNNLK_MAX_NDIMS];
+        dnnlk__resize_cursor cu;
         dnnlk__resize_row row;
         int d;
         cb = (cb_first + k) % j->ncb;
@@ -309,49 +410,51 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
             row.xw0 = xw0;
             row.xw1 = xw1;
         }
+        row.dst2 = NULL;
+        row.half = -1;
+        if (pair) {
+            int ph;
+            for (ph = 0; ph < 2 && row.half < 0; ph++) {
+                for (c = 0; c < c1 - c0 && x0[c] == x0[0] + (int32_t)((c + ph) >> 1); c++) {
+                }
+                if (c == c1 - c0) row.half = ph;
+            }
+        }
         /* outer indices of row ra; per outer resized axis, its mapping for the current index */
         {
             int64_t rem = ra;
             for (d = inner - 1; d >= 0; d--) {
-                idx[d] = rem % j->ax[d].out;
+                cu.idx[d] = rem % j->ax[d].out;
                 rem /= j->ax[d].out;
-                cache_o[d] = -1;
+                cu.cache_o[d] = -1;
             }
         }
-        for (rr = ra; rr <= rb; rr++) {
-            const char *s = j->src;
-            char *o = j->dst;
-            int lev = 0;
-            for (d = inner - 1; d >= 0; d--) { /* levels: outer resized axes, innermost first */
-                const dnnlk__resize_axis *a = &j->ax[d];
-                o += idx[d] * a->os * j->es;
-                if (!a->resized) {
-                    s += idx[d] * a->is * j->es;
-                    continue;
-                }
-                if (cache_o[d] != idx[d]) {
-                    cache_o[d] = idx[d];
-                    if (ot_base[d] >= 0) {
-                        int64_t t = ot_base[d] + idx[d];
-                        cache_off[d] = ot_off[t];
-                        cache_delta[d] = ot_delta[t];
-                        cache_w0[d] = ot_w0[t];
-                        cache_w1[d] = ot_w1[t];
+        {
+            const char *cs = NULL, *s2 = NULL; /* cs, co: the rows at the cursor */
+            char *co = NULL, *o2 = NULL;
+            int ahead = 0; /* the cursor is one row past row (at s2, o2) */
+            for (rr = ra; rr <= rb; rr++) {
+                if (rr == ra) dnnlk__resize_locate(j, &cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, &row, &cs, &co);
+                else if (ahead) cs = s2, co = o2;
+                else dnnlk__resize_next(j, &cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, &row, &cs, &co);
+                ahead = 0;
+                row.src = cs;
+                row.dst = co;
+                row.dst2 = NULL;
+                /* The nearest f32 vector path writes the next row too when it has the same source
+                 * row (an upscaled outer axis repeats rows): the loads and permutes are shared. */
+                if (pair && rr < rb) {
+                    s2 = cs;
+                    o2 = co;
+                    dnnlk__resize_next(j, &cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, &row, &s2, &o2);
+                    if (s2 == cs) {
+                        co = o2;
+                        row.dst2 = o2;
+                        rr++;
                     } else {
-                        dnnlk__resize_map(j, d, idx[d], &cache_off[d], &cache_delta[d], &cache_w0[d], &cache_w1[d]);
+                        ahead = 1;
                     }
                 }
-                s += cache_off[d];
-                if (j->linear) {
-                    row.delta[lev] = cache_delta[d];
-                    row.w0[lev] = cache_w0[d];
-                    row.w1[lev] = cache_w1[d];
-                    lev++;
-                }
-            }
-            row.k = lev;
-            row.src = s;
-            row.dst = o;
             switch (isa) {
 #if DNNLK__X86
             case dnnlk_isa_avx512: dnnlk__resize_row_avx512(j, &row); break;
@@ -360,10 +463,6 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
 #endif
             default: dnnlk__resize_row_scalar(j, &row); break;
             }
-            /* next row */
-            for (d = inner - 1; d >= 0; d--) {
-                if (++idx[d] < j->ax[d].out) break;
-                idx[d] = 0;
             }
         }
     }

@@ -117,16 +117,47 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_x)(const dnnlk__resiz
 
 /* ---- nearest along a resized innermost axis, f32, contiguous rows ---- */
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_x)(const dnnlk__resize_job *j, const dnnlk__resize_row *r) {
+/* Columns [c0, c1) of one output row, and of a second one (two: dst2, the same values) from the
+ * same registers. half >= 0: the block's table is an x2 upscale (x0[t] = x0[0] + ((t + half) >> 1)),
+ * so 2N outputs come from two overlapping N-element windows and one fixed permute each. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__resize_job *j, const dnnlk__resize_row *r,
+                                                                 float *const dst, float *const dst2, int two,
+                                                                 int half) {
     /* locals, so the stores through dst cannot make the compiler reload them */
     const int64_t N = DNNLK__VF_N, in = j->ax[j->n - 1].in, c0 = r->c0, c1 = r->c1;
     const float *const src = (const float *)(const void *)r->src;
-    float *const dst = (float *)(void *)r->dst;
     const int32_t *const x0 = r->x0 - c0;
     int64_t c = c0;
     int stream = j->stream && !((uintptr_t)dst & 3);
+#define DNNLK__RS_PUT(p, v)                                            \
+    do {                                                               \
+        DNNLK__SFX(dnnlk__rs_store_f32)(dst + (p), (v), stream);       \
+        if (two) DNNLK__SFX(dnnlk__rs_store_f32)(dst2 + (p), (v), stream); \
+    } while (0)
     if (stream)
-        for (; c < c1 && ((uintptr_t)(dst + c) & (uintptr_t)(N * 4 - 1)); c++) dst[c] = src[x0[c]];
+        for (; c < c1 && ((uintptr_t)(dst + c) & (uintptr_t)(N * 4 - 1)); c++) {
+            dst[c] = src[x0[c]];
+            if (two) dst2[c] = src[x0[c]];
+        }
+    if (half >= 0 && c + 2 * N <= c1) {
+        /* output c + k reads source b + ((k + p) >> 1), k in [0, 2N): the same permute of the
+         * windows at b and b + N/2 gives the two output vectors */
+        const int64_t q = c - c0 + half;
+        const int32_t p = (int32_t)(q & 1);
+        int64_t b = x0[c0] + (q >> 1);
+        int32_t rel[DNNLK__VF_N];
+        dnnlk__vi vrel;
+        int l;
+        for (l = 0; l < N; l++) rel[l] = (l + p) >> 1;
+        vrel = dnnlk__vi_loadu(rel);
+        for (; c + 2 * N <= c1; c += 2 * N, b += N) {
+            dnnlk__vf w0 = DNNLK__SFX(dnnlk__rs_window)(src + b, in - b);
+            dnnlk__vf w1 = DNNLK__SFX(dnnlk__rs_window)(src + b + N / 2, in - b - N / 2);
+            dnnlk__vf v0 = DNNLK__SFX(dnnlk__rs_perm)(w0, vrel), v1 = DNNLK__SFX(dnnlk__rs_perm)(w1, vrel);
+            DNNLK__RS_PUT(c, v0);
+            DNNLK__RS_PUT(c + N, v1);
+        }
+    }
     for (; c + N <= c1; c += N) {
         const int32_t base = x0[c];
         dnnlk__vf v;
@@ -136,9 +167,30 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_x)(const dnnlk__resi
         } else {
             v = DNNLK__SFX(dnnlk__rs_gather)(src, x0 + c);
         }
-        DNNLK__SFX(dnnlk__rs_store_f32)(dst + c, v, stream);
+        DNNLK__RS_PUT(c, v);
     }
-    for (; c < c1; c++) dst[c] = src[x0[c]];
+#undef DNNLK__RS_PUT
+    for (; c < c1; c++) {
+        dst[c] = src[x0[c]];
+        if (two) dst2[c] = src[x0[c]];
+    }
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rs_nearest_x)(const dnnlk__resize_job *j, const dnnlk__resize_row *r) {
+    float *const dst = (float *)(void *)r->dst, *const dst2 = (float *)(void *)r->dst2;
+    const uintptr_t vmask = (uintptr_t)(DNNLK__VF_N * 4 - 1);
+    /* two rows share the aligned head only when they are equally aligned */
+    if (dst2 && !(((uintptr_t)dst ^ (uintptr_t)dst2) & vmask)) {
+        if (r->half >= 0) DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst, dst2, 1, r->half);
+        else DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst, dst2, 1, -1);
+        return;
+    }
+    if (r->half >= 0) DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst, dst, 0, r->half);
+    else DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst, dst, 0, -1);
+    if (dst2) {
+        if (r->half >= 0) DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst2, dst2, 0, r->half);
+        else DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst2, dst2, 0, -1);
+    }
 }
 
 /* ---- linear with the innermost axis not resized (NHWC-style): vectors over channels ---- */

@@ -318,6 +318,125 @@ TEST(streaming_path) {
     th_free(&xb); th_free(&yb); th_free(&db);
 }
 
+
+/* ---- the reciprocal fast path (x * (1/scale) plus an exactness test, else the division) ----
+ * Inputs sit exactly at, and a few ulp around, fl(h * scale) for half-integers h (the rounding
+ * boundaries, the saturation bounds included), for scales whose reciprocal is inexact, exact,
+ * or at the edges of the range (1/scale subnormal or overflowing: those must divide). */
+
+/* One quantize call over n contiguous elements of x (dtype xt) per tensor, or per channel over
+ * [rows, n / rows] with axis 0; compared with the division reference for every part count. */
+static void check_quantize_block(const void *x, dnnlk_dtype xt, int64_t n, int64_t rows, const float *sc,
+                                 const uint8_t *zp, dnnlk_dtype qt, const char *what) {
+    int64_t dims[2] = {rows, n / rows}, i;
+    int sgn = qt == dnnlk_s8, nth, bad = 0;
+    th_buf yb = th_alloc((size_t)n, (size_t)th_randint(0, 3));
+    dnnlk_tensor X = th_tensor((void *)x, xt, 2, dims), Y = th_tensor(yb.p, qt, 2, dims);
+    dnnlk_tensor S = rows > 1 ? th_tensor((void *)sc, dnnlk_f32, 1, &rows) : scalar_t((void *)sc, dnnlk_f32);
+    dnnlk_tensor Z = rows > 1 ? th_tensor((void *)zp, qt, 1, &rows) : scalar_t((void *)zp, qt);
+    for (nth = 1; nth <= 3; nth += 2) {
+        int part;
+        memset(yb.p, 0x5a, (size_t)n);
+        for (part = 0; part < nth; part++) CHECK_EQ(dnnlk_quantize(&X, &S, &Z, 0, &Y, part, nth), dnnlk_success);
+        for (i = 0; i < n && bad < 3; i++) {
+            int64_t r = rows > 1 ? i / dims[1] : 0;
+            float xv = dnnlk__load_as_f32((const char *)x + i * (int64_t)dnnlk_dtype_size(xt), xt);
+            int want = ref_quantize(xv, sc[r], load_q(zp + r, qt), sgn);
+            int got = load_q((const uint8_t *)yb.p + i, qt);
+            if (got != want) {
+                bad++;
+                CHECK_MSG(0, "%s %s->%s scale %a x %a (x/s %a) nth %d: got %d want %d", what, dnnlk_dtype_name(xt),
+                          dnnlk_dtype_name(qt), (double)sc[r], (double)xv, (double)(xv / sc[r]), nth, got, want);
+            }
+        }
+    }
+    CHECK(th_guards_ok(&yb));
+    th_free(&yb);
+}
+
+/* A random scale: log-uniform over [2^e0, 2^e1] with a random mantissa (1/scale then inexact
+ * for almost all), or occasionally a power of two. */
+static float random_scale(int e0, int e1) {
+    float m = th_randint(0, 7) == 0 ? 1.0f : th_randf(1.0f, 2.0f);
+    return ldexpf(m, (int)th_randint(e0, e1));
+}
+
+/* n values of dtype xt at and around the half-integer boundaries times s. */
+static void fill_boundaries(void *buf, dnnlk_dtype xt, int64_t n, float s) {
+    int64_t i;
+    for (i = 0; i < n; i++) {
+        double h = (double)th_randint(-390, 390) + 0.5; /* past every saturation bound too */
+        float b = (float)(h * (double)s), v = b;
+        int k = (int)th_randint(-3, 3);
+        if (th_randint(0, 15) == 0) v = th_randf(-400.0f, 400.0f) * s;
+        if (xt == dnnlk_f32) {
+            for (; k > 0; k--) v = nextafterf(v, INFINITY);
+            for (; k < 0; k++) v = nextafterf(v, -INFINITY);
+            ((float *)buf)[i] = v;
+        } else {
+            /* the nearest value of the narrow type, then k steps of its encoding (same sign) */
+            uint16_t e = xt == dnnlk_bf16 ? dnnlk_f32_to_bf16(v) : dnnlk_f32_to_f16(v);
+            if ((e & 0x7fff) > (uint16_t)(3 + (k < 0 ? -k : k)) && (e & 0x7fff) < 0x7c00 - 8) e = (uint16_t)(e + k);
+            ((uint16_t *)buf)[i] = e;
+        }
+    }
+}
+
+TEST(quantize_recip_boundaries) {
+    static const float fixed[] = {0.1f, 0.3f, 1.0f / 3.0f, 3.0f, 7.0f, 0.007f, 1e-3f, 12345.678f, 0.25f, 1.0f,
+                                  1.17549435e-38f /* 2^-126: 1/s = 2^126, the smallest on the fast path */,
+                                  1.7e-38f, 1.0e-38f /* 1/s overflows no longer, but s is subnormal */,
+                                  1e-40f, 1.4e-45f, 8.50705917e37f /* 2^126 */, 9e37f /* 1/s subnormal */,
+                                  3.4028235e38f, 1e-30f, 1e30f};
+    static const dnnlk_dtype xts[3] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    const int64_t n = 1024;
+    int nfixed = (int)(sizeof fixed / sizeof fixed[0]), k, nk = nfixed + (int)th_scaled(160);
+    th_buf xb = th_alloc((size_t)n * 4, 4);
+    th_seed(41 + (uint64_t)th_isa);
+    for (k = 0; k < nk; k++) {
+        float s = k < nfixed ? fixed[k] : random_scale(-24, 24);
+        dnnlk_dtype qt = th_randint(0, 1) ? dnnlk_s8 : dnnlk_u8, xt = xts[k % 3];
+        uint8_t z = (uint8_t)th_randint(0, 255);
+        if (xt == dnnlk_f16 && !(s > 1e-3f && s < 0.1f)) xt = dnnlk_f32; /* f16 holds |x| <= 65504 */
+        if (xt == dnnlk_bf16 && k < nfixed) xt = dnnlk_f32;
+        fill_boundaries(xb.p, xt, n, s);
+        check_quantize_block(xb.p, xt, n, 1, &s, &z, qt, "per-tensor");
+    }
+    /* per channel, axis 0: 16 rows with scales of every kind, zero points at the extremes too */
+    for (k = 0; k < th_scaled(40); k++) {
+        float sc[16];
+        uint8_t zp[16];
+        dnnlk_dtype qt = (k & 1) ? dnnlk_s8 : dnnlk_u8;
+        int64_t r;
+        for (r = 0; r < 16; r++) {
+            sc[r] = th_randint(0, 5) == 0 ? fixed[th_randint(0, nfixed - 1)] : random_scale(-20, 20);
+            zp[r] = (uint8_t)(th_randint(0, 3) == 0 ? (th_randint(0, 1) ? 0x80 : 0x7f) : th_randint(0, 255));
+            fill_boundaries((float *)xb.p + r * (n / 16), dnnlk_f32, n / 16, sc[r]);
+        }
+        check_quantize_block(xb.p, dnnlk_f32, n, 16, sc, zp, qt, "per-channel");
+    }
+    th_free(&xb);
+}
+
+/* Many scales times a dense grid: x = fl(i * scale / 256), so x / scale walks [-300, 300] in steps
+ * of 1/256, landing on and next to every boundary; plus specials in the same vectors. */
+TEST(quantize_recip_bruteforce) {
+    const int64_t n = 256 * 600 + 64;
+    int k, nk = (int)th_scaled(40);
+    th_buf xb = th_alloc((size_t)n * 4, 0);
+    float *x = (float *)xb.p;
+    th_seed(43 + (uint64_t)th_isa);
+    for (k = 0; k < nk; k++) {
+        float s = k == 0 ? 0.1f : random_scale(-30, 30);
+        uint8_t z = (uint8_t)th_randint(0, 255);
+        int64_t i;
+        for (i = 0; i < n - 64; i++) x[i] = (float)((double)(i - 256 * 300) * (double)s / 256.0);
+        for (; i < n; i++) x[i] = special_or_random(s);
+        check_quantize_block(x, dnnlk_f32, n, 1, &s, &z, (k & 1) ? dnnlk_s8 : dnnlk_u8, "grid");
+    }
+    th_free(&xb);
+}
+
 #if DNNLK__X86
 /* FTZ/DAZ on: every ISA gives what the scalar ISA gives (denormal x and scale count as 0). */
 TEST(ftz_daz_matches_scalar) {
@@ -341,6 +460,45 @@ TEST(ftz_daz_matches_scalar) {
     _mm_setcsr(csr);
     CHECK(memcmp(ys, yv, sizeof ys) == 0);
     CHECK(memcmp(ds, dv, sizeof ds) == 0);
+}
+/* FTZ/DAZ on, one scale per tensor (the reciprocal path where 1/scale is normal): every ISA gives
+ * what the scalar ISA gives, for scales at both ends of the range and denormal or tiny x. */
+TEST(ftz_daz_per_tensor) {
+    static const float scales[] = {1.17549435e-38f, 2e-38f, 4e-38f, 1e-38f, 1e-40f, 8.50705917e37f, 9e37f, 3e38f, 0.1f};
+    unsigned csr = _mm_getcsr();
+    float x[200];
+    int8_t ys[200], yv[200];
+    int64_t n = 200, i;
+    unsigned k;
+    dnnlk_isa top = dnnlk_max_isa();
+    th_seed(47);
+    for (k = 0; k < sizeof scales / sizeof scales[0]; k++) {
+        float s = scales[k];
+        dnnlk_tensor X = th_tensor(x, dnnlk_f32, 1, &n), S = scalar_t(&s, dnnlk_f32);
+        dnnlk_tensor Ys = th_tensor(ys, dnnlk_s8, 1, &n), Yv = th_tensor(yv, dnnlk_s8, 1, &n);
+        for (i = 0; i < n; i++) {
+            switch (i % 5) {
+            case 0: x[i] = 3e-39f * (float)(i - 100); break;            /* denormal */
+            case 1: x[i] = s * ((float)(i - 100) * 0.5f + 0.25f); break;  /* away from boundaries */
+            case 2: x[i] = (float)(i - 100) * 0.5f * s; break;            /* half-integers */
+            case 3: x[i] = th_randf(-1e-37f, 1e-37f); break;
+            default: x[i] = special_or_random(s); break;
+            }
+        }
+        dnnlk_status st1, st2;
+        memset(ys, 0, sizeof ys);
+        memset(yv, 0, sizeof yv);
+        _mm_setcsr(csr | 0x8040);
+        dnnlk_set_max_isa(dnnlk_isa_scalar);
+        st1 = dnnlk_quantize(&X, &S, NULL, 0, &Ys, 0, 1);
+        dnnlk_set_max_isa(top);
+        st2 = dnnlk_quantize(&X, &S, NULL, 0, &Yv, 0, 1);
+        _mm_setcsr(csr);
+        /* a denormal scale reads as 0 under DAZ: refused alike */
+        CHECK_EQ(st1, st2);
+        CHECK_EQ(st1, (s < 1.17549435e-38f ? dnnlk_invalid_arguments : dnnlk_success));
+        CHECK_MSG(memcmp(ys, yv, sizeof ys) == 0, "scale %g", (double)s);
+    }
 }
 #endif
 
@@ -446,8 +604,11 @@ int main(void) {
     RUN_EACH_ISA(quantize_random_layouts);
     RUN_EACH_ISA(dequantize_random_layouts);
     RUN_EACH_ISA(streaming_path);
+    RUN_EACH_ISA(quantize_recip_boundaries);
+    RUN_EACH_ISA(quantize_recip_bruteforce);
 #if DNNLK__X86
     RUN(ftz_daz_matches_scalar);
+    RUN(ftz_daz_per_tensor);
 #endif
     RUN(bad_arguments);
     RUN(infer_completes_output);

@@ -1,5 +1,8 @@
 /* resize.h: ONNX examples by hand, a double-precision reference over random layouts and modes,
  * the same bits on every ISA and part count, and bad arguments. */
+/* Non-temporal stores from 256 KiB of output (the library's default is larger), so the streaming
+ * paths run in the larger cases here while the small ones take the cached stores. */
+#define DNNLK__RESIZE_STREAM_BYTES ((int64_t)256 << 10)
 #include "harness.h"
 
 /* ---- the reference, from ONNX Resize's formulas, in double ---- */
@@ -413,6 +416,68 @@ TEST(nchw_nhwc_x2) {
     }
 }
 
+/* Nearest f32 along a contiguous inner axis: the x2 permute path (both phases: ceil-like rules
+ * shift the pairs), the path that writes two equal output rows at once (rows equally or unequally
+ * aligned: padded dst rows), other scales next to it, column blocks and tails, misaligned dst,
+ * cached and streaming stores; every part count gives the scalar ISA's bits. */
+TEST(nearest_x2_paths) {
+    static const int64_t widths[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 64, 100, 255, 256, 300, 700};
+    static const float scs[] = {2.0f, 4.0f, 3.0f, 2.5f, 1.5f};
+    unsigned wi, k;
+    int nth_i;
+    th_seed(12);
+    for (wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+        for (k = 0; k < 12; k++) {
+            int64_t W = widths[wi], H = (int64_t)th_randint(1, 4), C = widths[wi] >= 256 ? 24 : 3;
+            int64_t dims[4] = {1, C, H, W}, od[4], dst_st[4], pad = th_randint(0, 1) ? 0 : th_randint(1, 5);
+            float sc[2];
+            int ax[2] = {2, 3};
+            dnnlk_resize_desc d;
+            th_buf sb, db, cb;
+            size_t bytes;
+            int64_t i, mis = th_randint(0, 3);
+            dnnlk_tensor S, D;
+            sc[0] = k < 8 ? 2.0f : scs[th_randint(0, 4)];
+            sc[1] = k < 6 ? 2.0f : scs[th_randint(0, 4)];
+            memset(&d, 0, sizeof d);
+            d.mode = dnnlk_resize_nearest;
+            d.coord = (dnnlk_resize_coord)th_randint(0, 3);
+            d.nearest = (dnnlk_resize_nearest_round)(k & 3);
+            d.naxes = 2;
+            d.axes = ax;
+            d.scales = sc;
+            od[0] = 1, od[1] = C, od[2] = (int64_t)floor((double)H * sc[0]), od[3] = (int64_t)floor((double)W * sc[1]);
+            dst_st[3] = 1, dst_st[2] = od[3] + pad, dst_st[1] = dst_st[2] * od[2], dst_st[0] = dst_st[1] * C;
+            bytes = (size_t)(dst_st[0] * 4);
+            sb = th_alloc((size_t)(C * H * W) * 4, 0);
+            db = th_alloc(bytes, (size_t)mis * 4);
+            cb = th_alloc(bytes, (size_t)mis * 4);
+            for (i = 0; i < C * H * W; i++) ((float *)sb.p)[i] = th_randf(-1, 1);
+            S = th_tensor(sb.p, dnnlk_f32, 4, dims);
+            D = th_strided(cb.p, 0, dnnlk_f32, 4, od, dst_st);
+            memset(cb.p, 0x5a, bytes);
+            dnnlk_set_max_isa(dnnlk_isa_scalar);
+            CHECK_EQ(dnnlk_resize(&S, &d, &D, 0, 1), dnnlk_success);
+            dnnlk_set_max_isa(th_isa);
+            for (nth_i = 0; nth_i < 4; nth_i++) {
+                static const int nths[4] = {1, 2, 3, 7};
+                int part;
+                memset(db.p, 0x5a, bytes);
+                D = th_strided(db.p, 0, dnnlk_f32, 4, od, dst_st);
+                for (part = nths[nth_i] - 1; part >= 0; part--)
+                    CHECK_EQ(dnnlk_resize(&S, &d, &D, part, nths[nth_i]), dnnlk_success);
+                CHECK_MSG(memcmp(db.p, cb.p, bytes) == 0, "W %lld H %lld scales %g %g coord %d rule %d pad %lld mis %lld nth %d",
+                          (long long)W, (long long)H, (double)sc[0], (double)sc[1], d.coord, d.nearest, (long long)pad,
+                          (long long)mis, nths[nth_i]);
+                CHECK(th_guards_ok(&db));
+            }
+            th_free(&sb);
+            th_free(&db);
+            th_free(&cb);
+        }
+    }
+}
+
 /* Large output: the non-temporal path (aligned and misaligned rows). */
 TEST(streaming_path) {
     int64_t dims[4] = {1, 3, 250, 301}, od[4] = {1, 3, 500, 602};
@@ -573,6 +638,7 @@ int main(void) {
     RUN_EACH_ISA(random_against_reference);
     RUN_EACH_ISA(long_rows_against_reference);
     RUN_EACH_ISA(nchw_nhwc_x2);
+    RUN_EACH_ISA(nearest_x2_paths);
     RUN_EACH_ISA(streaming_path);
 #if DNNLK__X86
     RUN(ftz_daz_matches_scalar);
