@@ -36,7 +36,8 @@
 #include "vmath.h"
 #include "eltwise.h" /* the chunk gather/scatter of its body */
 
-#define DNNLK__SM_CHUNK 512
+#define DNNLK__SM_CHUNK 512 /* a multiple of 32 (the sum's blocks) */
+#define DNNLK__SM_EBUF 2048 /* softmax rows up to this length keep their exps on the stack */
 #ifndef DNNLK_SM_NT_BYTES
 #define DNNLK_SM_NT_BYTES ((int64_t)16 << 20)
 #endif
@@ -61,22 +62,55 @@ static inline double dnnlk__sm_sum16(double *s) {
  * beside it keeps its precision (log_softmax of the max element is -log1p(rest)). */
 static inline double dnnlk__sm_logsum(double count, double rest) { return log(count) + log1p(rest / count); }
 
+/* ch + cl = m + ls as a float pair (m - ch is exact in double wherever cl matters). */
+static inline void dnnlk__sm_logpair(float m, double ls, float *ch, float *cl) {
+    *ch = (float)((double)m + ls);
+    *cl = (float)(((double)m - (double)*ch) + ls);
+}
+
 #define DNNLK__SIMD_BODY "softmax_simd.h"
 #include "simd_instantiate.h"
 
-static inline float dnnlk__sm_exp_diff_scalar(float x, float m) {
-    float dl, dh = dnnlk__vm_two_sum_scalar(x, -m, &dl);
-    dl = dl > -1.0f ? dl : -1.0f; /* NaN -> -1, as the vector max/min */
-    dl = dl < 1.0f ? dl : 1.0f;
-    return dh != dh ? dh : dnnlk__vm_exp_hl_scalar(dh, dl);
+/* a * b + c with two roundings, as the SSE4.1 body computes it */
+static inline float dnnlk__sm_mul_add(float a, float b, float c) {
+    float p = a * b;
+    DNNLK__NOFUSE(p);
+    return p + c;
 }
 
+/* The scalar twin of the body's sm_exp (SSE4.1 arithmetic: the same bits). */
+static inline float dnnlk__sm_exp_scalar(float dh, float dl) {
+    const float *c = dnnlk__vm_exp_c;
+    float n, r, p;
+    int32_t k, k1;
+    if (dh < -103.98f) return 0.0f; /* NaN: not here (clean rows only) */
+    n = dnnlk__sf_round_even(dh * 1.44269502162933349609375f);
+    r = dnnlk__sm_mul_add(n, -0.693145751953125f, dh);
+    r = r + dnnlk__sm_mul_add(n, -1.428606765330187045e-06f, dl);
+    p = dnnlk__sm_mul_add(c[4], r, c[3]);
+    p = dnnlk__sm_mul_add(p, r, c[2]);
+    p = dnnlk__sm_mul_add(p, r, c[1]);
+    p = dnnlk__sm_mul_add(p, r, c[0]);
+    p = dnnlk__sm_mul_add(p, r, 1.0f);
+    p = dnnlk__sm_mul_add(p, r, 1.0f);
+    k = (int32_t)n;
+    k1 = k >= 0 ? k / 2 : -((1 - k) / 2); /* floor(k / 2), as an arithmetic shift */
+    p = p * dnnlk__f32_from_bits((uint32_t)(k1 + 127) << 23);
+    return p * dnnlk__f32_from_bits((uint32_t)(k - k1 + 127) << 23);
+}
+
+static inline float dnnlk__sm_exp_row_scalar(float x, float m) {
+    float dl, dh = dnnlk__vm_two_sum_scalar(x, -m, &dl);
+    return dnnlk__sm_exp_scalar(dh, dl);
+}
+
+/* The body's sm_row for one lane: the same blocks of 32, slots and formulas. */
 static inline void dnnlk__sm_row_scalar(const char *x, int64_t sx, dnnlk_dtype dx, char *y, int64_t sy, dnnlk_dtype dy,
                                         int64_t K, int log) {
-    double s[16] = {0}, c[16] = {0}, sum;
-    float m = -INFINITY, a, b = 0.0f;
-    int64_t i;
-    int nan = 0;
+    double s[16] = {0}, sum;
+    float m = -INFINITY, inv = 0.0f, ch = 0.0f, cl = 0.0f;
+    int64_t i, b, cnt = 0;
+    int nan = 0, j;
     for (i = 0; i < K; i++) {
         float v = dnnlk__load_as_f32(x + i * sx, dx);
         m = v > m ? v : m;
@@ -86,30 +120,26 @@ static inline void dnnlk__sm_row_scalar(const char *x, int64_t sx, dnnlk_dtype d
         for (i = 0; i < K; i++) dnnlk__store_from_f32(y + i * sy, dy, NAN);
         return;
     }
-    for (i = 0; i < K; i++) {
-        float e = dnnlk__sm_exp_diff_scalar(dnnlk__load_as_f32(x + i * sx, dx), m);
-        if (log && e == 1.0f) c[i & 15] += 1.0;
-        else s[i & 15] += (double)e;
-    }
-    sum = dnnlk__sm_sum16(s);
-    if (!log) {
-        a = (float)(1.0 / sum);
-    } else {
-        double ls = dnnlk__sm_logsum(dnnlk__sm_sum16(c), sum);
-        a = (float)ls;
-        b = (float)(ls - (double)a);
-    }
-    for (i = 0; i < K; i++) {
-        float v = dnnlk__load_as_f32(x + i * sx, dx), r;
-        if (!log) {
-            r = dnnlk__sm_exp_diff_scalar(v, m) * a;
-        } else {
-            float dl, dh = dnnlk__vm_two_sum_scalar(v, -m, &dl), c = dl - b;
-            c = c > -1.0f ? c : -1.0f;
-            c = c < 1.0f ? c : 1.0f;
-            r = (dh - a) + c;
+    for (b = 0; b < K; b += 32)
+        for (j = 0; j < 16; j++) {
+            float e[2] = {0.0f, 0.0f};
+            int h;
+            for (h = 0; h < 2; h++) {
+                int64_t at = b + j + 16 * h;
+                float v;
+                if (at >= K) continue;
+                v = dnnlk__load_as_f32(x + at * sx, dx);
+                if (log && v == m) cnt++;
+                else e[h] = dnnlk__sm_exp_row_scalar(v, m);
+            }
+            s[j] += (double)(float)(e[0] + e[1]);
         }
-        dnnlk__store_from_f32(y + i * sy, dy, r);
+    sum = dnnlk__sm_sum16(s);
+    if (!log) inv = (float)(1.0 / sum);
+    else dnnlk__sm_logpair(m, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
+    for (i = 0; i < K; i++) {
+        float v = dnnlk__load_as_f32(x + i * sx, dx);
+        dnnlk__store_from_f32(y + i * sy, dy, log ? (v - ch) - cl : dnnlk__sm_exp_row_scalar(v, m) * inv);
     }
 }
 
