@@ -224,15 +224,27 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_store)(float *y, dnnlk__vf v
     else dnnlk__vf_storeu(y, v);
 }
 
+/* With nt: the count of floats before y's first 64-byte boundary (stored plainly, a vector at a
+ * time: up to 15, more than an SSE4.1 or AVX2 vector); nt cleared where streaming cannot apply. */
+static DNNLK__FORCEINLINE size_t DNNLK__SFX(dnnlk__sm_nt_head)(const float *y, size_t n, int *nt) {
+    size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
+    if (!*nt) return 0;
+    if ((uintptr_t)y % sizeof(float) != 0 || head >= n) {
+        *nt = 0;
+        return 0;
+    }
+    return head;
+}
+
 /* y = e * inv (e may be y); nt: stream where y is 64-byte aligned. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_scale)(const float *e, size_t n, float inv, float *y, int nt) {
     dnnlk__vf s = dnnlk__vf_set1(inv);
-    size_t i = 0;
-    if (nt) {
-        size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
-        if ((uintptr_t)y % sizeof(float) != 0 || head >= n) nt = 0;
-        else if (head) dnnlk__vf_storeu_n(y, dnnlk__vf_mul(dnnlk__vf_loadu_n(e, head), s), head), i = head;
+    size_t head = DNNLK__SFX(dnnlk__sm_nt_head)(y, n, &nt), i;
+    for (i = 0; i < head; i += DNNLK__VF_N) {
+        size_t m = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(dnnlk__vf_loadu_n(e + i, m), s), m);
     }
+    i = head;
     for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
         dnnlk__vf a = dnnlk__vf_mul(dnnlk__vf_loadu(e + i), s), b = dnnlk__vf_mul(dnnlk__vf_loadu(e + i + DNNLK__VF_N), s);
         DNNLK__SFX(dnnlk__sm_store)(y + i, a, nt);
@@ -250,13 +262,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_scale)(const float *e, size_
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_logout)(const float *x, size_t n, float ch, float cl, float *y,
                                                             int nt) {
     dnnlk__vf h = dnnlk__vf_set1(ch), l = dnnlk__vf_set1(cl);
-    size_t i = 0;
-    if (nt) {
-        size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
-        if ((uintptr_t)y % sizeof(float) != 0 || head >= n) nt = 0;
-        else if (head)
-            dnnlk__vf_storeu_n(y, dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu_n(x, head), h), l), head), i = head;
+    size_t head = DNNLK__SFX(dnnlk__sm_nt_head)(y, n, &nt), i;
+    for (i = 0; i < head; i += DNNLK__VF_N) {
+        size_t m = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu_n(x + i, m), h), l), m);
     }
+    i = head;
     for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
         dnnlk__vf a = dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu(x + i), h), l);
         dnnlk__vf b = dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu(x + i + DNNLK__VF_N), h), l);
@@ -271,14 +282,21 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_logout)(const float *x, size
     }
 }
 
-/* softmax from x again (layouts without an f32 buffer for the exps): exp(x - m) * inv. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size_t n, dnnlk__vf m, float inv, float *y) {
+/* softmax from x again (rows whose exps have no f32 buffer): exp(x - m) * inv; nt as sm_scale. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size_t n, dnnlk__vf m, float inv, float *y,
+                                                            int nt) {
     dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), s = dnnlk__vf_set1(inv);
-    size_t i = 0;
-    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-        dnnlk__vf_storeu(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm), s));
-    if (i < n) {
+    size_t head = DNNLK__SFX(dnnlk__sm_nt_head)(y, n, &nt), i;
+    for (i = 0; i < head; i += DNNLK__VF_N) {
+        size_t k = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
         /* the padding lanes hold m: a harmless exp(0) */
+        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, DNNLK__SFX(dnnlk__sm_hmax)(m));
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm), s), k);
+    }
+    i = head;
+    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+        DNNLK__SFX(dnnlk__sm_store)(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm), s), nt);
+    if (i < n) {
         dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, DNNLK__SFX(dnnlk__sm_hmax)(m));
         dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm), s), n - i);
     }
@@ -337,6 +355,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
     else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
     if (fast) {
         if (log) DNNLK__SFX(dnnlk__sm_logout)((const float *)(const void *)x, (size_t)K, ch, cl, (float *)(void *)y, nt);
+        else if (!e) DNNLK__SFX(dnnlk__sm_expout)((const float *)(const void *)x, (size_t)K, vm, inv, (float *)(void *)y, nt);
         else DNNLK__SFX(dnnlk__sm_scale)(e, (size_t)K, inv, (float *)(void *)y, nt && e == buf);
         return;
     }
@@ -346,7 +365,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
         float *q = dout ? (float *)(void *)(y + j * 4) : buf;
         if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
         if (log) DNNLK__SFX(dnnlk__sm_logout)(p, n, ch, cl, q, 0);
-        else DNNLK__SFX(dnnlk__sm_expout)(p, n, vm, inv, q);
+        else DNNLK__SFX(dnnlk__sm_expout)(p, n, vm, inv, q, 0);
         if (!dout) DNNLK__SFX(dnnlk__elt_scatter)(y + j * sy, sy, dy, buf, n);
     }
 }
