@@ -80,12 +80,24 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_load_fill)(const float 
 }
 
 static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf v) {
-    float t[DNNLK__VF_N], m;
-    size_t i;
-    dnnlk__vf_storeu(t, v);
-    m = t[0];
-    for (i = 1; i < DNNLK__VF_N; i++) m = t[i] > m ? t[i] : m;
-    return m;
+    /* a tree of shuffles: the row's next pass waits on this (max is exact: any order gives the
+     * same value, up to the sign of a zero, which no later step can see) */
+#if DNNLK__ISA == 3
+    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0x4E));
+    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0xB1));
+    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0x4E));
+    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0xB1));
+    return _mm512_cvtss_f32(v);
+#else
+#if DNNLK__ISA == 2
+    __m128 a = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+#else
+    __m128 a = v;
+#endif
+    a = _mm_max_ps(a, _mm_movehl_ps(a, a));
+    a = _mm_max_ss(a, _mm_shuffle_ps(a, a, 1));
+    return _mm_cvtss_f32(a);
+#endif
 }
 
 /* Running max over n floats; *nan collects whether any of them is NaN. */
@@ -302,34 +314,74 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size
     }
 }
 
-/* One row of K elements: x at byte stride sx (dtype dx), y at byte stride sy (dtype dy). Three
- * passes: the max (and NaN check); the exps and their sum (blocks of 32, see sm_block); the output.
- * f32 rows with unit stride are used in place (softmax keeps the exps in a stack buffer for rows
- * up to DNNLK__SM_EBUF, in dst otherwise, and scales them); other layouts go through chunks of
- * DNNLK__SM_CHUNK gathered into the buffer, and softmax computes the exps again for the output
- * (the same bits: the exp is elementwise and the sum order depends only on the position). */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t sx, dnnlk_dtype dx, char *y, int64_t sy,
-                                                         dnnlk_dtype dy, int64_t K, int log, int nt, const char *next) {
+/* Rows of K f32 elements with unit stride in and out (ri, ro: byte strides between row starts),
+ * the same bits as sm_row. The passes of neighbouring rows are interleaved: the next row's max is
+ * taken between this row's sum and its output, so the latencies that a row's passes wait on (its
+ * max reduction before the exps, the sum's reduction and division before the output: about 150
+ * cycles, a quarter of a 512-element row's work) overlap other work. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, int64_t ri, char *y0, int64_t ro,
+                                                              int64_t nrows, int64_t K, int log, int nt) {
     float buf[DNNLK__SM_EBUF];
+    size_t k = (size_t)K;
+    unsigned nan = 0;
+    float mx = DNNLK__SFX(dnnlk__sm_hmax)(
+        DNNLK__SFX(dnnlk__sm_max)((const float *)(const void *)x0, k, dnnlk__vf_set1(-INFINITY), &nan));
+    int64_t r, j;
+    for (r = 0; r < nrows; r++) {
+        const float *x = (const float *)(const void *)(x0 + r * ri);
+        float *y = (float *)(void *)(y0 + r * ro), *e = NULL, inv = 0.0f, ch = 0.0f, cl = 0.0f, mnext = 0.0f;
+        int bad = nan || mx == INFINITY || mx == -INFINITY;
+        unsigned nnext = 0;
+        dnnlk__vf vm = dnnlk__vf_set1(mx);
+        if (bad) {
+            /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
+            for (j = 0; j < K; j++) y[j] = NAN;
+        } else {
+            DNNLK__SM_DV acc[DNNLK__SM_NACC];
+            size_t cnt = 0;
+            double sum;
+            int a;
+            for (a = 0; a < DNNLK__SM_NACC; a++) acc[a] = dnnlk__sm_dv_zero();
+            if (!log) e = K <= DNNLK__SM_EBUF ? buf : y;
+            DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, acc, &cnt, log, x0 + (r + 1) * ri);
+            sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
+            if (!log) inv = (float)(1.0 / sum);
+            else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
+        }
+        if (r + 1 < nrows)
+            mnext = DNNLK__SFX(dnnlk__sm_hmax)(DNNLK__SFX(dnnlk__sm_max)((const float *)(const void *)(x0 + (r + 1) * ri), k,
+                                                                       dnnlk__vf_set1(-INFINITY), &nnext));
+        if (!bad) {
+            if (log) DNNLK__SFX(dnnlk__sm_logout)(x, k, ch, cl, y, nt);
+            else DNNLK__SFX(dnnlk__sm_scale)(e, k, inv, y, nt && e == buf);
+        }
+        mx = mnext;
+        nan = nnext;
+    }
+}
+
+/* One row of K elements in any other layout: x at byte stride sx (dtype dx), y at byte stride sy
+ * (dtype dy), in chunks of DNNLK__SM_CHUNK (gathered into a stack buffer unless f32 with unit
+ * stride). The same three passes and arithmetic as sm_rows_f32 (the same bits: the exp is
+ * elementwise and the order of the sum depends only on the position), except that softmax computes
+ * the exps again for the output instead of keeping them. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t sx, dnnlk_dtype dx, char *y, int64_t sy,
+                                                         dnnlk_dtype dy, int64_t K, int log) {
+    float buf[DNNLK__SM_CHUNK];
     int din = dx == dnnlk_f32 && sx == 4, dout = dy == dnnlk_f32 && sy == 4;
-    int fast = din && dout;
     dnnlk__vf vm = dnnlk__vf_set1(-INFINITY);
     DNNLK__SM_DV acc[DNNLK__SM_NACC];
     size_t cnt = 0;
     double sum;
-    float mx, *e = NULL, inv = 0.0f, ch = 0.0f, cl = 0.0f;
+    float mx, inv = 0.0f, ch = 0.0f, cl = 0.0f;
     unsigned nan = 0;
     int64_t j;
     int k;
-    if (fast) {
-        vm = DNNLK__SFX(dnnlk__sm_max)((const float *)(const void *)x, (size_t)K, vm, &nan);
-    } else {
-        for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
-            size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
-            const float *p = (const float *)(const void *)(x + j * sx);
-            if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
-            vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm, &nan);
-        }
+    for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
+        size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
+        const float *p = (const float *)(const void *)(x + j * sx);
+        if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
+        vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm, &nan);
     }
     mx = DNNLK__SFX(dnnlk__sm_hmax)(vm);
     if (nan || mx == INFINITY || mx == -INFINITY) {
@@ -339,26 +391,15 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
     }
     vm = dnnlk__vf_set1(mx);
     for (k = 0; k < DNNLK__SM_NACC; k++) acc[k] = dnnlk__sm_dv_zero();
-    if (fast) {
-        if (!log) e = K <= DNNLK__SM_EBUF ? buf : (float *)(void *)y;
-        DNNLK__SFX(dnnlk__sm_expsum)((const float *)(const void *)x, (size_t)K, vm, e, acc, &cnt, log, next);
-    } else {
-        for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
-            size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
-            const float *p = (const float *)(const void *)(x + j * sx);
-            if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
-            DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, acc, &cnt, log, NULL);
-        }
+    for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
+        size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
+        const float *p = (const float *)(const void *)(x + j * sx);
+        if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
+        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, acc, &cnt, log, NULL);
     }
     sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
     if (!log) inv = (float)(1.0 / sum);
     else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
-    if (fast) {
-        if (log) DNNLK__SFX(dnnlk__sm_logout)((const float *)(const void *)x, (size_t)K, ch, cl, (float *)(void *)y, nt);
-        else if (!e) DNNLK__SFX(dnnlk__sm_expout)((const float *)(const void *)x, (size_t)K, vm, inv, (float *)(void *)y, nt);
-        else DNNLK__SFX(dnnlk__sm_scale)(e, (size_t)K, inv, (float *)(void *)y, nt && e == buf);
-        return;
-    }
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
@@ -486,9 +527,12 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sm_part)(const dnnlk__sm_ctx *c, i
             DNNLK__SFX(dnnlk__sm_cols)(row[1], c->sx, c->in_dt, row[0], c->sy, c->out_dt, c->K, n, c->log);
             continue;
         }
+        if (c->in_dt == dnnlk_f32 && c->out_dt == dnnlk_f32 && c->sx == 4 && c->sy == 4) {
+            DNNLK__SFX(dnnlk__sm_rows_f32)(row[1], ri, row[0], ro, n, c->K, c->log, c->nt);
+            continue;
+        }
         for (r = 0; r < n; r++)
-            DNNLK__SFX(dnnlk__sm_row)(row[1] + r * ri, c->sx, c->in_dt, row[0] + r * ro, c->sy, c->out_dt, c->K, c->log,
-                                      c->nt, row[1] + (r + 1) * ri);
+            DNNLK__SFX(dnnlk__sm_row)(row[1] + r * ri, c->sx, c->in_dt, row[0] + r * ro, c->sy, c->out_dt, c->K, c->log);
     }
 #if DNNLK__ISA >= 1
     if (c->nt) _mm_sfence();

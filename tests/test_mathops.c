@@ -566,8 +566,8 @@ TEST(softmax_isa_groups_agree) {
  * their padded tail) on inputs that stress each step: the x - m pair (values near 1e4 with a spread,
  * and tiny values beside a large max), sums of tens of thousands of nearly equal exps (rounding of
  * the f32 pair sums all one way), subnormal exps, masks of -inf and -1e4, many exact maxima (the
- * log_softmax count). Every element within 4 ulp of the double reference; the same bits in place
- * and through the gathered (strided) path. */
+ * log_softmax count). Every element within 4 ulp of the double reference; the same bits in place,
+ * through the gathered (strided) path, and as the outer rows of a 2-d tensor (next to a NaN row). */
 static float wide_value(int kind, int64_t i) {
     switch (kind) {
     case 0: return th_randf(-9.0f, 9.0f);
@@ -621,6 +621,17 @@ TEST(softmax_wide_rows) {
                     if (memcmp(&y[K + 3 * i], &y[i], sizeof(float)) != 0 || memcmp(&y[K + 3 * K + 3 * i], &y[i], sizeof(float)) != 0)
                         break;
                 CHECK_MSG(i == K, "K %lld kind %d log %d: strided differs at %lld", (long long)K, kind, log, (long long)i);
+                /* three contiguous rows (the row-interleaved path), the middle one NaN */
+                for (i = 0; i < K; i++) x[K + i] = x[3 * K + i] = x[i], x[2 * K + i] = i == K / 2 ? NAN : x[i];
+                d2[0] = 3, d2[1] = K;
+                s = th_tensor(x + K, dnnlk_f32, 2, d2);
+                t = th_tensor(y + K, dnnlk_f32, 2, d2);
+                CHECK_EQ(log ? dnnlk_log_softmax(&s, 1, &t, 0, 1) : dnnlk_softmax(&s, -1, &t, 0, 1), dnnlk_success);
+                CHECK(memcmp(y + K, y, (size_t)K * sizeof(float)) == 0);
+                CHECK(memcmp(y + 3 * K, y, (size_t)K * sizeof(float)) == 0);
+                for (i = 0; i < K; i++)
+                    if (!isnan(y[2 * K + i])) break;
+                CHECK(i == K);
             }
         free(x), free(y), free(z), free(rx), free(ry);
     }
