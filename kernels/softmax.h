@@ -68,6 +68,17 @@ static inline void dnnlk__sm_logpair(float m, double ls, float *ch, float *cl) {
     *cl = (float)(((double)m - (double)*ch) + ls);
 }
 
+/* Whether Fast2Sum(-m, x) gives x - m exactly as a pair for every x of a row in [lo, m] whose exp
+ * is not 0: it does where x's exponent is at most m's, so when |lo|'s is; an x beyond that has
+ * x <= -2^(E+1) (2^E <= m < 2^(E+1)), so x - m <= -(2^(E+1) + m), and at or below -110 the exp is
+ * 0 (dh < -103.98) whatever the low part. m <= 0: no (TwoSum). */
+static inline int dnnlk__sm_fast2sum_ok(float m, float lo) {
+    uint32_t em = dnnlk__f32_bits(m) >> 23, el = (dnnlk__f32_bits(lo) & 0x7fffffffu) >> 23;
+    if (!(m > 0.0f)) return 0;
+    if (el <= em) return 1;
+    return dnnlk__f32_from_bits((em + 1) << 23) + m >= 110.0f;
+}
+
 #define DNNLK__SIMD_BODY "softmax_simd.h"
 #include "simd_instantiate.h"
 

@@ -128,6 +128,34 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_max)(const float *x, si
     return dnnlk__vf_max(dnnlk__vf_max(acc, a1), dnnlk__vf_max(a2, a3));
 }
 
+/* sm_max of a whole row that also takes its min (*lo), for dnnlk__sm_fast2sum_ok. */
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, size_t n, unsigned *nan, float *lo) {
+    dnnlk__vf a0 = dnnlk__vf_set1(-INFINITY), a1 = a0, a2 = a0, a3 = a0, b0 = dnnlk__vf_set1(INFINITY), b1 = b0;
+    unsigned bad = 0;
+    size_t i = 0;
+    for (; i + 4 * DNNLK__VF_N <= n; i += 4 * DNNLK__VF_N) {
+        dnnlk__vf v0 = dnnlk__vf_loadu(x + i), v1 = dnnlk__vf_loadu(x + i + DNNLK__VF_N);
+        dnnlk__vf v2 = dnnlk__vf_loadu(x + i + 2 * DNNLK__VF_N), v3 = dnnlk__vf_loadu(x + i + 3 * DNNLK__VF_N);
+        a0 = dnnlk__vf_max(a0, v0);
+        a1 = dnnlk__vf_max(a1, v1);
+        a2 = dnnlk__vf_max(a2, v2);
+        a3 = dnnlk__vf_max(a3, v3);
+        b0 = dnnlk__vf_min(b0, dnnlk__vf_min(v0, v1));
+        b1 = dnnlk__vf_min(b1, dnnlk__vf_min(v2, v3));
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
+    }
+    for (; i < n; i += DNNLK__VF_N) {
+        size_t k = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
+        dnnlk__vf v = k == DNNLK__VF_N ? dnnlk__vf_loadu(x + i) : DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, x[i]);
+        a0 = dnnlk__vf_max(a0, v);
+        b0 = dnnlk__vf_min(b0, v);
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+    }
+    *nan |= bad;
+    *lo = -DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf_xor(dnnlk__vf_min(b0, b1), dnnlk__vf_set1(-0.0f)));
+    return DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3)));
+}
+
 /* exp(dh + dl) for dh <= 0, |dl| <= ulp(dh) / 2 (x - m of a clean row as a pair): the exp of
  * vmath.h with the work a softmax does not need left out (no overflow clamp, no caller factor, no
  * NaN blend) and the polynomial 1 + r + r^2 q(r) of vmath.h evaluated by plain Horner (one FMA per
@@ -167,9 +195,16 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnl
 }
 
 /* exp(x - m) of a clean row (no NaN, m the finite max, so x - m <= 0): x - m as an exact pair
- * (TwoSum; nm = -m). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm) {
-    dnnlk__vf dl, dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, nm, &dl);
+ * (nm = -m). f2s (a constant): the row passed dnnlk__sm_fast2sum_ok, so Fast2Sum (3 operations)
+ * gives the pair exactly, the same as TwoSum (6), wherever the result is not 0. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm, int f2s) {
+    dnnlk__vf dl, dh;
+    if (f2s) {
+        dh = dnnlk__vf_add(x, nm);
+        dl = dnnlk__vf_sub(x, dnnlk__vf_sub(dh, nm));
+    } else {
+        dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, nm, &dl);
+    }
     return DNNLK__SFX(dnnlk__sm_exp)(dh, dl);
 }
 
@@ -177,11 +212,11 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, d
  * stored where e is not NULL (e may be x), and e[j] + e[j + 16] (in f32) added into slot j, j < 16,
  * on every ISA. log: the elements equal to m (their exp is 1) are counted into *cnt instead. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_block)(const float *x, dnnlk__vf m, dnnlk__vf nm, float *e,
-                                                           DNNLK__SM_DV *acc, size_t *cnt, int log) {
+                                                           DNNLK__SM_DV *acc, size_t *cnt, int log, int f2s) {
     int j;
     for (j = 0; j < 16 / DNNLK__VF_N; j++) {
         dnnlk__vf x0 = dnnlk__vf_loadu(x + j * DNNLK__VF_N), x1 = dnnlk__vf_loadu(x + 16 + j * DNNLK__VF_N);
-        dnnlk__vf e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm), e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm), t;
+        dnnlk__vf e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s), e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s), t;
         if (e) {
             dnnlk__vf_storeu(e + j * DNNLK__VF_N, e0);
             dnnlk__vf_storeu(e + 16 + j * DNNLK__VF_N, e1);
@@ -202,34 +237,35 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_block)(const float *x, dnnlk
 /* The blocks of n floats at x (x at a multiple of 32 of its row; the last block padded with -inf,
  * whose exp is 0); e as in sm_block. pf: where the next row probably is (or NULL): this pass is
  * compute-bound, so it fetches that row meanwhile (into L1 when it fits, else L2), and the next
- * row's first pass does not wait on memory. */
+ * row's first pass does not wait on memory. f2s: see sm_exp_row. */
+#define DNNLK__SM_LOOP(f2s, hint)                                                                                   \
+    for (; i + 32 <= n; i += 32) {                                                                                  \
+        if (hint >= 0) {                                                                                            \
+            _mm_prefetch(pf + 4 * i, hint);                                                                         \
+            _mm_prefetch(pf + 4 * i + 64, hint);                                                                    \
+        }                                                                                                           \
+        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log, f2s);                           \
+    }
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
-                                                            DNNLK__SM_DV *acc, size_t *cnt, int log, const char *pf) {
+                                                            DNNLK__SM_DV *acc, size_t *cnt, int log, const char *pf,
+                                                            int f2s) {
     dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f));
     size_t i = 0;
-    if (pf && n <= 4096) {
-        for (; i + 32 <= n; i += 32) {
-            _mm_prefetch(pf + 4 * i, _MM_HINT_T0);
-            _mm_prefetch(pf + 4 * i + 64, _MM_HINT_T0);
-            DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log);
-        }
-    } else if (pf) {
-        for (; i + 32 <= n; i += 32) {
-            _mm_prefetch(pf + 4 * i, _MM_HINT_T1);
-            _mm_prefetch(pf + 4 * i + 64, _MM_HINT_T1);
-            DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log);
-        }
-    }
-    for (; i + 32 <= n; i += 32) DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log);
+    if (!pf) DNNLK__SM_LOOP(0, -1)
+    else if (f2s && n <= 4096) DNNLK__SM_LOOP(1, _MM_HINT_T0)
+    else if (f2s) DNNLK__SM_LOOP(1, _MM_HINT_T1)
+    else if (n <= 4096) DNNLK__SM_LOOP(0, _MM_HINT_T0)
+    else DNNLK__SM_LOOP(0, _MM_HINT_T1)
     if (i < n) {
         float t[32];
         size_t k;
         for (k = 0; k < 32; k++) t[k] = -INFINITY;
         memcpy(t, x + i, (n - i) * sizeof(float));
-        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, cnt, log);
+        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, cnt, log, 0);
         if (e) memcpy(e + i, t, (n - i) * sizeof(float));
     }
 }
+#undef DNNLK__SM_LOOP
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_store)(float *y, dnnlk__vf v, int nt) {
     if (nt) dnnlk__vf_stream(y, v);
@@ -303,14 +339,14 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size
         size_t k = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
         /* the padding lanes hold m: a harmless exp(0) */
         dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, DNNLK__SFX(dnnlk__sm_hmax)(m));
-        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm), s), k);
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0), s), k);
     }
     i = head;
     for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-        DNNLK__SFX(dnnlk__sm_store)(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm), s), nt);
+        DNNLK__SFX(dnnlk__sm_store)(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm, 0), s), nt);
     if (i < n) {
         dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, DNNLK__SFX(dnnlk__sm_hmax)(m));
-        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm), s), n - i);
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0), s), n - i);
     }
 }
 
@@ -324,8 +360,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
     float buf[DNNLK__SM_EBUF];
     size_t k = (size_t)K;
     unsigned nan = 0;
-    float mx = DNNLK__SFX(dnnlk__sm_hmax)(
-        DNNLK__SFX(dnnlk__sm_max)((const float *)(const void *)x0, k, dnnlk__vf_set1(-INFINITY), &nan));
+    float lo, lonext = 0.0f, mx = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)x0, k, &nan, &lo);
     int64_t r, j;
     for (r = 0; r < nrows; r++) {
         const float *x = (const float *)(const void *)(x0 + r * ri);
@@ -343,19 +378,19 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
             int a;
             for (a = 0; a < DNNLK__SM_NACC; a++) acc[a] = dnnlk__sm_dv_zero();
             if (!log) e = K <= DNNLK__SM_EBUF ? buf : y;
-            DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, acc, &cnt, log, x0 + (r + 1) * ri);
+            DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, acc, &cnt, log, x0 + (r + 1) * ri, dnnlk__sm_fast2sum_ok(mx, lo));
             sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
             if (!log) inv = (float)(1.0 / sum);
             else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
         }
         if (r + 1 < nrows)
-            mnext = DNNLK__SFX(dnnlk__sm_hmax)(DNNLK__SFX(dnnlk__sm_max)((const float *)(const void *)(x0 + (r + 1) * ri), k,
-                                                                       dnnlk__vf_set1(-INFINITY), &nnext));
+            mnext = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)(x0 + (r + 1) * ri), k, &nnext, &lonext);
         if (!bad) {
             if (log) DNNLK__SFX(dnnlk__sm_logout)(x, k, ch, cl, y, nt);
             else DNNLK__SFX(dnnlk__sm_scale)(e, k, inv, y, nt && e == buf);
         }
         mx = mnext;
+        lo = lonext;
         nan = nnext;
     }
 }
@@ -395,7 +430,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
         if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
-        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, acc, &cnt, log, NULL);
+        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, acc, &cnt, log, NULL, 0);
     }
     sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
     if (!log) inv = (float)(1.0 / sum);

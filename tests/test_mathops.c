@@ -566,7 +566,7 @@ TEST(softmax_isa_groups_agree) {
  * their padded tail) on inputs that stress each step: the x - m pair (values near 1e4 with a spread,
  * and tiny values beside a large max), sums of tens of thousands of nearly equal exps (rounding of
  * the f32 pair sums all one way), subnormal exps, masks of -inf and -1e4, many exact maxima (the
- * log_softmax count). Every element within 4 ulp of the double reference; the same bits in place,
+ * log_softmax count), elements of a larger binade than the max (the Fast2Sum shortcut's edge). Every element within 4 ulp of the double reference; the same bits in place,
  * through the gathered (strided) path, and as the outer rows of a 2-d tensor (next to a NaN row). */
 static float wide_value(int kind, int64_t i) {
     switch (kind) {
@@ -576,7 +576,10 @@ static float wide_value(int kind, int64_t i) {
     case 3: return i % 2 ? th_randf(-1e-6f, 1e-6f) : -th_randf(88.0f, 104.5f); /* subnormal exps */
     case 4: return i % 5 == 0 ? -INFINITY : i % 5 == 1 ? -1e4f : th_randf(-5.0f, 5.0f); /* masks */
     case 5: return i % 3 == 0 ? 7.0f : 7.0f - th_randf(0.0f, 1e-5f); /* ties at the max, and near it */
-    default: return i % 2 ? th_randf(20.0f, 22.0f) : th_randf(-1e-4f, 1e-4f); /* tiny x, max ~22 */
+    case 6: return i % 2 ? th_randf(20.0f, 22.0f) : th_randf(-1e-4f, 1e-4f); /* tiny x, max ~22 */
+    /* x of a larger binade than the max: exact only through TwoSum, or where exp(x - m) is 0 */
+    case 7: return i == 5 ? 50.0f : th_randf(-200.0f, 50.0f);
+    default: return i == 5 ? 9.0f : th_randf(-100.0f, 9.0f);
     }
 }
 
@@ -590,7 +593,7 @@ TEST(softmax_wide_rows) {
         float *x = (float *)malloc((size_t)K * 7 * sizeof(float)), *y = (float *)malloc((size_t)K * 7 * sizeof(float));
         float *z = (float *)malloc((size_t)K * sizeof(float));
         double *rx = (double *)malloc((size_t)K * sizeof(double)), *ry = (double *)malloc((size_t)K * sizeof(double));
-        for (kind = 0; kind < 7; kind++)
+        for (kind = 0; kind < 9; kind++)
             for (log = 0; log < 2; log++) {
                 dnnlk_tensor s, t;
                 int64_t bad = 0;
