@@ -6,17 +6,25 @@
  *   and dnnlk_softmax_infer / dnnlk_log_softmax_infer (complete dst's dims and strides only).
  *
  * axis is in [-ndims, ndims - 1] (negative counts from the end); a 0-d tensor takes axis 0 or -1
- * and is a row of one element. Sums are accumulated in double (16 partial sums in a fixed order);
- * x - max is carried exactly; log_softmax sums the exps equal to 1 apart and takes log(count) +
- * log1p(rest / count), so -log_softmax of a dominant element keeps its relative precision. Accuracy: within a few ulp of a double-precision reference per
- * element (tests check 4). Special values as PyTorch: a row holding NaN, or +inf, or only -inf
- * gives NaN everywhere in the row; -inf elements of other rows give 0 (log_softmax: -inf); huge
- * finite values are handled (no overflow).
+ * and is a row of one element. x - max is carried exactly as a float pair into the exp. The sum:
+ * element i of a row falls in block i / 32 and slot i % 16; each block adds exp[j] + exp[j + 16]
+ * (one f32 rounding) into slot j in double, and the 16 slots are summed in a fixed order, the same
+ * on every ISA. softmax = exp * (1 / sum); log_softmax = (x - c_hi) - c_lo, with c_hi + c_lo =
+ * max + log(sum) as a float pair (no exp in its output pass); its sum leaves out the elements equal
+ * to the max and counts them, log(sum) = log(count) + log1p(rest / count), so -log_softmax of a
+ * dominant element keeps its relative precision. Accuracy: within a few ulp of a double-precision
+ * reference per element (tests check 4 on every element, rows up to 32000 wide; measured 2).
+ * Special values as PyTorch: a row holding NaN, or +inf, or only -inf gives NaN everywhere in the
+ * row; -inf elements of other rows give 0 (log_softmax: -inf); huge finite values are handled (no
+ * overflow).
  *
- * Layouts: any strides. The fast paths: a contiguous axis (rows), and an axis whose neighbouring
- * rows are contiguous (e.g. softmax over dim 1 of [N, C, H*W]): the lanes then run across rows.
- * Other layouts gather each row into a stack buffer. f32 outputs larger than DNNLK_SM_NT_BYTES are
- * written with non-temporal stores. Parts split the rows; results do not depend on (ith, nth).
+ * Layouts: any strides. The fast paths: f32 rows with unit stride (three passes per row: max,
+ * exps and sum, output; softmax keeps the exps of rows up to 2048 in a stack buffer, of longer rows
+ * in dst), and an axis whose neighbouring rows are contiguous (e.g. softmax over dim 1 of
+ * [N, C, H*W]): the lanes then run across rows (sums there: sequential per column, in double).
+ * Other layouts go through a stack buffer in chunks, with the same bits as the f32 row path.
+ * f32 outputs larger than DNNLK_SM_NT_BYTES are written with non-temporal stores (rows whose exps
+ * sit in dst are scaled in place with plain stores). Parts split the rows; results do not depend on (ith, nth).
  * AVX2 and AVX-512 give identical bits, SSE4.1 and scalar identical bits (no FMA there; see
  * vmath.h), the two groups may differ in the last bit.
  *

@@ -146,7 +146,10 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, siz
     }
     for (; i < n; i += DNNLK__VF_N) {
         size_t k = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
-        dnnlk__vf v = k == DNNLK__VF_N ? dnnlk__vf_loadu(x + i) : DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, x[i]);
+        float first; /* fills the lanes past the end (x may be only 2-byte aligned: memcpy) */
+        dnnlk__vf v;
+        memcpy(&first, x + i, sizeof first);
+        v = k == DNNLK__VF_N ? dnnlk__vf_loadu(x + i) : DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, first);
         a0 = dnnlk__vf_max(a0, v);
         b0 = dnnlk__vf_min(b0, v);
         bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
@@ -238,12 +241,10 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_block)(const float *x, dnnlk
  * whose exp is 0); e as in sm_block. pf: where the next row probably is (or NULL): this pass is
  * compute-bound, so it fetches that row meanwhile (into L1 when it fits, else L2), and the next
  * row's first pass does not wait on memory. f2s: see sm_exp_row. */
-#define DNNLK__SM_LOOP(f2s, hint)                                                                                   \
+#define DNNLK__SM_PF(hint) (_mm_prefetch(pf + 4 * i, hint), _mm_prefetch(pf + 4 * i + 64, hint))
+#define DNNLK__SM_LOOP(f2s, prefetch)                                                                               \
     for (; i + 32 <= n; i += 32) {                                                                                  \
-        if (hint >= 0) {                                                                                            \
-            _mm_prefetch(pf + 4 * i, hint);                                                                         \
-            _mm_prefetch(pf + 4 * i + 64, hint);                                                                    \
-        }                                                                                                           \
+        prefetch;                                                                                                   \
         DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log, f2s);                           \
     }
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
@@ -251,11 +252,11 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size
                                                             int f2s) {
     dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f));
     size_t i = 0;
-    if (!pf) DNNLK__SM_LOOP(0, -1)
-    else if (f2s && n <= 4096) DNNLK__SM_LOOP(1, _MM_HINT_T0)
-    else if (f2s) DNNLK__SM_LOOP(1, _MM_HINT_T1)
-    else if (n <= 4096) DNNLK__SM_LOOP(0, _MM_HINT_T0)
-    else DNNLK__SM_LOOP(0, _MM_HINT_T1)
+    if (!pf) DNNLK__SM_LOOP(0, (void)0)
+    else if (f2s && n <= 4096) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T0))
+    else if (f2s) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T1))
+    else if (n <= 4096) DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T0))
+    else DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T1))
     if (i < n) {
         float t[32];
         size_t k;
@@ -266,6 +267,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size
     }
 }
 #undef DNNLK__SM_LOOP
+#undef DNNLK__SM_PF
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_store)(float *y, dnnlk__vf v, int nt) {
     if (nt) dnnlk__vf_stream(y, v);
@@ -370,7 +372,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
         dnnlk__vf vm = dnnlk__vf_set1(mx);
         if (bad) {
             /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
-            for (j = 0; j < K; j++) y[j] = NAN;
+            for (j = 0; j < K; j++) dnnlk__store_from_f32((char *)(void *)(y + j), dnnlk_f32, NAN);
         } else {
             DNNLK__SM_DV acc[DNNLK__SM_NACC];
             size_t cnt = 0;
