@@ -6,17 +6,25 @@
  *   and dnnlk_softmax_infer / dnnlk_log_softmax_infer (complete dst's dims and strides only).
  *
  * axis is in [-ndims, ndims - 1] (negative counts from the end); a 0-d tensor takes axis 0 or -1
- * and is a row of one element. Sums are accumulated in double (16 partial sums in a fixed order);
- * x - max is carried exactly; log_softmax sums the exps equal to 1 apart and takes log(count) +
- * log1p(rest / count), so -log_softmax of a dominant element keeps its relative precision. Accuracy: within a few ulp of a double-precision reference per
- * element (tests check 4). Special values as PyTorch: a row holding NaN, or +inf, or only -inf
- * gives NaN everywhere in the row; -inf elements of other rows give 0 (log_softmax: -inf); huge
- * finite values are handled (no overflow).
+ * and is a row of one element. x - max is carried exactly as a float pair into the exp. The sum:
+ * element i of a row falls in block i / 32 and slot i % 16; each block adds exp[j] + exp[j + 16]
+ * (one f32 rounding) into slot j in double, and the 16 slots are summed in a fixed order, the same
+ * on every ISA. softmax = exp * (1 / sum); log_softmax = (x - c_hi) - c_lo, with c_hi + c_lo =
+ * max + log(sum) as a float pair (no exp in its output pass); its sum leaves out the elements equal
+ * to the max and counts them, log(sum) = log(count) + log1p(rest / count), so -log_softmax of a
+ * dominant element keeps its relative precision. Accuracy: within a few ulp of a double-precision
+ * reference per element (tests check 4 on every element, rows up to 32000 wide; measured 2).
+ * Special values as PyTorch: a row holding NaN, or +inf, or only -inf gives NaN everywhere in the
+ * row; -inf elements of other rows give 0 (log_softmax: -inf); huge finite values are handled (no
+ * overflow).
  *
- * Layouts: any strides. The fast paths: a contiguous axis (rows), and an axis whose neighbouring
- * rows are contiguous (e.g. softmax over dim 1 of [N, C, H*W]): the lanes then run across rows.
- * Other layouts gather each row into a stack buffer. f32 outputs larger than DNNLK_SM_NT_BYTES are
- * written with non-temporal stores. Parts split the rows; results do not depend on (ith, nth).
+ * Layouts: any strides. The fast paths: f32 rows with unit stride (three passes per row: max,
+ * exps and sum, output; softmax keeps the exps of rows up to 2048 in a stack buffer, of longer rows
+ * in dst), and an axis whose neighbouring rows are contiguous (e.g. softmax over dim 1 of
+ * [N, C, H*W]): the lanes then run across rows (sums there: sequential per column, in double).
+ * Other layouts go through a stack buffer in chunks, with the same bits as the f32 row path.
+ * f32 outputs larger than DNNLK_SM_NT_BYTES are written with non-temporal stores (rows whose exps
+ * sit in dst are scaled in place with plain stores). Parts split the rows; results do not depend on (ith, nth).
  * AVX2 and AVX-512 give identical bits, SSE4.1 and scalar identical bits (no FMA there; see
  * vmath.h), the two groups may differ in the last bit.
  *
@@ -36,7 +44,8 @@
 #include "vmath.h"
 #include "eltwise.h" /* the chunk gather/scatter of its body */
 
-#define DNNLK__SM_CHUNK 512
+#define DNNLK__SM_CHUNK 512 /* a multiple of 32 (the sum's blocks) */
+#define DNNLK__SM_EBUF 2048 /* softmax rows up to this length keep their exps on the stack */
 #ifndef DNNLK_SM_NT_BYTES
 #define DNNLK_SM_NT_BYTES ((int64_t)16 << 20)
 #endif
@@ -61,22 +70,66 @@ static inline double dnnlk__sm_sum16(double *s) {
  * beside it keeps its precision (log_softmax of the max element is -log1p(rest)). */
 static inline double dnnlk__sm_logsum(double count, double rest) { return log(count) + log1p(rest / count); }
 
+/* ch + cl = m + ls as a float pair (m - ch is exact in double wherever cl matters). */
+static inline void dnnlk__sm_logpair(float m, double ls, float *ch, float *cl) {
+    *ch = (float)((double)m + ls);
+    *cl = (float)(((double)m - (double)*ch) + ls);
+}
+
+/* Whether Fast2Sum(-m, x) gives x - m exactly as a pair for every x of a row in [lo, m] whose exp
+ * is not 0: it does where x's exponent is at most m's, so when |lo|'s is; an x beyond that has
+ * x <= -2^(E+1) (2^E <= m < 2^(E+1)), so x - m <= -(2^(E+1) + m), and at or below -110 the exp is
+ * 0 (dh < -103.98) whatever the low part. m <= 0: no (TwoSum). */
+static inline int dnnlk__sm_fast2sum_ok(float m, float lo) {
+    uint32_t em = dnnlk__f32_bits(m) >> 23, el = (dnnlk__f32_bits(lo) & 0x7fffffffu) >> 23;
+    if (!(m > 0.0f)) return 0;
+    if (el <= em) return 1;
+    return dnnlk__f32_from_bits((em + 1) << 23) + m >= 110.0f;
+}
+
 #define DNNLK__SIMD_BODY "softmax_simd.h"
 #include "simd_instantiate.h"
 
-static inline float dnnlk__sm_exp_diff_scalar(float x, float m) {
-    float dl, dh = dnnlk__vm_two_sum_scalar(x, -m, &dl);
-    dl = dl > -1.0f ? dl : -1.0f; /* NaN -> -1, as the vector max/min */
-    dl = dl < 1.0f ? dl : 1.0f;
-    return dh != dh ? dh : dnnlk__vm_exp_hl_scalar(dh, dl);
+/* a * b + c with two roundings, as the SSE4.1 body computes it */
+static inline float dnnlk__sm_mul_add(float a, float b, float c) {
+    float p = a * b;
+    DNNLK__NOFUSE(p);
+    return p + c;
 }
 
+/* The scalar twin of the body's sm_exp (SSE4.1 arithmetic: the same bits). */
+static inline float dnnlk__sm_exp_scalar(float dh, float dl) {
+    const float *c = dnnlk__vm_exp_c;
+    float n, r, p;
+    int32_t k, k1;
+    if (dh < -103.98f) return 0.0f; /* NaN: not here (clean rows only) */
+    n = dnnlk__sf_round_even(dh * 1.44269502162933349609375f);
+    r = dnnlk__sm_mul_add(n, -0.693145751953125f, dh);
+    r = r + dnnlk__sm_mul_add(n, -1.428606765330187045e-06f, dl);
+    p = dnnlk__sm_mul_add(c[4], r, c[3]);
+    p = dnnlk__sm_mul_add(p, r, c[2]);
+    p = dnnlk__sm_mul_add(p, r, c[1]);
+    p = dnnlk__sm_mul_add(p, r, c[0]);
+    p = dnnlk__sm_mul_add(p, r, 1.0f);
+    p = dnnlk__sm_mul_add(p, r, 1.0f);
+    k = (int32_t)n;
+    k1 = k >= 0 ? k / 2 : -((1 - k) / 2); /* floor(k / 2), as an arithmetic shift */
+    p = p * dnnlk__f32_from_bits((uint32_t)(k1 + 127) << 23);
+    return p * dnnlk__f32_from_bits((uint32_t)(k - k1 + 127) << 23);
+}
+
+static inline float dnnlk__sm_exp_row_scalar(float x, float m) {
+    float dl, dh = dnnlk__vm_two_sum_scalar(x, -m, &dl);
+    return dnnlk__sm_exp_scalar(dh, dl);
+}
+
+/* The body's sm_row for one lane: the same blocks of 32, slots and formulas. */
 static inline void dnnlk__sm_row_scalar(const char *x, int64_t sx, dnnlk_dtype dx, char *y, int64_t sy, dnnlk_dtype dy,
                                         int64_t K, int log) {
-    double s[16] = {0}, c[16] = {0}, sum;
-    float m = -INFINITY, a, b = 0.0f;
-    int64_t i;
-    int nan = 0;
+    double s[16] = {0}, sum;
+    float m = -INFINITY, inv = 0.0f, ch = 0.0f, cl = 0.0f;
+    int64_t i, b, cnt = 0;
+    int nan = 0, j;
     for (i = 0; i < K; i++) {
         float v = dnnlk__load_as_f32(x + i * sx, dx);
         m = v > m ? v : m;
@@ -86,30 +139,26 @@ static inline void dnnlk__sm_row_scalar(const char *x, int64_t sx, dnnlk_dtype d
         for (i = 0; i < K; i++) dnnlk__store_from_f32(y + i * sy, dy, NAN);
         return;
     }
-    for (i = 0; i < K; i++) {
-        float e = dnnlk__sm_exp_diff_scalar(dnnlk__load_as_f32(x + i * sx, dx), m);
-        if (log && e == 1.0f) c[i & 15] += 1.0;
-        else s[i & 15] += (double)e;
-    }
-    sum = dnnlk__sm_sum16(s);
-    if (!log) {
-        a = (float)(1.0 / sum);
-    } else {
-        double ls = dnnlk__sm_logsum(dnnlk__sm_sum16(c), sum);
-        a = (float)ls;
-        b = (float)(ls - (double)a);
-    }
-    for (i = 0; i < K; i++) {
-        float v = dnnlk__load_as_f32(x + i * sx, dx), r;
-        if (!log) {
-            r = dnnlk__sm_exp_diff_scalar(v, m) * a;
-        } else {
-            float dl, dh = dnnlk__vm_two_sum_scalar(v, -m, &dl), c = dl - b;
-            c = c > -1.0f ? c : -1.0f;
-            c = c < 1.0f ? c : 1.0f;
-            r = (dh - a) + c;
+    for (b = 0; b < K; b += 32)
+        for (j = 0; j < 16; j++) {
+            float e[2] = {0.0f, 0.0f};
+            int h;
+            for (h = 0; h < 2; h++) {
+                int64_t at = b + j + 16 * h;
+                float v;
+                if (at >= K) continue;
+                v = dnnlk__load_as_f32(x + at * sx, dx);
+                if (log && v == m) cnt++;
+                else e[h] = dnnlk__sm_exp_row_scalar(v, m);
+            }
+            s[j] += (double)(float)(e[0] + e[1]);
         }
-        dnnlk__store_from_f32(y + i * sy, dy, r);
+    sum = dnnlk__sm_sum16(s);
+    if (!log) inv = (float)(1.0 / sum);
+    else dnnlk__sm_logpair(m, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
+    for (i = 0; i < K; i++) {
+        float v = dnnlk__load_as_f32(x + i * sx, dx);
+        dnnlk__store_from_f32(y + i * sy, dy, log ? (v - ch) - cl : dnnlk__sm_exp_row_scalar(v, m) * inv);
     }
 }
 

@@ -31,11 +31,14 @@
 #endif
 #define DNNLK__SM_NACC (32 / DNNLK__VF_N)
 
-/* a: the sum of the exps; for log_softmax, a leaves out the exps equal to 1 (the row maxima) and c
- * counts them, so log(sum) = log(c) + log1p(a / c) keeps a's bits when a is tiny beside 1. */
-typedef struct DNNLK__SFX(dnnlk__sm_acc) {
-    DNNLK__SM_DV a[DNNLK__SM_NACC], c[DNNLK__SM_NACC];
-} DNNLK__SFX(dnnlk__sm_acc);
+/* Set bits of a lane mask (at most 16). */
+static DNNLK__FORCEINLINE unsigned DNNLK__SFX(dnnlk__sm_popcount)(unsigned v) {
+#if DNNLK__ISA >= 2
+    return (unsigned)_mm_popcnt_u32(v);
+#else
+    return (unsigned)((0x4332322132212110ull >> (4 * (v & 15))) & 15); /* 4 lanes */
+#endif
+}
 
 /* The 16 slots summed in a fixed order (the same on every ISA and in the scalar path). */
 static DNNLK__FORCEINLINE double DNNLK__SFX(dnnlk__sm_acc_sum)(const DNNLK__SM_DV *acc) {
@@ -67,13 +70,6 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_diff)(dnnlk__vf x, 
     return DNNLK__SFX(dnnlk__vm_keep_nan)(dh, DNNLK__SFX(dnnlk__vm_exp_hl)(dh, dl));
 }
 
-/* exp(x - m) for a row known to hold no NaN and a finite max: no NaN blend, and no clamp of dl
- * (an overflowed or -inf difference is below exp's flush threshold, where dl is dropped). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_diff_clean)(dnnlk__vf x, dnnlk__vf m) {
-    dnnlk__vf dl, dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), &dl);
-    return DNNLK__SFX(dnnlk__vm_exp_hl)(dh, dl);
-}
-
 /* A vector of n <= lanes floats from p, the other lanes set to fill. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_load_fill)(const float *p, size_t n, float fill) {
     float t[DNNLK__VF_N];
@@ -84,12 +80,24 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_load_fill)(const float 
 }
 
 static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf v) {
-    float t[DNNLK__VF_N], m;
-    size_t i;
-    dnnlk__vf_storeu(t, v);
-    m = t[0];
-    for (i = 1; i < DNNLK__VF_N; i++) m = t[i] > m ? t[i] : m;
-    return m;
+    /* a tree of shuffles: the row's next pass waits on this (max is exact: any order gives the
+     * same value, up to the sign of a zero, which no later step can see) */
+#if DNNLK__ISA == 3
+    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0x4E));
+    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0xB1));
+    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0x4E));
+    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0xB1));
+    return _mm512_cvtss_f32(v);
+#else
+#if DNNLK__ISA == 2
+    __m128 a = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+#else
+    __m128 a = v;
+#endif
+    a = _mm_max_ps(a, _mm_movehl_ps(a, a));
+    a = _mm_max_ss(a, _mm_shuffle_ps(a, a, 1));
+    return _mm_cvtss_f32(a);
+#endif
 }
 
 /* Running max over n floats; *nan collects whether any of them is NaN. */
@@ -120,48 +128,173 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_max)(const float *x, si
     return dnnlk__vf_max(dnnlk__vf_max(acc, a1), dnnlk__vf_max(a2, a3));
 }
 
-/* Adds exp(x[i] - m) into the slots (x starts at a multiple of 16 of its row; the row holds no NaN
- * and m is finite); stores the exps to e when e is not NULL (e may be x). */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
-                                                            DNNLK__SFX(dnnlk__sm_acc) *acc, int log) {
+/* sm_max of a whole row that also takes its min (*lo), for dnnlk__sm_fast2sum_ok. */
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, size_t n, unsigned *nan, float *lo) {
+    dnnlk__vf a0 = dnnlk__vf_set1(-INFINITY), a1 = a0, a2 = a0, a3 = a0, b0 = dnnlk__vf_set1(INFINITY), b1 = b0;
+    unsigned bad = 0;
     size_t i = 0;
-    int j;
-    for (; i + 16 <= n; i += 16) {
-        for (j = 0; j < 16 / DNNLK__VF_N; j++) {
-            dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_diff_clean)(dnnlk__vf_loadu(x + i + j * DNNLK__VF_N), m);
-            if (e) dnnlk__vf_storeu(e + i + j * DNNLK__VF_N, v);
-            DNNLK__SFX(dnnlk__sm_acc_add)(acc->a, acc->c, v, j, log);
-        }
+    for (; i + 4 * DNNLK__VF_N <= n; i += 4 * DNNLK__VF_N) {
+        dnnlk__vf v0 = dnnlk__vf_loadu(x + i), v1 = dnnlk__vf_loadu(x + i + DNNLK__VF_N);
+        dnnlk__vf v2 = dnnlk__vf_loadu(x + i + 2 * DNNLK__VF_N), v3 = dnnlk__vf_loadu(x + i + 3 * DNNLK__VF_N);
+        a0 = dnnlk__vf_max(a0, v0);
+        a1 = dnnlk__vf_max(a1, v1);
+        a2 = dnnlk__vf_max(a2, v2);
+        a3 = dnnlk__vf_max(a3, v3);
+        b0 = dnnlk__vf_min(b0, dnnlk__vf_min(v0, v1));
+        b1 = dnnlk__vf_min(b1, dnnlk__vf_min(v2, v3));
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
     }
-    if (i < n) {
-        /* tail lanes hold -inf: exp(-inf - m) = 0 adds nothing (m = -inf makes the row NaN anyway) */
-        float t[16];
-        size_t k;
-        for (k = 0; k < 16; k++) t[k] = -INFINITY;
-        memcpy(t, x + i, (n - i) * sizeof(float));
-        for (j = 0; j < 16 / DNNLK__VF_N; j++) {
-            dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_diff_clean)(dnnlk__vf_loadu(t + j * DNNLK__VF_N), m);
-            dnnlk__vf_storeu(t + j * DNNLK__VF_N, v);
-            DNNLK__SFX(dnnlk__sm_acc_add)(acc->a, acc->c, v, j, log);
+    for (; i < n; i += DNNLK__VF_N) {
+        size_t k = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
+        float first; /* fills the lanes past the end (x may be only 2-byte aligned: memcpy) */
+        dnnlk__vf v;
+        memcpy(&first, x + i, sizeof first);
+        v = k == DNNLK__VF_N ? dnnlk__vf_loadu(x + i) : DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, first);
+        a0 = dnnlk__vf_max(a0, v);
+        b0 = dnnlk__vf_min(b0, v);
+        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+    }
+    *nan |= bad;
+    *lo = -DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf_xor(dnnlk__vf_min(b0, b1), dnnlk__vf_set1(-0.0f)));
+    return DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3)));
+}
+
+/* exp(dh + dl) for dh <= 0, |dl| <= ulp(dh) / 2 (x - m of a clean row as a pair): the exp of
+ * vmath.h with the work a softmax does not need left out (no overflow clamp, no caller factor, no
+ * NaN blend) and the polynomial 1 + r + r^2 q(r) of vmath.h evaluated by plain Horner (one FMA per
+ * coefficient; measured on every row test within the same 4 ulp budget). n = round(dh / ln2),
+ * r = (dh - n ln2_hi) + (dl - n ln2_lo): the first difference exact (Cody-Waite), dl folded in
+ * with the FMA of the low part. Lanes with dh < -103.98 (exp below half the smallest subnormal)
+ * give 0 without underflowing arithmetic (AVX-512: a zero-masked scalef; else dh is replaced
+ * first); results in the subnormal range are rounded once. Same bits on AVX2 and AVX-512 (the two
+ * factors below, each normal, round once like scalef), and on SSE4.1 and the scalar path. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnlk__vf dl) {
+    const float *c = dnnlk__vm_exp_c;
+    dnnlk__vf n, r, p;
+    dnnlk__vmask under = dnnlk__vf_cmplt(dh, dnnlk__vf_set1(-103.98f));
+#if DNNLK__ISA != 3
+    dh = dnnlk__vf_blend(under, dnnlk__vf_zero(), dh);
+    dl = dnnlk__vf_blend(under, dnnlk__vf_zero(), dl);
+#endif
+    n = dnnlk__vf_round_even(dnnlk__vf_mul(dh, dnnlk__vf_set1(1.44269502162933349609375f)));
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), dh); /* exact */
+    r = dnnlk__vf_add(r, dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), dl));
+    p = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
+    p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(c[2]));
+    p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(c[1]));
+    p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(c[0]));
+    p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(1.0f));
+    p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(1.0f));
+#if DNNLK__ISA == 3
+    return _mm512_maskz_scalef_ps((__mmask16)~under, p, n);
+#else
+    {
+        dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1), k2 = dnnlk__vi_sub(k, k1);
+        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
+        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
+        return dnnlk__vf_blend(under, dnnlk__vf_zero(), p);
+    }
+#endif
+}
+
+/* exp(x - m) of a clean row (no NaN, m the finite max, so x - m <= 0): x - m as an exact pair
+ * (nm = -m). f2s (a constant): the row passed dnnlk__sm_fast2sum_ok, so Fast2Sum (3 operations)
+ * gives the pair exactly, the same as TwoSum (6), wherever the result is not 0. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm, int f2s) {
+    dnnlk__vf dl, dh;
+    if (f2s) {
+        dh = dnnlk__vf_add(x, nm);
+        dl = dnnlk__vf_sub(x, dnnlk__vf_sub(dh, nm));
+    } else {
+        dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, nm, &dl);
+    }
+    return DNNLK__SFX(dnnlk__sm_exp)(dh, dl);
+}
+
+/* One block of 32 elements of a clean row (x at a multiple of 32 of its row): e[i] = exp(x[i] - m)
+ * stored where e is not NULL (e may be x), and e[j] + e[j + 16] (in f32) added into slot j, j < 16,
+ * on every ISA. log: the elements equal to m (their exp is 1) are counted into *cnt instead. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_block)(const float *x, dnnlk__vf m, dnnlk__vf nm, float *e,
+                                                           DNNLK__SM_DV *acc, size_t *cnt, int log, int f2s) {
+    int j;
+    for (j = 0; j < 16 / DNNLK__VF_N; j++) {
+        dnnlk__vf x0 = dnnlk__vf_loadu(x + j * DNNLK__VF_N), x1 = dnnlk__vf_loadu(x + 16 + j * DNNLK__VF_N);
+        dnnlk__vf e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s), e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s), t;
+        if (e) {
+            dnnlk__vf_storeu(e + j * DNNLK__VF_N, e0);
+            dnnlk__vf_storeu(e + 16 + j * DNNLK__VF_N, e1);
         }
+        if (log) {
+            dnnlk__vmask q0 = dnnlk__vf_cmpeq(x0, m), q1 = dnnlk__vf_cmpeq(x1, m);
+            *cnt += (size_t)DNNLK__SFX(dnnlk__sm_popcount)(dnnlk__vmask_bits(q0)) +
+                    (size_t)DNNLK__SFX(dnnlk__sm_popcount)(dnnlk__vmask_bits(q1));
+            e0 = dnnlk__vf_blend(q0, dnnlk__vf_zero(), e0);
+            e1 = dnnlk__vf_blend(q1, dnnlk__vf_zero(), e1);
+        }
+        t = dnnlk__vf_add(e0, e1);
+        acc[2 * j] = dnnlk__sm_dv_add(acc[2 * j], dnnlk__sm_cvt_lo(t));
+        acc[2 * j + 1] = dnnlk__sm_dv_add(acc[2 * j + 1], dnnlk__sm_cvt_hi(t));
+    }
+}
+
+/* The blocks of n floats at x (x at a multiple of 32 of its row; the last block padded with -inf,
+ * whose exp is 0); e as in sm_block. pf: where the next row probably is (or NULL): this pass is
+ * compute-bound, so it fetches that row meanwhile (into L1 when it fits, else L2), and the next
+ * row's first pass does not wait on memory. f2s: see sm_exp_row. */
+#define DNNLK__SM_PF(hint) (_mm_prefetch(pf + 4 * i, hint), _mm_prefetch(pf + 4 * i + 64, hint))
+#define DNNLK__SM_LOOP(f2s, prefetch)                                                                               \
+    for (; i + 32 <= n; i += 32) {                                                                                  \
+        prefetch;                                                                                                   \
+        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log, f2s);                           \
+    }
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
+                                                            DNNLK__SM_DV *acc, size_t *cnt, int log, const char *pf,
+                                                            int f2s) {
+    dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f));
+    size_t i = 0;
+    if (!pf) DNNLK__SM_LOOP(0, (void)0)
+    else if (f2s && n <= 4096) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T0))
+    else if (f2s) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T1))
+    else if (n <= 4096) DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T0))
+    else DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T1))
+    if (i < n) {
+        float t[32];
+        size_t k;
+        for (k = 0; k < 32; k++) t[k] = -INFINITY;
+        memcpy(t, x + i, (n - i) * sizeof(float));
+        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, cnt, log, 0);
         if (e) memcpy(e + i, t, (n - i) * sizeof(float));
     }
 }
+#undef DNNLK__SM_LOOP
+#undef DNNLK__SM_PF
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_store)(float *y, dnnlk__vf v, int nt) {
     if (nt) dnnlk__vf_stream(y, v);
     else dnnlk__vf_storeu(y, v);
 }
 
-/* y = e * inv; nt: stream where y is 64-byte aligned. */
+/* With nt: the count of floats before y's first 64-byte boundary (stored plainly, a vector at a
+ * time: up to 15, more than an SSE4.1 or AVX2 vector); nt cleared where streaming cannot apply. */
+static DNNLK__FORCEINLINE size_t DNNLK__SFX(dnnlk__sm_nt_head)(const float *y, size_t n, int *nt) {
+    size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
+    if (!*nt) return 0;
+    if ((uintptr_t)y % sizeof(float) != 0 || head >= n) {
+        *nt = 0;
+        return 0;
+    }
+    return head;
+}
+
+/* y = e * inv (e may be y); nt: stream where y is 64-byte aligned. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_scale)(const float *e, size_t n, float inv, float *y, int nt) {
     dnnlk__vf s = dnnlk__vf_set1(inv);
-    size_t i = 0;
-    if (nt) {
-        size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
-        if ((uintptr_t)y % sizeof(float) != 0 || head >= n) nt = 0;
-        else if (head) dnnlk__vf_storeu_n(y, dnnlk__vf_mul(dnnlk__vf_loadu_n(e, head), s), head), i = head;
+    size_t head = DNNLK__SFX(dnnlk__sm_nt_head)(y, n, &nt), i;
+    for (i = 0; i < head; i += DNNLK__VF_N) {
+        size_t m = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(dnnlk__vf_loadu_n(e + i, m), s), m);
     }
+    i = head;
     for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
         dnnlk__vf a = dnnlk__vf_mul(dnnlk__vf_loadu(e + i), s), b = dnnlk__vf_mul(dnnlk__vf_loadu(e + i + DNNLK__VF_N), s);
         DNNLK__SFX(dnnlk__sm_store)(y + i, a, nt);
@@ -174,37 +307,110 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_scale)(const float *e, size_
     }
 }
 
-/* The output of one vector: softmax exp(x - m) * inv, log_softmax (x - m) - ls with x - m and ls
- * as pairs (one rounding in effect). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_out)(dnnlk__vf x, dnnlk__vf m, dnnlk__vf inv_or_lsh,
-                                                             dnnlk__vf lsl, int log) {
-    if (!log) return dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_diff)(x, m), inv_or_lsh); /* NaN-safe: columns */
-    {
-        dnnlk__vf dl, dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), &dl);
-        dnnlk__vf c = dnnlk__vf_sub(dl, lsl);
-        c = dnnlk__vf_min(dnnlk__vf_max(c, dnnlk__vf_set1(-1.0f)), dnnlk__vf_set1(1.0f)); /* NaN (dh infinite) -> -1 */
-        return dnnlk__vf_add(dnnlk__vf_sub(dh, inv_or_lsh), c);
+/* log_softmax y = (x - ch) - cl, ch + cl = m + log(sum) as a float pair: x - ch is exact where it
+ * cancels (Sterbenz), so the result is rounded about once; x = -inf gives -inf. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_logout)(const float *x, size_t n, float ch, float cl, float *y,
+                                                            int nt) {
+    dnnlk__vf h = dnnlk__vf_set1(ch), l = dnnlk__vf_set1(cl);
+    size_t head = DNNLK__SFX(dnnlk__sm_nt_head)(y, n, &nt), i;
+    for (i = 0; i < head; i += DNNLK__VF_N) {
+        size_t m = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu_n(x + i, m), h), l), m);
+    }
+    i = head;
+    for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
+        dnnlk__vf a = dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu(x + i), h), l);
+        dnnlk__vf b = dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu(x + i + DNNLK__VF_N), h), l);
+        DNNLK__SFX(dnnlk__sm_store)(y + i, a, nt);
+        DNNLK__SFX(dnnlk__sm_store)(y + i + DNNLK__VF_N, b, nt);
+    }
+    for (; i < n; i += DNNLK__VF_N) {
+        size_t m = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
+        dnnlk__vf v = dnnlk__vf_sub(dnnlk__vf_sub(m == DNNLK__VF_N ? dnnlk__vf_loadu(x + i) : dnnlk__vf_loadu_n(x + i, m), h), l);
+        if (m == DNNLK__VF_N) dnnlk__vf_storeu(y + i, v);
+        else dnnlk__vf_storeu_n(y + i, v, m);
     }
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_row)(const float *x, size_t n, dnnlk__vf m, dnnlk__vf a,
-                                                             dnnlk__vf b, int log, float *y) {
-    size_t i = 0;
+/* softmax from x again (rows whose exps have no f32 buffer): exp(x - m) * inv; nt as sm_scale. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size_t n, dnnlk__vf m, float inv, float *y,
+                                                            int nt) {
+    dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), s = dnnlk__vf_set1(inv);
+    size_t head = DNNLK__SFX(dnnlk__sm_nt_head)(y, n, &nt), i;
+    for (i = 0; i < head; i += DNNLK__VF_N) {
+        size_t k = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
+        /* the padding lanes hold m: a harmless exp(0) */
+        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, DNNLK__SFX(dnnlk__sm_hmax)(m));
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0), s), k);
+    }
+    i = head;
     for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-        dnnlk__vf_storeu(y + i, DNNLK__SFX(dnnlk__sm_out)(dnnlk__vf_loadu(x + i), m, a, b, log));
-    if (i < n) dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__sm_out)(dnnlk__vf_loadu_n(x + i, n - i), m, a, b, log), n - i);
+        DNNLK__SFX(dnnlk__sm_store)(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm, 0), s), nt);
+    if (i < n) {
+        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, DNNLK__SFX(dnnlk__sm_hmax)(m));
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0), s), n - i);
+    }
 }
 
-/* One row of K elements: x at byte stride sx (dtype dx), y at byte stride sy (dtype dy). */
+/* Rows of K f32 elements with unit stride in and out (ri, ro: byte strides between row starts),
+ * the same bits as sm_row. The passes of neighbouring rows are interleaved: the next row's max is
+ * taken between this row's sum and its output, so the latencies that a row's passes wait on (its
+ * max reduction before the exps, the sum's reduction and division before the output: about 150
+ * cycles, a quarter of a 512-element row's work) overlap other work. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, int64_t ri, char *y0, int64_t ro,
+                                                              int64_t nrows, int64_t K, int log, int nt) {
+    float buf[DNNLK__SM_EBUF];
+    size_t k = (size_t)K;
+    unsigned nan = 0;
+    float lo, lonext = 0.0f, mx = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)x0, k, &nan, &lo);
+    int64_t r, j;
+    for (r = 0; r < nrows; r++) {
+        const float *x = (const float *)(const void *)(x0 + r * ri);
+        float *y = (float *)(void *)(y0 + r * ro), *e = NULL, inv = 0.0f, ch = 0.0f, cl = 0.0f, mnext = 0.0f;
+        int bad = nan || mx == INFINITY || mx == -INFINITY;
+        unsigned nnext = 0;
+        dnnlk__vf vm = dnnlk__vf_set1(mx);
+        if (bad) {
+            /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
+            for (j = 0; j < K; j++) dnnlk__store_from_f32((char *)(void *)(y + j), dnnlk_f32, NAN);
+        } else {
+            DNNLK__SM_DV acc[DNNLK__SM_NACC];
+            size_t cnt = 0;
+            double sum;
+            int a;
+            for (a = 0; a < DNNLK__SM_NACC; a++) acc[a] = dnnlk__sm_dv_zero();
+            if (!log) e = K <= DNNLK__SM_EBUF ? buf : y;
+            DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, acc, &cnt, log, x0 + (r + 1) * ri, dnnlk__sm_fast2sum_ok(mx, lo));
+            sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
+            if (!log) inv = (float)(1.0 / sum);
+            else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
+        }
+        if (r + 1 < nrows)
+            mnext = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)(x0 + (r + 1) * ri), k, &nnext, &lonext);
+        if (!bad) {
+            if (log) DNNLK__SFX(dnnlk__sm_logout)(x, k, ch, cl, y, nt);
+            else DNNLK__SFX(dnnlk__sm_scale)(e, k, inv, y, nt && e == buf);
+        }
+        mx = mnext;
+        lo = lonext;
+        nan = nnext;
+    }
+}
+
+/* One row of K elements in any other layout: x at byte stride sx (dtype dx), y at byte stride sy
+ * (dtype dy), in chunks of DNNLK__SM_CHUNK (gathered into a stack buffer unless f32 with unit
+ * stride). The same three passes and arithmetic as sm_rows_f32 (the same bits: the exp is
+ * elementwise and the order of the sum depends only on the position), except that softmax computes
+ * the exps again for the output instead of keeping them. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t sx, dnnlk_dtype dx, char *y, int64_t sy,
-                                                         dnnlk_dtype dy, int64_t K, int log, int nt) {
+                                                         dnnlk_dtype dy, int64_t K, int log) {
     float buf[DNNLK__SM_CHUNK];
     int din = dx == dnnlk_f32 && sx == 4, dout = dy == dnnlk_f32 && sy == 4;
-    int store_e = !log && din && dout;
-    dnnlk__vf vm = dnnlk__vf_set1(-INFINITY), va, vb;
-    DNNLK__SFX(dnnlk__sm_acc) acc;
+    dnnlk__vf vm = dnnlk__vf_set1(-INFINITY);
+    DNNLK__SM_DV acc[DNNLK__SM_NACC];
+    size_t cnt = 0;
     double sum;
-    float mx;
+    float mx, inv = 0.0f, ch = 0.0f, cl = 0.0f;
     unsigned nan = 0;
     int64_t j;
     int k;
@@ -221,36 +427,37 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
         return;
     }
     vm = dnnlk__vf_set1(mx);
-    for (k = 0; k < DNNLK__SM_NACC; k++) acc.a[k] = acc.c[k] = dnnlk__sm_dv_zero();
+    for (k = 0; k < DNNLK__SM_NACC; k++) acc[k] = dnnlk__sm_dv_zero();
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
         if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
-        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, store_e ? (float *)(void *)(y + j * 4) : NULL, &acc, log);
+        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, acc, &cnt, log, NULL, 0);
     }
-    sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc.a);
-    if (store_e) {
-        DNNLK__SFX(dnnlk__sm_scale)((const float *)(void *)y, (size_t)K, (float)(1.0 / sum), (float *)(void *)y, nt);
-        return;
-    }
-    if (!log) {
-        va = dnnlk__vf_set1((float)(1.0 / sum));
-        vb = dnnlk__vf_zero();
-    } else {
-        double ls = dnnlk__sm_logsum(DNNLK__SFX(dnnlk__sm_acc_sum)(acc.c), sum);
-        va = dnnlk__vf_set1((float)ls);
-        vb = dnnlk__vf_set1((float)(ls - (double)(float)ls));
-    }
+    sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
+    if (!log) inv = (float)(1.0 / sum);
+    else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
+        float *q = dout ? (float *)(void *)(y + j * 4) : buf;
         if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
-        if (dout) {
-            DNNLK__SFX(dnnlk__sm_out_row)(p, n, vm, va, vb, log, (float *)(void *)(y + j * 4));
-        } else {
-            DNNLK__SFX(dnnlk__sm_out_row)(p, n, vm, va, vb, log, buf);
-            DNNLK__SFX(dnnlk__elt_scatter)(y + j * sy, sy, dy, buf, n);
-        }
+        if (log) DNNLK__SFX(dnnlk__sm_logout)(p, n, ch, cl, q, 0);
+        else DNNLK__SFX(dnnlk__sm_expout)(p, n, vm, inv, q, 0);
+        if (!dout) DNNLK__SFX(dnnlk__elt_scatter)(y + j * sy, sy, dy, buf, n);
+    }
+}
+
+/* The output of one vector of the column path: softmax exp(x - m) * inv, log_softmax (x - m) - ls with x - m and ls
+ * as pairs (one rounding in effect). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_out)(dnnlk__vf x, dnnlk__vf m, dnnlk__vf inv_or_lsh,
+                                                             dnnlk__vf lsl, int log) {
+    if (!log) return dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_diff)(x, m), inv_or_lsh); /* NaN-safe: columns */
+    {
+        dnnlk__vf dl, dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), &dl);
+        dnnlk__vf c = dnnlk__vf_sub(dl, lsl);
+        c = dnnlk__vf_min(dnnlk__vf_max(c, dnnlk__vf_set1(-1.0f)), dnnlk__vf_set1(1.0f)); /* NaN (dh infinite) -> -1 */
+        return dnnlk__vf_add(dnnlk__vf_sub(dh, inv_or_lsh), c);
     }
 }
 
@@ -357,9 +564,12 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sm_part)(const dnnlk__sm_ctx *c, i
             DNNLK__SFX(dnnlk__sm_cols)(row[1], c->sx, c->in_dt, row[0], c->sy, c->out_dt, c->K, n, c->log);
             continue;
         }
+        if (c->in_dt == dnnlk_f32 && c->out_dt == dnnlk_f32 && c->sx == 4 && c->sy == 4) {
+            DNNLK__SFX(dnnlk__sm_rows_f32)(row[1], ri, row[0], ro, n, c->K, c->log, c->nt);
+            continue;
+        }
         for (r = 0; r < n; r++)
-            DNNLK__SFX(dnnlk__sm_row)(row[1] + r * ri, c->sx, c->in_dt, row[0] + r * ro, c->sy, c->out_dt, c->K, c->log,
-                                      c->nt);
+            DNNLK__SFX(dnnlk__sm_row)(row[1] + r * ri, c->sx, c->in_dt, row[0] + r * ro, c->sy, c->out_dt, c->K, c->log);
     }
 #if DNNLK__ISA >= 1
     if (c->nt) _mm_sfence();

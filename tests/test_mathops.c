@@ -3,6 +3,8 @@
  * `make test` sweeps a sample of all float bit patterns; DNNLK_TEST_EXHAUSTIVE=1 (make
  * test-exhaustive) sweeps every float, on two threads. */
 #include <pthread.h>
+/* softmax's non-temporal output path from 4 KiB of output on (default 16 MiB), so tests reach it */
+#define DNNLK_SM_NT_BYTES 4096
 #include "harness.h"
 
 #if DNNLK__X86
@@ -546,7 +548,7 @@ TEST(softmax_isa_groups_agree) {
     static float x[3000], y[4][3000];
     int top = (int)dnnlk_cpu_isa(), l, log, n;
     th_seed(14);
-    for (n = 1; n < 3000; n = n * 3 + 1)
+    for (n = 1; n < 3000; n = n < 1000 ? n * 3 + 1 : n + 1283) /* ..., 1093, 2376 (past the stack buffer) */
         for (log = 0; log < 2; log++) {
             int i;
             for (i = 0; i < n; i++) x[i] = th_randf(-50, 50);
@@ -558,6 +560,84 @@ TEST(softmax_isa_groups_agree) {
             if (top >= 1) CHECK(memcmp(y[0], y[1], (size_t)n * 4) == 0);
             if (top >= 3) CHECK(memcmp(y[2], y[3], (size_t)n * 4) == 0);
         }
+}
+
+/* Long rows (the stack-buffered exps up to 2048, then the exps kept in dst, the blocks of 32 and
+ * their padded tail) on inputs that stress each step: the x - m pair (values near 1e4 with a spread,
+ * and tiny values beside a large max), sums of tens of thousands of nearly equal exps (rounding of
+ * the f32 pair sums all one way), subnormal exps, masks of -inf and -1e4, many exact maxima (the
+ * log_softmax count), elements of a larger binade than the max (the Fast2Sum shortcut's edge). Every element within 4 ulp of the double reference; the same bits in place,
+ * through the gathered (strided) path, and as the outer rows of a 2-d tensor (next to a NaN row). */
+static float wide_value(int kind, int64_t i) {
+    switch (kind) {
+    case 0: return th_randf(-9.0f, 9.0f);
+    case 1: return 1e4f + th_randf(-30.0f, 30.0f);
+    case 2: return th_randf(-1e-3f, 1e-3f);              /* every exp near 1 */
+    case 3: return i % 2 ? th_randf(-1e-6f, 1e-6f) : -th_randf(88.0f, 104.5f); /* subnormal exps */
+    case 4: return i % 5 == 0 ? -INFINITY : i % 5 == 1 ? -1e4f : th_randf(-5.0f, 5.0f); /* masks */
+    case 5: return i % 3 == 0 ? 7.0f : 7.0f - th_randf(0.0f, 1e-5f); /* ties at the max, and near it */
+    case 6: return i % 2 ? th_randf(20.0f, 22.0f) : th_randf(-1e-4f, 1e-4f); /* tiny x, max ~22 */
+    /* x of a larger binade than the max: exact only through TwoSum, or where exp(x - m) is 0 */
+    case 7: return i == 5 ? 50.0f : th_randf(-200.0f, 50.0f);
+    default: return i == 5 ? 9.0f : th_randf(-100.0f, 9.0f);
+    }
+}
+
+TEST(softmax_wide_rows) {
+    static const int64_t lens[] = {2047, 2048, 2049, 2081, 32000, 33};
+    int64_t li;
+    th_seed(15);
+    for (li = 0; li < (int64_t)(sizeof lens / sizeof lens[0]); li++) {
+        int64_t K = lens[li], i, d2[2], st[2];
+        int kind, log;
+        float *x = (float *)malloc((size_t)K * 7 * sizeof(float)), *y = (float *)malloc((size_t)K * 7 * sizeof(float));
+        float *z = (float *)malloc((size_t)K * sizeof(float));
+        double *rx = (double *)malloc((size_t)K * sizeof(double)), *ry = (double *)malloc((size_t)K * sizeof(double));
+        for (kind = 0; kind < 9; kind++)
+            for (log = 0; log < 2; log++) {
+                dnnlk_tensor s, t;
+                int64_t bad = 0;
+                for (i = 0; i < K; i++) x[i] = wide_value(kind, i), rx[i] = x[i];
+                ref_softmax_row(rx, K, log, ry);
+                sm_row(log, x, (int)K, y);
+                for (i = 0; i < K; i++) {
+                    int64_t d = th_ulp_diff(y[i], (float)ry[i]);
+                    if (d > 4 && !bad++)
+                        CHECK_MSG(0, "%s K %lld kind %d elem %lld x %a: got %a want %a", log ? "log_softmax" : "softmax",
+                                  (long long)K, kind, (long long)i, (double)x[i], (double)y[i], ry[i]);
+                }
+                CHECK(bad == 0);
+                /* in place */
+                memcpy(z, x, (size_t)K * sizeof(float));
+                sm_row(log, z, (int)K, z);
+                CHECK(memcmp(z, y, (size_t)K * sizeof(float)) == 0);
+                /* the same row twice at stride 3 (rows 3K apart: the gathered path), written alike */
+                for (i = 0; i < K; i++) x[K + 3 * i] = x[K + 3 * K + 3 * i] = x[i];
+                d2[0] = 2, d2[1] = K;
+                st[0] = 3 * K, st[1] = 3;
+                s = th_tensor(x + K, dnnlk_f32, 2, d2);
+                memcpy(s.strides, st, sizeof st);
+                t = s;
+                t.data = y + K;
+                CHECK_EQ(log ? dnnlk_log_softmax(&s, 1, &t, 0, 1) : dnnlk_softmax(&s, 1, &t, 0, 1), dnnlk_success);
+                for (i = 0; i < K; i++)
+                    if (memcmp(&y[K + 3 * i], &y[i], sizeof(float)) != 0 || memcmp(&y[K + 3 * K + 3 * i], &y[i], sizeof(float)) != 0)
+                        break;
+                CHECK_MSG(i == K, "K %lld kind %d log %d: strided differs at %lld", (long long)K, kind, log, (long long)i);
+                /* three contiguous rows (the row-interleaved path), the middle one NaN */
+                for (i = 0; i < K; i++) x[K + i] = x[3 * K + i] = x[i], x[2 * K + i] = i == K / 2 ? NAN : x[i];
+                d2[0] = 3, d2[1] = K;
+                s = th_tensor(x + K, dnnlk_f32, 2, d2);
+                t = th_tensor(y + K, dnnlk_f32, 2, d2);
+                CHECK_EQ(log ? dnnlk_log_softmax(&s, 1, &t, 0, 1) : dnnlk_softmax(&s, -1, &t, 0, 1), dnnlk_success);
+                CHECK(memcmp(y + K, y, (size_t)K * sizeof(float)) == 0);
+                CHECK(memcmp(y + 3 * K, y, (size_t)K * sizeof(float)) == 0);
+                for (i = 0; i < K; i++)
+                    if (!isnan(y[2 * K + i])) break;
+                CHECK(i == K);
+            }
+        free(x), free(y), free(z), free(rx), free(ry);
+    }
 }
 
 /* ---------------------------------------------------------------- FTZ/DAZ */
@@ -676,6 +756,7 @@ int main(void) {
     RUN_EACH_ISA(softmax_layouts_dtypes_parts);
     RUN_EACH_ISA(softmax_special_rows);
     RUN_EACH_ISA(softmax_accuracy_rows);
+    RUN_EACH_ISA(softmax_wide_rows);
     RUN(softmax_isa_groups_agree);
     RUN_EACH_ISA(ftz_daz_on);
     RUN(bad_arguments_write_nothing);
