@@ -237,6 +237,77 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
     return dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), g, dnnlk__vf_add(x, g));
 }
 
+#if DNNLK__ISA >= 2
+/* a*b - c, -(a*b) - c and -(a*b) + c, one rounding (the FMA ISAs only). */
+#if DNNLK__ISA == 2
+#define DNNLK__VM_FMSUB _mm256_fmsub_ps
+#define DNNLK__VM_FNMSUB _mm256_fnmsub_ps
+#define DNNLK__VM_FNMADD _mm256_fnmadd_ps
+#else
+#define DNNLK__VM_FMSUB _mm512_fmsub_ps
+#define DNNLK__VM_FNMSUB _mm512_fnmsub_ps
+#define DNNLK__VM_FNMADD _mm512_fnmadd_ps
+#endif
+
+/* t * 2^n for integral n in [-252, 252], one rounding (subnormal results rounded once). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf t, dnnlk__vf n) {
+#if DNNLK__ISA == 3
+    return _mm512_scalef_ps(t, n);
+#else
+    /* two normal factors 2^(k>>1) 2^(k-(k>>1)): only the second multiply can round */
+    dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1), k2 = dnnlk__vi_sub(k, k1);
+    t = dnnlk__vf_mul(t, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
+    return dnnlk__vf_mul(t, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
+#endif
+}
+
+/* gelu, tanh approximation, FMA ISAs: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)) with
+ * 2z = x (k1 + k2 x^2), k1 = 2 sqrt(2/pi), k2 = 0.044715 k1.
+ * The exp argument needs ~32 bits in the left tail (gelu ~ x exp(2z), |2z| up to 113: an error d
+ * in 2z is a relative error d in the result), but only its rounding errors have to be carried:
+ * w = k1 + k2 s (s = x^2) is one FMA; k1's head has 20 bits (a multiple of 2^-19, hence of
+ * ulp(w) for every w <= 20), so w - k1h is exact and the FMA's rounding error is
+ * k2 s - (w - k1h), one more FMA; with the error of s (exact by FMA) and the constants' tails
+ * that makes w + wl. The product x w is never rounded: r = -(x w) - n ln2h is one FMA.
+ * Lanes: x >= -5.25: x / (1 + exp(-2z)), x clamped at 5.25 for the exp (exp(-2z) < 2^-25
+ * there, so 1 + exp(-2z) = 1 and the result is x, +inf included); x < -5.25 (1 + exp(-2z) =
+ * exp(-2z) exactly): x exp(2z), x folded into exp's last step, scaled once, so subnormal results
+ * are rounded once; x < -10.8 (the result rounds to 0, -inf included): the factor x is -0, no
+ * underflowing arithmetic, -0 out. NaN: the clamps give it a benign argument, x / (...) = NaN. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
+    const float k1h = 1.5957698822021484f, k1l = -7.605964356116601e-07f; /* k1h = 836643 / 2^19 */
+    const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
+    const float *c = dnnlk__vm_exp_c;
+    dnnlk__vmask far = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-5.25f)), dead = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f));
+    /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones (2z) */
+    dnnlk__vf a = dnnlk__vf_blend(far, dnnlk__vf_min(dnnlk__vf_xor(x, dnnlk__vf_set1(-0.0f)), dnnlk__vf_set1(11.0f)),
+                                  dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
+    dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
+    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMSUB(a, a, s);
+    dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
+    dnnlk__vf wl = DNNLK__VM_FMSUB(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
+    dnnlk__vf n, nl, r, q, p, e;
+    wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, wl);
+    wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, wl);
+    wl = dnnlk__vf_add(wl, dnnlk__vf_set1(k1l));
+    n = dnnlk__vf_round_even(dnnlk__vf_mul(dnnlk__vf_mul(a, w), dnnlk__vf_set1(-1.44269502162933349609375f)));
+    nl = dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)); /* exact: 15-bit ln2 head, |n| < 2^9 */
+    r = DNNLK__VM_FNMSUB(a, w, nl);
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
+    r = DNNLK__VM_FNMADD(a, wl, r);
+    q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[2]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
+    p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
+    e = DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf_fmadd(mult, p, mult), n); /* far: x exp(2z); near: exp(-2z) */
+    /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
+    return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
+}
+#undef DNNLK__VM_FMSUB
+#undef DNNLK__VM_FNMSUB
+#undef DNNLK__VM_FNMADD
+#else
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
  * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost
  * |2z| 2^-24 relative in the left tail, where gelu ~ x exp(2z)). Where -2z > 80 (x < -9.3) the
@@ -270,6 +341,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     far = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), sign, far);
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e))));
 }
+
+#endif
 
 /* y[i] = fn(x[i]) over contiguous arrays (x == y allowed): the array entry point that tests and
  * other kernels' scalar-side code can call through dnnlk__vm_apply. */
