@@ -41,8 +41,10 @@ static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m5
  * has it; Dekker's split into 12-bit halves otherwise. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *lo) {
     dnnlk__vf hi = dnnlk__vf_mul(a, b);
-#if DNNLK__ISA >= 2
-    *lo = dnnlk__vf_fmadd(a, b, dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)));
+#if DNNLK__ISA == 2
+    *lo = _mm256_fmsub_ps(a, b, hi);
+#elif DNNLK__ISA == 3
+    *lo = _mm512_fmsub_ps(a, b, hi);
 #elif defined(__FMA__) && (defined(__GNUC__) || defined(__clang__))
     /* The includer's own flags enable FMA (e.g. -march=native): the compiler may then fuse the
      * products of the split below into FMAs, which breaks its exactness (gelu_tanh lost 37 ulp in
@@ -82,17 +84,23 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, d
  * n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split into a 15-bit head, so n * head is
  * exact, and a tail), exp(r) = 1 + p, p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding
  * (a caller's factor folded in costs no extra rounding); times 2^n as two factors 2^(n>>1)
- * 2^(n-(n>>1)) (both normal over the whole range, so only the last multiply rounds). */
+ * 2^(n-(n>>1)) (both normal over the whole range, so only the last multiply rounds).
+ * flags (constants): DNNLK__VM_FLUSH as above; DNNLK__VM_BIAS: bias is not 0 (else it is not added:
+ * the same bits, one instruction less); DNNLK__VM_BIG: h may exceed 89 (else not clamped). */
+#define DNNLK__VM_FLUSH 1
+#define DNNLK__VM_BIAS 2
+#define DNNLK__VM_BIG 4
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, dnnlk__vf l, dnnlk__vf bias, dnnlk__vf thr,
-                                                                   dnnlk__vf mult, int flush) {
+                                                                   dnnlk__vf mult, int flags) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, q, p;
     dnnlk__vmask under = dnnlk__vf_cmplt(h, thr);
+    int flush = flags & DNNLK__VM_FLUSH;
     if (flush) {
         h = dnnlk__vf_blend(under, dnnlk__vf_zero(), h);
         l = dnnlk__vf_blend(under, dnnlk__vf_zero(), l);
     }
-    h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
+    if (flags & DNNLK__VM_BIG) h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
     n = dnnlk__vf_round_even(dnnlk__vf_mul(h, dnnlk__vf_set1(1.44269502162933349609375f)));
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h); /* exact */
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
@@ -105,11 +113,11 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
     p = dnnlk__vf_fmadd(mult, p, mult);
 #if DNNLK__ISA == 3
     /* one correctly rounded p * 2^(n + bias): the same value as the two factors below */
-    p = _mm512_scalef_ps(p, dnnlk__vf_add(n, bias));
+    p = _mm512_scalef_ps(p, (flags & DNNLK__VM_BIAS) ? dnnlk__vf_add(n, bias) : n);
 #else
     {
         dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1);
-        dnnlk__vi k2 = dnnlk__vi_sub(dnnlk__vf_to_vi_trunc(dnnlk__vf_add(n, bias)), k1);
+        dnnlk__vi k2 = dnnlk__vi_sub(dnnlk__vf_to_vi_trunc((flags & DNNLK__VM_BIAS) ? dnnlk__vf_add(n, bias) : n), k1);
         p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
         p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
     }
@@ -120,7 +128,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
     /* exp(-103.98) is half the smallest subnormal: below it the result rounds to 0 */
-    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(h, l, dnnlk__vf_zero(), dnnlk__vf_set1(-103.98f), dnnlk__vf_set1(1.0f), 1);
+    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(h, l, dnnlk__vf_zero(), dnnlk__vf_set1(-103.98f), dnnlk__vf_set1(1.0f),
+                                          DNNLK__VM_FLUSH | DNNLK__VM_BIG);
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_keep_nan)(dnnlk__vf x, dnnlk__vf r) {
@@ -146,16 +155,15 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x
 
 /* Piecewise polynomial of a vmath.h table at a in [0, 15): interval = exponent and top mantissa
  * bit of a + 1 (its rounding can only pick a neighbour at an edge, where both fits hold);
- * v = a s - o; plus_a (a constant): the first interval's polynomial is f(a) - a, and a is added
+ * v = a s - o (the table holds -o); plus_a (a constant): the first interval's polynomial is f(a) - a, and a is added
  * inside the last fused step, exactly. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a) {
-    /* rows: s, o, c0 hi, c0 lo, c1..c8 */
+    /* rows: s, -o, c0 hi, c0 lo, c1..c8 */
     dnnlk__vf a1 = dnnlk__vf_add(a, dnnlk__vf_set1(1.0f));
     /* & 7 keeps a NaN lane's index in the table (its result is NaN whatever it picks) */
     dnnlk__vi idx = dnnlk__vi_and(dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(a1), 22), dnnlk__vi_set1(254)), dnnlk__vi_set1(7));
     DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
-    dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix),
-                                  dnnlk__vf_xor(DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix), dnnlk__vf_set1(-0.0f)));
+    dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix), DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix));
     dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[11], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
     /* written out: gcc -O2 keeps a loop of table loads rolled */
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[10], ix));
@@ -177,7 +185,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a)
     dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0);
     /* a <= 10.1: -a^2 >= -102.1, no flush needed */
     return DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)),
-                                          dnnlk__vf_zero(), dnnlk__vf_zero(), n, 0);
+                                          dnnlk__vf_zero(), dnnlk__vf_zero(), n, 0); /* h <= 0, no bias */
 }
 
 /* erf(x) within 2 ulp (1 measured): a piecewise polynomial of |x| (clamped at 4, where erf rounds
@@ -336,7 +344,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     e = DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(yh, flip), dnnlk__vf_xor(yl, flip),
                                        dnnlk__vf_blend(mfar, dnnlk__vf_set1(48.0f), dnnlk__vf_zero()),
                                        dnnlk__vf_blend(mfar, dnnlk__vf_set1(-106.8f), dnnlk__vf_set1(-18.0f)),
-                                       dnnlk__vf_blend(mfar, xc, dnnlk__vf_set1(1.0f)), 1); /* far: x exp(2z) 2^48 */
+                                       dnnlk__vf_blend(mfar, xc, dnnlk__vf_set1(1.0f)),
+                                       DNNLK__VM_FLUSH | DNNLK__VM_BIAS); /* far: x exp(2z) 2^48 */
     far = dnnlk__vf_mul(e, dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
     far = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), sign, far);
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e))));

@@ -74,7 +74,7 @@ show("tanh small T(x^2)", c, e)
 EDGES8 = [0.0, 0.5, 1.0, 2.0, 3.0, 5.0, 7.0, 11.0, 15.0]
 
 def piecewise8(name, fn, deg, hi=15.0, first="free", const_from=None):
-    """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, o, c0 hi,
+    """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, -o, c0 hi,
     c0 lo (a float pair), c1..c_deg. The first interval has s = 2, o = 0 (v = 2a, exact) and
     first = "free": c0 fitted; "zero": c0 = 0 (f(0) = 0 exactly, tiny a keep relative accuracy);
     "plus_a": c0 = 0 and the polynomial fits f(a) - a (the kernel adds a exactly: no rounding of
@@ -107,7 +107,7 @@ def piecewise8(name, fn, deg, hi=15.0, first="free", const_from=None):
         c0h = float(np.float32(c[0])); c0l = float(np.float32(c[0] - c0h))
         e = np.max(np.abs(w * ((horner(c[1:], v) * v + c0l + c0h + base) - t)))
         print(f"/*   [{lo}, {up}): max rel err {e:.3g} (2^{math.log2(e):.1f}) */")
-        rows.append([s_, o_, c0h, c0l] + list(c[1:]))
+        rows.append([s_, -o_ if o_ else 0.0, c0h, c0l] + list(c[1:]))  # -o: v = fma(a, s, -o)
     print("{")
     for k in range(len(rows[0])):
         print("    {" + ", ".join(f"{float(np.float32(r[k]))!r}f" for r in rows) + "},")
