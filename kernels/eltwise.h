@@ -10,7 +10,8 @@
  * gelu(+inf) = +inf, NaN in gives NaN out; erf(+-inf) = +-1.
  * Accuracy (f32, against double references, every float tested by `make test-exhaustive`): within
  * 2 ulp for erf and both gelu forms. SSE4.1 and the scalar path may differ from AVX2/AVX-512 in the
- * last bit (no FMA there; see vmath.h); results never depend on (ith, nth).
+ * last bit (no FMA there; see vmath.h; the tanh form is evaluated differently there, each within
+ * 2 ulp); results never depend on (ith, nth).
  *
  * Tensors: src any float dtype (f32, bf16, f16), any strides (0 and negative allowed); dst has the
  * same dims, a float dtype (may differ from src's), and its unknown dims/strides are completed

@@ -16,7 +16,9 @@
  * FMA: AVX2 and AVX-512 evaluate with fused multiply-adds (faster, and exact products for free);
  * SSE4.1 and the scalar path use separate multiply and add, and Dekker's split where an exact
  * product is needed. AVX2 and AVX-512 give identical bits, SSE4.1 and scalar identical bits, the
- * two groups may differ in the last bit (NaN results: NaN, sign and payload unspecified).
+ * two groups may differ in the last bit (NaN results: NaN, sign and payload unspecified). gelu_tanh
+ * has an FMA-only evaluation (its exp argument's rounding errors recovered by FMAs, see
+ * vmath_simd.h) and the double-float one elsewhere: both within 2 ulp, not the same bits.
  *
  * Coefficients: fitted by tools/fit_vmath.py (numpy; weighted least squares refined by Lawson's
  * minimax iteration, coefficients rounded to float one at a time with the rest refitted). Rerun it

@@ -135,7 +135,10 @@ TEST(vm_accuracy_sweep) {
 /* Values put in every lane position and tails: the vector and scalar results agree lane by lane. */
 TEST(vm_lanes_and_specials) {
     static const float sp[] = {0.0f, -0.0f, 1e-45f, -1e-45f, 1e-38f, 0.5f, -0.5f, 1.0f, -1.0f, 14.5f, -14.5f,
-                               -10.0f, 88.7f, 89.0f, -104.0f, -16.0f, -9.3f, 3e38f, -3e38f, INFINITY, -INFINITY, NAN};
+                               -10.0f, 88.7f, 89.0f, -104.0f, -16.0f, -9.3f, 3e38f, -3e38f, INFINITY, -INFINITY, NAN,
+                               /* the FMA gelu_tanh's lane classes: clamp, near/far switch, zero results */
+                               5.25f, 5.2499995f, 5.2500005f, -5.25f, -5.2499995f, -5.2500005f, -10.8f, -10.799999f,
+                               -10.8000002f, -10.75f, -11.0f, 11.0f};
     float x[40], y[40], r;
     int fn, n, i;
     size_t k;
