@@ -100,7 +100,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
         h = dnnlk__vf_blend(under, dnnlk__vf_zero(), h);
         l = dnnlk__vf_blend(under, dnnlk__vf_zero(), l);
     }
-    if (flags & DNNLK__VM_BIG) h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
+    /* the scalar path clamps always: a NaN h would reach its integer shift as INT32_MIN (UB there) */
+    if ((flags & DNNLK__VM_BIG) || DNNLK__ISA == 0) h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
     n = dnnlk__vf_round_even(dnnlk__vf_mul(h, dnnlk__vf_set1(1.44269502162933349609375f)));
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h); /* exact */
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
