@@ -3,6 +3,9 @@
  * `make test` sweeps a sample of all float bit patterns; DNNLK_TEST_EXHAUSTIVE=1 (make
  * test-exhaustive) sweeps every float, on two threads. */
 #include <pthread.h>
+/* A small streaming threshold, so the eltwise non-temporal path (alignment peel, prefetching
+ * streaming loop, its tails) runs on test-sized tensors too. */
+#define DNNLK_ELT_NT_BYTES 4096
 #include "harness.h"
 
 #if DNNLK__X86
@@ -428,6 +431,12 @@ TEST(eltwise_layouts_dtypes_parts) {
         for (len = 0; len <= 33; len++) {
             L.dims[0] = len;
             layout_case((int)(len % 3), 0, &L, dnnlk_f32, dnnlk_f32, 1, 0);
+        }
+        /* past the streaming threshold: every tail of the two-vector streaming loop, each op */
+        for (len = 1024; len <= 1024 + 33; len++) {
+            L.dims[0] = len;
+            layout_case((int)(len % 3), 0, &L, dnnlk_f32, dnnlk_f32, 1, 0);
+            layout_case((int)((len + 1) % 3), 0, &L, dnnlk_f32, dnnlk_f32, 1, 0);
         }
     }
 }
