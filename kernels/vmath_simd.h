@@ -158,16 +158,16 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x
  * bit of a + 1 (its rounding can only pick a neighbour at an edge, where both fits hold);
  * v = a s - o (the table holds -o); plus_a (a constant): the first interval's polynomial is f(a) - a, and a is added
  * inside the last fused step, exactly. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a) {
-    /* rows: s, -o, c0 hi, c0 lo, c1..c8 */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a, int deg) {
+    /* rows: s, -o, c0 hi, c0 lo, c1..c_deg (deg, a constant: 7 or 8) */
     dnnlk__vf a1 = dnnlk__vf_add(a, dnnlk__vf_set1(1.0f));
     /* & 7 keeps a NaN lane's index in the table (its result is NaN whatever it picks) */
     dnnlk__vi idx = dnnlk__vi_and(dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(a1), 22), dnnlk__vi_set1(254)), dnnlk__vi_set1(7));
     DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
     dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix), DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix));
-    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[11], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
+    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[10], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
     /* written out: gcc -O2 keeps a loop of table loads rolled */
-    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[10], ix));
+    if (deg == 8) q = dnnlk__vf_fmadd(DNNLK__SFX(dnnlk__vm_lut8)(t[11], ix), v, q);
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[9], ix));
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[8], ix));
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[7], ix));
@@ -183,7 +183,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)
 /* erfc(a) for a in [0, 10.1]: exp(-a^2) N(a), a^2 exact as hi + lo. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a) {
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, a, &lo);
-    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0);
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0, 8);
     /* a <= 10.1: -a^2 >= -102.1, no flush needed */
     return DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)),
                                           dnnlk__vf_zero(), dnnlk__vf_zero(), n, 0); /* h <= 0, no bias */
@@ -194,7 +194,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a)
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
     dnnlk__vf sign = dnnlk__vf_set1(-0.0f);
     dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(4.0f));
-    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erf8, a, 1), dnnlk__vf_and(x, sign));
+    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erf8, a, 1, 8), dnnlk__vf_and(x, sign));
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, r);
 }
 
@@ -239,7 +239,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
     dnnlk__vmask out = dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f));
     dnnlk__vf ac = dnnlk__vf_blend(out, dnnlk__vf_set1(1.0f), a);
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), &lo);
-    dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_gelu8, ac, 0);
+    dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_gelu8, ac, 0, 7);
     /* -a^2/2 > -105.2: only a sliver underflows, no flush needed */
     dnnlk__vf g = DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), m, 0);
     g = dnnlk__vf_xor(dnnlk__vf_blend(out, dnnlk__vf_zero(), g), sign);

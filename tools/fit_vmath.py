@@ -119,7 +119,7 @@ piecewise8("erf(a)", math.erf, 8, hi=4.0, first="plus_a", const_from=5)
 # gelu tail: gelu(-a) = -exp(-a^2/2) M(a), M(a) = a Phi(-a) exp(a^2/2) (M(0) = 0).
 def M(a):
     return a * 0.5 * math.erfc(a / math.sqrt(2)) * math.exp(a * a / 2)
-piecewise8("gelu tail M(a)", M, 8, hi=14.5, first="zero")
+piecewise8("gelu tail M(a)", M, 7, hi=14.5, first="zero")
 
 # erfc: erfc(a) = exp(-a^2) N(a), N(a) = erfc(a) exp(a^2); a in [0, 10.1].
 def N(a):
