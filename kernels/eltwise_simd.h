@@ -6,35 +6,51 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf x, in
     return DNNLK__SFX(dnnlk__vm_gelu_tanh)(x);
 }
 
-/* y[i] = op(x[i]) over contiguous f32; x == y allowed. nt: stream the aligned body of y. */
+/* Two vectors per iteration: two independent chains cover the FMA / permute latency (four measured
+ * no faster, and gelu_erf spilled more: its tables and constants nearly fill the registers). */
+#define DNNLK__ELT_STEP(i, STORE)                                                                 \
+    do {                                                                                          \
+        dnnlk__vf a0 = dnnlk__vf_loadu(x + (i)), a1 = dnnlk__vf_loadu(x + (i) + DNNLK__VF_N);      \
+        a0 = DNNLK__SFX(dnnlk__elt_apply)(a0, op);                                               \
+        a1 = DNNLK__SFX(dnnlk__elt_apply)(a1, op);                                               \
+        STORE(y + (i), a0);                                                                       \
+        STORE(y + (i) + DNNLK__VF_N, a1);                                                         \
+    } while (0)
+
+/* y[i] = op(x[i]) over contiguous f32; x == y allowed. nt: stream the aligned body of y, and
+ * request x DNNLK_ELT_PF_BYTES ahead into L2 (from DRAM with streaming stores the hardware
+ * prefetchers alone left a single thread's time near compute + memory instead of the larger of
+ * the two; an L1 prefetch would hold a fill buffer the streaming stores need). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_f32)(const float *x, float *y, size_t n, int op, int nt) {
     size_t i = 0;
     if (nt) {
         size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
         if ((uintptr_t)y % sizeof(float) == 0 && head < n) {
-            if (head) dnnlk__vf_storeu_n(y, DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_loadu_n(x, head), op), head);
+            /* up to 15 elements to the line boundary: several vectors below AVX-512 */
+            for (i = 0; i < head; i += DNNLK__VF_N) {
+                size_t m = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
+                dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_loadu_n(x + i, m), op), m);
+            }
             for (i = head; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
-                dnnlk__vf a = dnnlk__vf_loadu(x + i), b = dnnlk__vf_loadu(x + i + DNNLK__VF_N);
-                a = DNNLK__SFX(dnnlk__elt_apply)(a, op);
-                b = DNNLK__SFX(dnnlk__elt_apply)(b, op);
-                dnnlk__vf_stream(y + i, a);
-                dnnlk__vf_stream(y + i + DNNLK__VF_N, b);
+#if DNNLK__ISA >= 1
+                /* one prefetch per 64-byte line of the two vectors */
+                _mm_prefetch((const char *)(x + i) + DNNLK_ELT_PF_BYTES, _MM_HINT_T1);
+#if DNNLK__ISA == 3
+                _mm_prefetch((const char *)(x + i + 16) + DNNLK_ELT_PF_BYTES, _MM_HINT_T1);
+#endif
+#endif
+                DNNLK__ELT_STEP(i, dnnlk__vf_stream);
             }
         }
     }
-    for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
-        dnnlk__vf a = dnnlk__vf_loadu(x + i), b = dnnlk__vf_loadu(x + i + DNNLK__VF_N);
-        a = DNNLK__SFX(dnnlk__elt_apply)(a, op);
-        b = DNNLK__SFX(dnnlk__elt_apply)(b, op);
-        dnnlk__vf_storeu(y + i, a);
-        dnnlk__vf_storeu(y + i + DNNLK__VF_N, b);
-    }
+    for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) DNNLK__ELT_STEP(i, dnnlk__vf_storeu);
     for (; i < n; i += DNNLK__VF_N) {
         size_t m = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
         if (m == DNNLK__VF_N) dnnlk__vf_storeu(y + i, DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_loadu(x + i), op));
         else dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_loadu_n(x + i, m), op), m);
     }
 }
+#undef DNNLK__ELT_STEP
 
 /* n (<= DNNLK__ELT_CHUNK) elements of dtype dt at p with byte stride s into f32 buf. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_gather)(float *buf, const char *p, int64_t s, dnnlk_dtype dt,

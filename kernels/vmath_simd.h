@@ -41,8 +41,10 @@ static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m5
  * has it; Dekker's split into 12-bit halves otherwise. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *lo) {
     dnnlk__vf hi = dnnlk__vf_mul(a, b);
-#if DNNLK__ISA >= 2
-    *lo = dnnlk__vf_fmadd(a, b, dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)));
+#if DNNLK__ISA == 2
+    *lo = _mm256_fmsub_ps(a, b, hi);
+#elif DNNLK__ISA == 3
+    *lo = _mm512_fmsub_ps(a, b, hi);
 #elif defined(__FMA__) && (defined(__GNUC__) || defined(__clang__))
     /* The includer's own flags enable FMA (e.g. -march=native): the compiler may then fuse the
      * products of the split below into FMAs, which breaks its exactness (gelu_tanh lost 37 ulp in
@@ -82,17 +84,24 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, d
  * n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split into a 15-bit head, so n * head is
  * exact, and a tail), exp(r) = 1 + p, p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding
  * (a caller's factor folded in costs no extra rounding); times 2^n as two factors 2^(n>>1)
- * 2^(n-(n>>1)) (both normal over the whole range, so only the last multiply rounds). */
+ * 2^(n-(n>>1)) (both normal over the whole range, so only the last multiply rounds).
+ * flags (constants): DNNLK__VM_FLUSH as above; DNNLK__VM_BIAS: bias is not 0 (else it is not added:
+ * the same bits, one instruction less); DNNLK__VM_BIG: h may exceed 89 (else not clamped). */
+#define DNNLK__VM_FLUSH 1
+#define DNNLK__VM_BIAS 2
+#define DNNLK__VM_BIG 4
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, dnnlk__vf l, dnnlk__vf bias, dnnlk__vf thr,
-                                                                   dnnlk__vf mult, int flush) {
+                                                                   dnnlk__vf mult, int flags) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, q, p;
     dnnlk__vmask under = dnnlk__vf_cmplt(h, thr);
+    int flush = flags & DNNLK__VM_FLUSH;
     if (flush) {
         h = dnnlk__vf_blend(under, dnnlk__vf_zero(), h);
         l = dnnlk__vf_blend(under, dnnlk__vf_zero(), l);
     }
-    h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
+    /* the scalar path clamps always: a NaN h would reach its integer shift as INT32_MIN (UB there) */
+    if ((flags & DNNLK__VM_BIG) || DNNLK__ISA == 0) h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
     n = dnnlk__vf_round_even(dnnlk__vf_mul(h, dnnlk__vf_set1(1.44269502162933349609375f)));
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h); /* exact */
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
@@ -105,11 +114,11 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
     p = dnnlk__vf_fmadd(mult, p, mult);
 #if DNNLK__ISA == 3
     /* one correctly rounded p * 2^(n + bias): the same value as the two factors below */
-    p = _mm512_scalef_ps(p, dnnlk__vf_add(n, bias));
+    p = _mm512_scalef_ps(p, (flags & DNNLK__VM_BIAS) ? dnnlk__vf_add(n, bias) : n);
 #else
     {
         dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1);
-        dnnlk__vi k2 = dnnlk__vi_sub(dnnlk__vf_to_vi_trunc(dnnlk__vf_add(n, bias)), k1);
+        dnnlk__vi k2 = dnnlk__vi_sub(dnnlk__vf_to_vi_trunc((flags & DNNLK__VM_BIAS) ? dnnlk__vf_add(n, bias) : n), k1);
         p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
         p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
     }
@@ -120,7 +129,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
     /* exp(-103.98) is half the smallest subnormal: below it the result rounds to 0 */
-    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(h, l, dnnlk__vf_zero(), dnnlk__vf_set1(-103.98f), dnnlk__vf_set1(1.0f), 1);
+    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(h, l, dnnlk__vf_zero(), dnnlk__vf_set1(-103.98f), dnnlk__vf_set1(1.0f),
+                                          DNNLK__VM_FLUSH | DNNLK__VM_BIG);
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_keep_nan)(dnnlk__vf x, dnnlk__vf r) {
@@ -146,19 +156,18 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x
 
 /* Piecewise polynomial of a vmath.h table at a in [0, 15): interval = exponent and top mantissa
  * bit of a + 1 (its rounding can only pick a neighbour at an edge, where both fits hold);
- * v = a s - o; plus_a (a constant): the first interval's polynomial is f(a) - a, and a is added
+ * v = a s - o (the table holds -o); plus_a (a constant): the first interval's polynomial is f(a) - a, and a is added
  * inside the last fused step, exactly. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a) {
-    /* rows: s, o, c0 hi, c0 lo, c1..c8 */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a, int deg) {
+    /* rows: s, -o, c0 hi, c0 lo, c1..c_deg (deg, a constant: 7 or 8) */
     dnnlk__vf a1 = dnnlk__vf_add(a, dnnlk__vf_set1(1.0f));
     /* & 7 keeps a NaN lane's index in the table (its result is NaN whatever it picks) */
     dnnlk__vi idx = dnnlk__vi_and(dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(a1), 22), dnnlk__vi_set1(254)), dnnlk__vi_set1(7));
     DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
-    dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix),
-                                  dnnlk__vf_xor(DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix), dnnlk__vf_set1(-0.0f)));
-    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[11], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
+    dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix), DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix));
+    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[10], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
     /* written out: gcc -O2 keeps a loop of table loads rolled */
-    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[10], ix));
+    if (deg == 8) q = dnnlk__vf_fmadd(DNNLK__SFX(dnnlk__vm_lut8)(t[11], ix), v, q);
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[9], ix));
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[8], ix));
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[7], ix));
@@ -174,10 +183,10 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)
 /* erfc(a) for a in [0, 10.1]: exp(-a^2) N(a), a^2 exact as hi + lo. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a) {
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, a, &lo);
-    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0);
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0, 8);
     /* a <= 10.1: -a^2 >= -102.1, no flush needed */
     return DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)),
-                                          dnnlk__vf_zero(), dnnlk__vf_zero(), n, 0);
+                                          dnnlk__vf_zero(), dnnlk__vf_zero(), n, 0); /* h <= 0, no bias */
 }
 
 /* erf(x) within 2 ulp (1 measured): a piecewise polynomial of |x| (clamped at 4, where erf rounds
@@ -185,7 +194,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a)
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
     dnnlk__vf sign = dnnlk__vf_set1(-0.0f);
     dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(4.0f));
-    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erf8, a, 1), dnnlk__vf_and(x, sign));
+    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erf8, a, 1, 8), dnnlk__vf_and(x, sign));
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, r);
 }
 
@@ -230,13 +239,84 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
     dnnlk__vmask out = dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f));
     dnnlk__vf ac = dnnlk__vf_blend(out, dnnlk__vf_set1(1.0f), a);
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), &lo);
-    dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_gelu8, ac, 0);
+    dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_gelu8, ac, 0, 7);
     /* -a^2/2 > -105.2: only a sliver underflows, no flush needed */
     dnnlk__vf g = DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), m, 0);
     g = dnnlk__vf_xor(dnnlk__vf_blend(out, dnnlk__vf_zero(), g), sign);
     return dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), g, dnnlk__vf_add(x, g));
 }
 
+#if DNNLK__ISA >= 2
+/* a*b - c, -(a*b) - c and -(a*b) + c, one rounding (the FMA ISAs only). */
+#if DNNLK__ISA == 2
+#define DNNLK__VM_FMSUB _mm256_fmsub_ps
+#define DNNLK__VM_FNMSUB _mm256_fnmsub_ps
+#define DNNLK__VM_FNMADD _mm256_fnmadd_ps
+#else
+#define DNNLK__VM_FMSUB _mm512_fmsub_ps
+#define DNNLK__VM_FNMSUB _mm512_fnmsub_ps
+#define DNNLK__VM_FNMADD _mm512_fnmadd_ps
+#endif
+
+/* t * 2^n for integral n in [-252, 252], one rounding (subnormal results rounded once). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf t, dnnlk__vf n) {
+#if DNNLK__ISA == 3
+    return _mm512_scalef_ps(t, n);
+#else
+    /* two normal factors 2^(k>>1) 2^(k-(k>>1)): only the second multiply can round */
+    dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1), k2 = dnnlk__vi_sub(k, k1);
+    t = dnnlk__vf_mul(t, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
+    return dnnlk__vf_mul(t, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
+#endif
+}
+
+/* gelu, tanh approximation, FMA ISAs: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)) with
+ * 2z = x (k1 + k2 x^2), k1 = 2 sqrt(2/pi), k2 = 0.044715 k1.
+ * The exp argument needs ~32 bits in the left tail (gelu ~ x exp(2z), |2z| up to 113: an error d
+ * in 2z is a relative error d in the result), but only its rounding errors have to be carried:
+ * w = k1 + k2 s (s = x^2) is one FMA; k1's head has 20 bits (a multiple of 2^-19, hence of
+ * ulp(w) for every w <= 20), so w - k1h is exact and the FMA's rounding error is
+ * k2 s - (w - k1h), one more FMA; with the error of s (exact by FMA) and the constants' tails
+ * that makes w + wl. The product x w is never rounded: r = -(x w) - n ln2h is one FMA.
+ * Lanes: x >= -5.25: x / (1 + exp(-2z)), x clamped at 5.25 for the exp (exp(-2z) < 2^-25
+ * there, so 1 + exp(-2z) = 1 and the result is x, +inf included); x < -5.25 (1 + exp(-2z) =
+ * exp(-2z) exactly): x exp(2z), x folded into exp's last step, scaled once, so subnormal results
+ * are rounded once; x < -10.8 (the result rounds to 0, -inf included): the factor x is -0, no
+ * underflowing arithmetic, -0 out. NaN: the clamps give it a benign argument, x / (...) = NaN. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
+    const float k1h = 1.5957698822021484f, k1l = -7.605964356116601e-07f; /* k1h = 836643 / 2^19 */
+    const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
+    const float *c = dnnlk__vm_exp_c;
+    dnnlk__vmask far = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-5.25f)), dead = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f));
+    /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones (2z) */
+    dnnlk__vf a = dnnlk__vf_blend(far, dnnlk__vf_min(dnnlk__vf_xor(x, dnnlk__vf_set1(-0.0f)), dnnlk__vf_set1(11.0f)),
+                                  dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
+    dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
+    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMSUB(a, a, s);
+    dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
+    dnnlk__vf wl = DNNLK__VM_FMSUB(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
+    dnnlk__vf n, nl, r, q, p, e;
+    wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, wl);
+    wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, wl);
+    wl = dnnlk__vf_add(wl, dnnlk__vf_set1(k1l));
+    n = dnnlk__vf_round_even(dnnlk__vf_mul(dnnlk__vf_mul(a, w), dnnlk__vf_set1(-1.44269502162933349609375f)));
+    nl = dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)); /* exact: 15-bit ln2 head, |n| < 2^9 */
+    r = DNNLK__VM_FNMSUB(a, w, nl);
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
+    r = DNNLK__VM_FNMADD(a, wl, r);
+    q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[2]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
+    p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
+    e = DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf_fmadd(mult, p, mult), n); /* far: x exp(2z); near: exp(-2z) */
+    /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
+    return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
+}
+#undef DNNLK__VM_FMSUB
+#undef DNNLK__VM_FNMSUB
+#undef DNNLK__VM_FNMADD
+#else
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
  * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost
  * |2z| 2^-24 relative in the left tail, where gelu ~ x exp(2z)). Where -2z > 80 (x < -9.3) the
@@ -265,11 +345,14 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     e = DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(yh, flip), dnnlk__vf_xor(yl, flip),
                                        dnnlk__vf_blend(mfar, dnnlk__vf_set1(48.0f), dnnlk__vf_zero()),
                                        dnnlk__vf_blend(mfar, dnnlk__vf_set1(-106.8f), dnnlk__vf_set1(-18.0f)),
-                                       dnnlk__vf_blend(mfar, xc, dnnlk__vf_set1(1.0f)), 1); /* far: x exp(2z) 2^48 */
+                                       dnnlk__vf_blend(mfar, xc, dnnlk__vf_set1(1.0f)),
+                                       DNNLK__VM_FLUSH | DNNLK__VM_BIAS); /* far: x exp(2z) 2^48 */
     far = dnnlk__vf_mul(e, dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
     far = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), sign, far);
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e))));
 }
+
+#endif
 
 /* y[i] = fn(x[i]) over contiguous arrays (x == y allowed): the array entry point that tests and
  * other kernels' scalar-side code can call through dnnlk__vm_apply. */

@@ -5,6 +5,9 @@
 #include <pthread.h>
 /* softmax's non-temporal output path from 4 KiB of output on (default 16 MiB), so tests reach it */
 #define DNNLK_SM_NT_BYTES 4096
+/* A small streaming threshold, so the eltwise non-temporal path (alignment peel, prefetching
+ * streaming loop, its tails) runs on test-sized tensors too. */
+#define DNNLK_ELT_NT_BYTES 4096
 #include "harness.h"
 
 #if DNNLK__X86
@@ -137,7 +140,10 @@ TEST(vm_accuracy_sweep) {
 /* Values put in every lane position and tails: the vector and scalar results agree lane by lane. */
 TEST(vm_lanes_and_specials) {
     static const float sp[] = {0.0f, -0.0f, 1e-45f, -1e-45f, 1e-38f, 0.5f, -0.5f, 1.0f, -1.0f, 14.5f, -14.5f,
-                               -10.0f, 88.7f, 89.0f, -104.0f, -16.0f, -9.3f, 3e38f, -3e38f, INFINITY, -INFINITY, NAN};
+                               -10.0f, 88.7f, 89.0f, -104.0f, -16.0f, -9.3f, 3e38f, -3e38f, INFINITY, -INFINITY, NAN,
+                               /* the FMA gelu_tanh's lane classes: clamp, near/far switch, zero results */
+                               5.25f, 5.2499995f, 5.2500005f, -5.25f, -5.2499995f, -5.2500005f, -10.8f, -10.799999f,
+                               -10.8000002f, -10.75f, -11.0f, 11.0f};
     float x[40], y[40], r;
     int fn, n, i;
     size_t k;
@@ -427,6 +433,12 @@ TEST(eltwise_layouts_dtypes_parts) {
         for (len = 0; len <= 33; len++) {
             L.dims[0] = len;
             layout_case((int)(len % 3), 0, &L, dnnlk_f32, dnnlk_f32, 1, 0);
+        }
+        /* past the streaming threshold: every tail of the two-vector streaming loop, each op */
+        for (len = 1024; len <= 1024 + 33; len++) {
+            L.dims[0] = len;
+            layout_case((int)(len % 3), 0, &L, dnnlk_f32, dnnlk_f32, 1, 0);
+            layout_case((int)((len + 1) % 3), 0, &L, dnnlk_f32, dnnlk_f32, 1, 0);
         }
     }
 }

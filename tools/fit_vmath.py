@@ -74,7 +74,7 @@ show("tanh small T(x^2)", c, e)
 EDGES8 = [0.0, 0.5, 1.0, 2.0, 3.0, 5.0, 7.0, 11.0, 15.0]
 
 def piecewise8(name, fn, deg, hi=15.0, first="free", const_from=None):
-    """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, o, c0 hi,
+    """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, -o, c0 hi,
     c0 lo (a float pair), c1..c_deg. The first interval has s = 2, o = 0 (v = 2a, exact) and
     first = "free": c0 fitted; "zero": c0 = 0 (f(0) = 0 exactly, tiny a keep relative accuracy);
     "plus_a": c0 = 0 and the polynomial fits f(a) - a (the kernel adds a exactly: no rounding of
@@ -107,7 +107,7 @@ def piecewise8(name, fn, deg, hi=15.0, first="free", const_from=None):
         c0h = float(np.float32(c[0])); c0l = float(np.float32(c[0] - c0h))
         e = np.max(np.abs(w * ((horner(c[1:], v) * v + c0l + c0h + base) - t)))
         print(f"/*   [{lo}, {up}): max rel err {e:.3g} (2^{math.log2(e):.1f}) */")
-        rows.append([s_, o_, c0h, c0l] + list(c[1:]))
+        rows.append([s_, -o_ if o_ else 0.0, c0h, c0l] + list(c[1:]))  # -o: v = fma(a, s, -o)
     print("{")
     for k in range(len(rows[0])):
         print("    {" + ", ".join(f"{float(np.float32(r[k]))!r}f" for r in rows) + "},")
@@ -119,7 +119,7 @@ piecewise8("erf(a)", math.erf, 8, hi=4.0, first="plus_a", const_from=5)
 # gelu tail: gelu(-a) = -exp(-a^2/2) M(a), M(a) = a Phi(-a) exp(a^2/2) (M(0) = 0).
 def M(a):
     return a * 0.5 * math.erfc(a / math.sqrt(2)) * math.exp(a * a / 2)
-piecewise8("gelu tail M(a)", M, 8, hi=14.5, first="zero")
+piecewise8("gelu tail M(a)", M, 7, hi=14.5, first="zero")
 
 # erfc: erfc(a) = exp(-a^2) N(a), N(a) = erfc(a) exp(a^2); a in [0, 10.1].
 def N(a):
