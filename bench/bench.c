@@ -14,6 +14,7 @@
 int main(int argc, char **argv) {
     bench_argc = argc;
     bench_argv = argv;
+    bench_reps_from_env();
     printf("dnnl_kernels %s bench: cpu isa %s, running %s; times are the minimum of %d samples\n",
            DNNLK_VERSION_STRING, dnnlk_isa_name(dnnlk_cpu_isa()), dnnlk_isa_name(dnnlk_max_isa()), bench_reps);
     bench_header();

@@ -1,7 +1,9 @@
 /* Benchmark harness (see ../shared/BENCH.md for the rules it follows).
  *
  * - Timing: one warm-up call, then the minimum of at least `reps` timed calls, each timed call
- *   repeated until the sample is >= 20 ms or 3 calls, whichever is longer. 1 or 2 threads: with
+ *   repeated until the sample is >= 20 ms or 3 calls, whichever is longer. `reps` is 5, or
+ *   DNNLK_BENCH_REPS from the environment (more samples steady the minimum on a shared host; the
+ *   peers read the same variable). 1 or 2 threads: with
  *   nth = 2 the work runs as parts (0,2) and (1,2) on two threads that start together on a spin
  *   barrier, and a sample is the time until both finished.
  * - Limit: a copy moving the same compulsory traffic (reads + writes) in the same process, best of
@@ -29,6 +31,13 @@ typedef void (*bench_fn)(void *ctx, int ith, int nth);
 static int bench_failures;
 static double bench_min_sample_s = 0.02;
 static int bench_reps = 5;
+
+/* DNNLK_BENCH_REPS overrides the sample count, for this program and the peers run.sh starts. */
+static inline void bench_reps_from_env(void) {
+    const char *s = getenv("DNNLK_BENCH_REPS");
+    int n = s ? atoi(s) : 0;
+    if (n > 0 && n <= 1000) bench_reps = n;
+}
 
 static inline double bench_now(void) {
     struct timespec t;

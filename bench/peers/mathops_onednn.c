@@ -46,7 +46,7 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t st, const char *name, int 
         else if (nth == 2) break;
         ONEDNN_CHK(dnnl_primitive_execute(p, st, 2, args));
         ONEDNN_CHK(dnnl_stream_wait(st));
-        for (r = 0; r < 5; r++) {
+        for (r = 0; r < peer_reps(); r++) {
             double start = now();
             int calls = 0;
             while (calls < 3 || now() - start < 0.02) {

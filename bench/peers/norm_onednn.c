@@ -48,7 +48,7 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t s, const char *name, int64
     args[3].arg = DNNL_ARG_SHIFT; args[3].memory = sh;
     ONEDNN_CHK(dnnl_primitive_execute(prim, s, 4, args));
     ONEDNN_CHK(dnnl_stream_wait(s));
-    for (r = 0; r < 5; r++) {
+    for (r = 0; r < peer_reps(); r++) {
         double start = now();
         int calls = 0;
         while (calls < 3 || now() - start < 0.02) {

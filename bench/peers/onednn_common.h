@@ -15,6 +15,13 @@ static inline double now(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* Samples per case: 5, or DNNLK_BENCH_REPS, as in bench/harness.h. */
+static inline int peer_reps(void) {
+    const char *s = getenv("DNNLK_BENCH_REPS");
+    int n = s ? atoi(s) : 0;
+    return n > 0 && n <= 1000 ? n : 5;
+}
+
 /* 1 when no words were given, or one of them occurs in the case group's name. */
 static inline int selected(int argc, char **argv, const char *group) {
     int i;

@@ -1,5 +1,6 @@
 """Shared timing for the Python peers: min of N samples, each >= 20 ms, like bench/harness.h.
 Prints "KEY<TAB>PEER<TAB>ns_per_elem" lines for bench/peers/run.sh."""
+import os
 import sys
 import time
 
@@ -10,7 +11,9 @@ def selected(group):
     return not ARGS or any(w in group for w in ARGS)
 
 
-def best_time(fn, reps=5, min_sample=0.02):
+def best_time(fn, reps=None, min_sample=0.02):
+    if reps is None:
+        reps = max(1, int(os.environ.get("DNNLK_BENCH_REPS", "5") or 5))
     fn()
     best = float("inf")
     for _ in range(reps):

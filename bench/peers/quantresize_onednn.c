@@ -47,7 +47,7 @@ static void run_case(const char *name, dnnl_alg_kind_t alg, int nth) {
     args[1].memory = dm;
     ONEDNN_CHK(dnnl_primitive_execute(prim, s, 2, args));
     ONEDNN_CHK(dnnl_stream_wait(s));
-    for (r = 0; r < 5; r++) { /* min of 5 samples, each >= 20 ms or 3 calls, as the harness */
+    for (r = 0; r < peer_reps(); r++) { /* min of peer_reps() samples, each >= 20 ms or 3 calls, as the harness */
         double start = now();
         int calls = 0;
         while (calls < 3 || now() - start < 0.02) {

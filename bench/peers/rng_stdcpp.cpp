@@ -3,6 +3,7 @@
 // for every engine's row of that kind (the ratio shown is libstdc++ MT19937 time / ours).
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -17,7 +18,9 @@ static bool selected(int argc, char **argv, const char *group) {
 template <class F> static double best_time(F fn) {
     fn();
     double best = 1e30;
-    for (int r = 0; r < 5; r++) {
+    const char *env = std::getenv("DNNLK_BENCH_REPS"); // sample count as in bench/harness.h
+    int reps = env && std::atoi(env) > 0 && std::atoi(env) <= 1000 ? std::atoi(env) : 5;
+    for (int r = 0; r < reps; r++) {
         auto start = std::chrono::steady_clock::now();
         int calls = 0;
         while (calls < 3 || std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 0.02) {
