@@ -65,7 +65,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__q8_store4)(void *p, DNNLK__Q8_W
     else _mm512_storeu_si512(p, v);
 #endif
 }
-#undef DNNLK__Q8_WIDE
 
 /* N int32 lanes in byte range -> N bytes. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__q8_store1)(void *p, dnnlk__vi v) {
@@ -167,13 +166,6 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_div)(const char *x, dnn
  * int32 -> int16 with saturation, + z with saturation, -> 8 bits with (un)signed saturation. For
  * |a| < 384 the first two steps are exact; beyond, every step keeps the value past the output
  * range on its side, so the result is saturate(a + z) either way. */
-#if DNNLK__ISA == 1
-#define DNNLK__Q8_WIDE __m128i
-#elif DNNLK__ISA == 2
-#define DNNLK__Q8_WIDE __m256i
-#else
-#define DNNLK__Q8_WIDE __m512i
-#endif
 static DNNLK__FORCEINLINE DNNLK__Q8_WIDE DNNLK__SFX(dnnlk__qz_pack4z)(dnnlk__vi a, dnnlk__vi b, dnnlk__vi c,
                                                                       dnnlk__vi d, int16_t z, int sgn) {
 #if DNNLK__ISA == 1

@@ -264,6 +264,25 @@ typedef struct dnnlk__resize_cursor {
     float cache_w0[DNNLK_MAX_NDIMS], cache_w1[DNNLK_MAX_NDIMS];
 } dnnlk__resize_cursor;
 
+/* Caches axis d's mapping of the cursor's index: from the per-call tables when they hold the
+ * axis (ot_base[d] >= 0), else computed. */
+static DNNLK__FORCEINLINE void dnnlk__resize_cache_axis(const dnnlk__resize_job *j, dnnlk__resize_cursor *cu, int d,
+                                                        const int64_t *ot_off, const int64_t *ot_delta,
+                                                        const float *ot_w0, const float *ot_w1,
+                                                        const int64_t *ot_base) {
+    cu->cache_o[d] = cu->idx[d];
+    if (ot_base[d] >= 0) {
+        int64_t t = ot_base[d] + cu->idx[d];
+        cu->cache_off[d] = ot_off[t];
+        cu->cache_delta[d] = ot_delta[t];
+        cu->cache_w0[d] = ot_w0[t];
+        cu->cache_w1[d] = ot_w1[t];
+    } else {
+        dnnlk__resize_map(j, d, cu->idx[d], &cu->cache_off[d], &cu->cache_delta[d], &cu->cache_w0[d],
+                          &cu->cache_w1[d]);
+    }
+}
+
 /* Source row (corner 0) and output row at the cursor; for linear, the levels into row. */
 static DNNLK__FORCEINLINE void dnnlk__resize_locate(const dnnlk__resize_job *j, dnnlk__resize_cursor *cu,
                                                     const int64_t *ot_off, const int64_t *ot_delta,
@@ -279,19 +298,7 @@ static DNNLK__FORCEINLINE void dnnlk__resize_locate(const dnnlk__resize_job *j, 
             s += cu->idx[d] * a->is * j->es;
             continue;
         }
-        if (cu->cache_o[d] != cu->idx[d]) {
-            cu->cache_o[d] = cu->idx[d];
-            if (ot_base[d] >= 0) {
-                int64_t t = ot_base[d] + cu->idx[d];
-                cu->cache_off[d] = ot_off[t];
-                cu->cache_delta[d] = ot_delta[t];
-                cu->cache_w0[d] = ot_w0[t];
-                cu->cache_w1[d] = ot_w1[t];
-            } else {
-                dnnlk__resize_map(j, d, cu->idx[d], &cu->cache_off[d], &cu->cache_delta[d], &cu->cache_w0[d],
-                                  &cu->cache_w1[d]);
-            }
-        }
+        if (cu->cache_o[d] != cu->idx[d]) dnnlk__resize_cache_axis(j, cu, d, ot_off, ot_delta, ot_w0, ot_w1, ot_base);
         s += cu->cache_off[d];
         if (j->linear) {
             row->delta[lev] = cu->cache_delta[d];
@@ -325,17 +332,7 @@ static DNNLK__FORCEINLINE void dnnlk__resize_next(const dnnlk__resize_job *j, dn
             return;
         }
         *src -= cu->cache_off[d];
-        cu->cache_o[d] = cu->idx[d];
-        if (ot_base[d] >= 0) {
-            int64_t t = ot_base[d] + cu->idx[d];
-            cu->cache_off[d] = ot_off[t];
-            cu->cache_delta[d] = ot_delta[t];
-            cu->cache_w0[d] = ot_w0[t];
-            cu->cache_w1[d] = ot_w1[t];
-        } else {
-            dnnlk__resize_map(j, d, cu->idx[d], &cu->cache_off[d], &cu->cache_delta[d], &cu->cache_w0[d],
-                              &cu->cache_w1[d]);
-        }
+        dnnlk__resize_cache_axis(j, cu, d, ot_off, ot_delta, ot_w0, ot_w1, ot_base);
         *src += cu->cache_off[d];
         if (j->linear) { /* this axis is level 0: the innermost outer resized axis */
             row->delta[0] = cu->cache_delta[d];

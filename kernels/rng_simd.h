@@ -132,6 +132,17 @@ static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__mcg_bits_v)(uint32_t x, uint8_
 
 /* ---- Philox4x32-10 ---- */
 
+/* One Philox round on the four words of a block, each in the low half of a 64-bit lane: one
+ * vpmuludq gives a product's hi and lo halves, and the next multiply ignores the upper halves. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_step)(dnnlk__rv *x0, dnnlk__rv *x1, dnnlk__rv *x2, dnnlk__rv *x3,
+                                                              dnnlk__rv m0, dnnlk__rv m1, dnnlk__rv k0, dnnlk__rv k1) {
+    const dnnlk__rv p0 = dnnlk__rv_mul_epu32(*x0, m0), p1 = dnnlk__rv_mul_epu32(*x2, m1);
+    *x0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(p1), *x1, k0);
+    *x2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(p0), *x3, k1);
+    *x1 = p1;
+    *x3 = p0;
+}
+
 /* The 4W outputs of the round whose first counter is x (a multiple of 4), in order in o[0..3].
  * The W counters run as two halves of W/2, one counter per 64-bit lane with its words in the low
  * halves: a 32x32->64 multiply then gives the high word (moved down by a shuffle) and the low
@@ -151,14 +162,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_round)(uint64_t x, uint3
     int r;
     for (r = 0; r < 10; r++) {
         const dnnlk__rv vk0 = dnnlk__vi_set1((int)k0), vk1 = dnnlk__vi_set1((int)k1);
-        dnnlk__rv pa0 = dnnlk__rv_mul_epu32(a0, m0), pa1 = dnnlk__rv_mul_epu32(a2, m1);
-        dnnlk__rv pb0 = dnnlk__rv_mul_epu32(b0, m0), pb1 = dnnlk__rv_mul_epu32(b2, m1);
-        a0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa1), a1, vk0);
-        a2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa0), a3, vk1);
-        a1 = pa1, a3 = pa0;
-        b0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb1), b1, vk0);
-        b2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb0), b3, vk1);
-        b1 = pb1, b3 = pb0;
+        DNNLK__SFX(dnnlk__philox_step)(&a0, &a1, &a2, &a3, m0, m1, vk0, vk1);
+        DNNLK__SFX(dnnlk__philox_step)(&b0, &b1, &b2, &b3, m0, m1, vk0, vk1);
         k0 += DNNLK__PHILOX_W0;
         k1 += DNNLK__PHILOX_W1;
     }
@@ -273,14 +278,8 @@ static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__philox_round_bits)(const DN
     }
     for (r = 0; r < 9; r++) {
         const dnnlk__rv vk0 = c->key[2 * r], vk1 = c->key[2 * r + 1];
-        dnnlk__rv pa0 = dnnlk__rv_mul_epu32(a0, m0), pa1 = dnnlk__rv_mul_epu32(a2, m1);
-        dnnlk__rv pb0 = dnnlk__rv_mul_epu32(b0, m0), pb1 = dnnlk__rv_mul_epu32(b2, m1);
-        a0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa1), a1, vk0);
-        a2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pa0), a3, vk1);
-        a1 = pa1, a3 = pa0;
-        b0 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb1), b1, vk0);
-        b2 = dnnlk__rv_xor3(dnnlk__rv_hi_down(pb0), b3, vk1);
-        b1 = pb1, b3 = pb0;
+        DNNLK__SFX(dnnlk__philox_step)(&a0, &a1, &a2, &a3, m0, m1, vk0, vk1);
+        DNNLK__SFX(dnnlk__philox_step)(&b0, &b1, &b2, &b3, m0, m1, vk0, vk1);
     }
 #if DNNLK__ISA == 3
     {
