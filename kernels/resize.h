@@ -118,6 +118,15 @@ typedef struct dnnlk__resize_row {
                                upscale); -1 otherwise */
 } dnnlk__resize_row;
 
+/* Source row of corner q of a linear row with k levels: bit b of q takes level b's i1 row. */
+static DNNLK__FORCEINLINE const char *dnnlk__resize_corner(const dnnlk__resize_row *r, int k, int64_t q) {
+    const char *row = r->src;
+    int b;
+    for (b = 0; b < k; b++)
+        if ((q >> b) & 1) row += r->delta[b];
+    return row;
+}
+
 
 static DNNLK__FORCEINLINE float dnnlk__resize_lerp(float a, float w0, float b, float w1) {
     float p = a * w0, q = b * w1;
@@ -199,12 +208,9 @@ static DNNLK__FORCEINLINE float dnnlk__resize_linear_at(const dnnlk__resize_job 
     int64_t o0 = r->x0 ? (int64_t)r->x0[t] * in->is * j->es : c * in->is * j->es;
     int64_t o1 = r->x0 ? (int64_t)r->x1[t] * in->is * j->es : 0;
     for (q = 0; q < nc; q++) {
-        const char *row = r->src;
-        float v;
+        const char *row = dnnlk__resize_corner(r, r->k, q);
+        float v = dnnlk__resize_load(row + o0, j->dt);
         int b;
-        for (b = 0; b < r->k; b++)
-            if ((q >> b) & 1) row += r->delta[b];
-        v = dnnlk__resize_load(row + o0, j->dt);
         if (r->x0) v = dnnlk__resize_lerp(v, r->xw0[t], dnnlk__resize_load(row + o1, j->dt), r->xw1[t]);
         for (b = 0; (q >> b) & 1; b++) v = dnnlk__resize_lerp(stack[b], r->w0[b], v, r->w1[b]);
         stack[b] = v;

@@ -98,10 +98,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_x)(const dnnlk__resiz
             dnnlk__vf stack[DNNLK_MAX_NDIMS + 1];
             int64_t q;
             for (q = 0; q < nc; q++) {
-                const char *rowp = r->src;
+                const char *rowp = dnnlk__resize_corner(r, k, q);
                 int b;
-                for (b = 0; b < k; b++)
-                    if ((q >> b) & 1) rowp += r->delta[b];
                 v = DNNLK__RS_XV((const float *)(const void *)rowp);
                 for (b = 0; (q >> b) & 1; b++)
                     v = DNNLK__SFX(dnnlk__rs_lerp)(stack[b], dnnlk__vf_set1(r->w0[b]), v, dnnlk__vf_set1(r->w1[b]));
@@ -236,10 +234,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_c)(const dnnlk__resiz
             dnnlk__vf stack[DNNLK_MAX_NDIMS + 1];
             int64_t q;
             for (q = 0; q < nc; q++) {
-                const char *rowp = r->src;
+                const char *rowp = dnnlk__resize_corner(r, k, q);
                 int b;
-                for (b = 0; b < k; b++)
-                    if ((q >> b) & 1) rowp += r->delta[b];
                 v = DNNLK__SFX(dnnlk__rs_load)(rowp + c * es, dt);
                 for (b = 0; (q >> b) & 1; b++)
                     v = DNNLK__SFX(dnnlk__rs_lerp)(stack[b], dnnlk__vf_set1(r->w0[b]), v, dnnlk__vf_set1(r->w1[b]));
