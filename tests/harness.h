@@ -201,6 +201,35 @@ static inline int64_t th_offset(int nd, const int64_t *dims, const int64_t *stri
     return o;
 }
 
+/* Random non-overlapping element strides for dims (permuted, padded, negative strides but never -1,
+ * which means "unknown"); broadcast zeros when allowed. Returns the span; *off is index 0's offset. */
+static inline int64_t th_random_layout(int nd, const int64_t *dims, int64_t *strides, int allow_zero, int64_t *off) {
+    int order[DNNLK_MAX_NDIMS], i;
+    int64_t s = 1 + (th_rand32() % 4 == 0), lo = 0, hi = 0;
+    for (i = 0; i < nd; i++) order[i] = nd - 1 - i;
+    if (th_rand32() % 2)
+        for (i = nd - 1; i > 0; i--) {
+            int j = (int)(th_rand32() % (unsigned)(i + 1)), t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+    for (i = 0; i < nd; i++) {
+        strides[order[i]] = s;
+        s *= dims[order[i]] > 0 ? dims[order[i]] : 1;
+        if (th_rand32() % 4 == 0) s += th_randint(1, 3);
+    }
+    for (i = 0; i < nd; i++) {
+        if (allow_zero && th_rand32() % 8 == 0) strides[i] = 0;
+        else if (th_rand32() % 6 == 0 && strides[i] > 1) strides[i] = -strides[i];
+        if (dims[i] > 0) {
+            if (strides[i] < 0) lo += (dims[i] - 1) * strides[i];
+            else hi += (dims[i] - 1) * strides[i];
+        }
+    }
+    *off = -lo;
+    return hi - lo + 1;
+}
+
 /* A strided view: element 0 sits `off` elements past buf. */
 static inline dnnlk_tensor th_strided(void *buf, int64_t off, dnnlk_dtype dt, int ndims, const int64_t *dims,
                                       const int64_t *strides) {

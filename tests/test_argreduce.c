@@ -70,38 +70,6 @@ typedef struct lay {
     int64_t span;  /* elements the buffer needs */
 } lay;
 
-/* Random non-overlapping strides for dims: permuted order, optional padding, optional negative
- * strides; zero strides (broadcast) only when allow_zero. */
-static lay make_layout(int nd, const int64_t *dims, int64_t *strides, int allow_zero) {
-    int order[DNNLK_MAX_NDIMS], i;
-    int64_t s = 1 + (th_rand32() % 4 == 0), lo = 0, hi = 0;
-    lay L;
-    for (i = 0; i < nd; i++) order[i] = nd - 1 - i;
-    if (th_rand32() % 2)
-        for (i = nd - 1; i > 0; i--) {
-            int j = (int)(th_rand32() % (unsigned)(i + 1)), t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
-    for (i = 0; i < nd; i++) {
-        int d = order[i];
-        strides[d] = s;
-        s *= dims[d] > 0 ? dims[d] : 1;
-        if (th_rand32() % 4 == 0) s += th_randint(1, 3);
-    }
-    for (i = 0; i < nd; i++) {
-        if (allow_zero && th_rand32() % 8 == 0) strides[i] = 0;
-        else if (th_rand32() % 6 == 0 && strides[i] > 1) strides[i] = -strides[i]; /* -1 means "unknown" */
-        if (dims[i] > 0) {
-            if (strides[i] < 0) lo += (dims[i] - 1) * strides[i];
-            else hi += (dims[i] - 1) * strides[i];
-        }
-    }
-    L.off = -lo;
-    L.span = hi - lo + 1;
-    return L;
-}
-
 static void fill_values(void *base, dnnlk_dtype t, int64_t n, int style) {
     size_t es = dnnlk_dtype_size(t);
     int64_t i;
@@ -173,7 +141,7 @@ static void make_src(rcase *c, int nd, const int64_t *dims, dnnlk_dtype t, int s
     c->src.dtype = t;
     c->src.ndims = nd;
     memcpy(c->src.dims, dims, (size_t)nd * sizeof(int64_t));
-    L = make_layout(nd, dims, c->src.strides, 1);
+    L.span = th_random_layout(nd, dims, c->src.strides, 1, &L.off);
     n = th_numel(nd, dims) > 0 ? L.span : 0;
     c->sbuf = th_alloc((size_t)n * es, es * (size_t)(th_rand32() % 8));
     fill_values(c->sbuf.p, t, n, style);
@@ -196,7 +164,8 @@ static void make_out(rout *o, int nd, const int64_t *dims, dnnlk_dtype t) {
     o->t.ndims = nd;
     memcpy(o->t.dims, dims, (size_t)nd * sizeof(int64_t));
     if (th_rand32() % 2) {
-        lay L = make_layout(nd, dims, o->t.strides, 0);
+        lay L;
+        L.span = th_random_layout(nd, dims, o->t.strides, 0, &L.off);
         o->off = L.off;
         o->span = L.span;
     } else {

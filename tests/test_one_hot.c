@@ -8,35 +8,6 @@ static const dnnlk_dtype dts[9] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_f64, 
                                    dnnlk_s64, dnnlk_s8, dnnlk_u8, dnnlk_boolean};
 static const int parts[4] = {1, 2, 3, 7};
 
-/* Random non-overlapping layout (permuted, padded, negative strides but never -1, which means
- * "unknown"); broadcast zeros when allowed. Returns the span; *off is index 0's offset. */
-static int64_t make_layout(int nd, const int64_t *dims, int64_t *strides, int allow_zero, int64_t *off) {
-    int order[DNNLK_MAX_NDIMS], i;
-    int64_t s = 1 + (th_rand32() % 4 == 0), lo = 0, hi = 0;
-    for (i = 0; i < nd; i++) order[i] = nd - 1 - i;
-    if (th_rand32() % 2)
-        for (i = nd - 1; i > 0; i--) {
-            int j = (int)(th_rand32() % (unsigned)(i + 1)), t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
-    for (i = 0; i < nd; i++) {
-        strides[order[i]] = s;
-        s *= dims[order[i]] > 0 ? dims[order[i]] : 1;
-        if (th_rand32() % 4 == 0) s += th_randint(1, 3);
-    }
-    for (i = 0; i < nd; i++) {
-        if (allow_zero && th_rand32() % 8 == 0) strides[i] = 0;
-        else if (th_rand32() % 6 == 0 && strides[i] > 1) strides[i] = -strides[i];
-        if (dims[i] > 0) {
-            if (strides[i] < 0) lo += (dims[i] - 1) * strides[i];
-            else hi += (dims[i] - 1) * strides[i];
-        }
-    }
-    *off = -lo;
-    return hi - lo + 1;
-}
-
 static void run_case(int r, const int64_t *idims, int64_t depth, int axis, dnnlk_dtype dt, dnnlk_dtype it, int dense,
                      int nth) {
     size_t es = dnnlk_dtype_size(dt), ies = dnnlk_dtype_size(it);
@@ -62,7 +33,7 @@ static void run_case(int r, const int64_t *idims, int64_t depth, int axis, dnnlk
         }
     }
     /* indices */
-    ispan = make_layout(r, idims, istr, 1, &ioff);
+    ispan = th_random_layout(r, idims, istr, 1, &ioff);
     if (th_numel(r, idims) == 0) ispan = 0;
     ib = th_alloc((size_t)ispan * ies, ies * (th_rand32() % 3));
     for (f = 0; f < ispan; f++) {
@@ -95,7 +66,7 @@ static void run_case(int r, const int64_t *idims, int64_t depth, int axis, dnnlk
         if (th_rand32() % 2) to.ndims = DNNLK_UNKNOWN;
         ospan = n > 0 ? n : 1;
     } else {
-        ospan = make_layout(r + 1, odims, ostr, 0, &ooff);
+        ospan = th_random_layout(r + 1, odims, ostr, 0, &ooff);
         memcpy(to.strides, ostr, (size_t)(r + 1) * 8);
     }
     ob = th_alloc((size_t)ospan * es, th_rand32() % 3 == 0 ? th_rand32() % 8 : es * (th_rand32() % 8));
