@@ -120,6 +120,13 @@ static inline void dnnlk__quant_run_scalar(const dnnlk__quant_job *j, int dequan
     }
 }
 
+/* Streaming (large) quantize rows prefetch x this many bytes ahead into L2, as dropout and eltwise
+ * do: x is 4x the output, and one thread's hardware prefetchers alone left the read stream
+ * latency-bound from DRAM. 0 turns it off. */
+#ifndef DNNLK_QUANT_PF_BYTES
+#define DNNLK_QUANT_PF_BYTES 4096
+#endif
+
 #define DNNLK__SIMD_BODY "quant_simd.h"
 #include "simd_instantiate.h"
 

@@ -198,6 +198,18 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
     dnnlk__vf lo = dnnlk__vf_set1(lo1), hi = dnnlk__vf_set1(hi1);
     dnnlk__vf s = dnnlk__vf_set1(s1), z = dnnlk__vf_set1(z1);
     int64_t i = 0;
+    /* one prefetch per 64-byte line of the 4N elements an iteration reads */
+#if DNNLK__ISA >= 1
+#define DNNLK__QZ_PF()                                                                               \
+    do {                                                                                             \
+        int64_t b_;                                                                                  \
+        if (stream && DNNLK_QUANT_PF_BYTES > 0)                                                      \
+            for (b_ = 0; b_ < 4 * N * xs; b_ += 64)                                                  \
+                _mm_prefetch(x + i * xs + DNNLK_QUANT_PF_BYTES + b_, _MM_HINT_T1);                   \
+    } while (0)
+#else
+#define DNNLK__QZ_PF() (void)0
+#endif
 #define DNNLK__QZ_ARGS(k)                                                                        \
     (svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s),                                               \
         (zvec ? dnnlk__vi_to_vf(DNNLK__SFX(dnnlk__q8_load)(zv + i + (k)*N, sgn)) : z), lo, hi
@@ -213,7 +225,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
         const dnnlk__vf L = dnnlk__vf_set1(lo1 - z1), H = dnnlk__vf_set1(hi1 - z1); /* for the division */
         for (; i + 4 * N <= n; i += 4 * N) {
             unsigned ba = 0, bb = 0, bc = 0, bd = 0;
-            dnnlk__vi a = DNNLK__SFX(dnnlk__qz_fast)(x + i * xs, xt, r, &ba);
+            dnnlk__vi a;
+            DNNLK__QZ_PF();
+            a = DNNLK__SFX(dnnlk__qz_fast)(x + i * xs, xt, r, &ba);
             dnnlk__vi b = DNNLK__SFX(dnnlk__qz_fast)(x + (i + N) * xs, xt, r, &bb);
             dnnlk__vi c = DNNLK__SFX(dnnlk__qz_fast)(x + (i + 2 * N) * xs, xt, r, &bc);
             dnnlk__vi d = DNNLK__SFX(dnnlk__qz_fast)(x + (i + 3 * N) * xs, xt, r, &bd);
@@ -227,7 +241,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
         }
     }
     for (; i + 4 * N <= n; i += 4 * N) {
-        dnnlk__vi a = DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0));
+        dnnlk__vi a;
+        DNNLK__QZ_PF();
+        a = DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0));
         dnnlk__vi b = DNNLK__SFX(dnnlk__qz_vec)(x + (i + N) * xs, xt, DNNLK__QZ_ARGS(1));
         dnnlk__vi c = DNNLK__SFX(dnnlk__qz_vec)(x + (i + 2 * N) * xs, xt, DNNLK__QZ_ARGS(2));
         dnnlk__vi d = DNNLK__SFX(dnnlk__qz_vec)(x + (i + 3 * N) * xs, xt, DNNLK__QZ_ARGS(3));
@@ -236,6 +252,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
     for (; i + N <= n; i += N)
         DNNLK__SFX(dnnlk__q8_store1)(y + i, DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0)));
 #undef DNNLK__QZ_ARGS
+#undef DNNLK__QZ_PF
     for (; i < n; i++)
         y[i] = (uint8_t)dnnlk__quantize_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
                                             zvec ? (float)(sgn ? (int8_t)zv[i] : zv[i]) : z1, lo1, hi1);
