@@ -136,10 +136,20 @@ $(B)/bench: bench/bench.c $(wildcard bench/*.h) $(HEADERS)
 
 # Peers (PyTorch, numpy, oneDNN, MKL) run first, where installed, into $(B)/peers.tsv; the table
 # then shows our time against theirs from the same run. `make bench PEERS=0` skips them.
+# `make bench ROUNDS=N` alternates peers and bench N times and prints one table in which each side
+# has its best time over the rounds (a steadier ratio on a shared, noisy host).
 PEERS ?= 1
+ROUNDS ?= 1
 bench: $(B)/bench
-	@if [ "$(PEERS)" = 1 ]; then sh bench/peers/run.sh $(B) $(BENCH_ARGS) > $(B)/peers.tsv; else : > $(B)/peers.tsv; fi
-	DNNLK_BENCH_PEERS=$(B)/peers.tsv $(B)/bench $(BENCH_ARGS)
+	@: > $(B)/peers.tsv; rm -f $(B)/bench.history; r=1; \
+	while :; do \
+	  if [ "$(PEERS)" = 1 ]; then sh bench/peers/run.sh $(B) $(BENCH_ARGS) >> $(B)/peers.tsv; fi; \
+	  [ $$r -ge $(ROUNDS) ] && break; \
+	  echo "bench: round $$r of $(ROUNDS)"; \
+	  DNNLK_BENCH_HISTORY=$(B)/bench.history $(B)/bench $(BENCH_ARGS) > /dev/null || exit 1; \
+	  r=$$((r + 1)); \
+	done
+	DNNLK_BENCH_HISTORY=$(B)/bench.history DNNLK_BENCH_PEERS=$(B)/peers.tsv $(B)/bench $(BENCH_ARGS)
 
 # ---- install ----
 
