@@ -8,6 +8,7 @@ typedef struct bench_dropout_ctx {
     dnnlk_tensor src, dst;
     uint8_t *mask;
     dnnlk_rng rng;
+    int64_t n; /* elements (= mask draws) */
     int bwd;
 } bench_dropout_ctx;
 
@@ -15,6 +16,15 @@ static inline void bench_dropout_part(void *p, int ith, int nth) {
     bench_dropout_ctx *c = (bench_dropout_ctx *)p;
     if (c->bwd) dnnlk_dropout_bwd(&c->src, c->mask, &c->dst, 0.1, 0, NULL, ith, nth);
     else dnnlk_dropout_fwd(&c->src, &c->dst, c->mask, 0.1, 0, NULL, &c->rng, NULL, ith, nth);
+}
+
+/* The mask bits alone: the same draws as a forward call, no data. copy time / this time is the
+ * efficiency a forward call could reach if reading and writing the data cost nothing (the
+ * generator's ceiling, printed as "RNG alone"). */
+static inline void bench_dropout_gen_part(void *p, int ith, int nth) {
+    bench_dropout_ctx *c = (bench_dropout_ctx *)p;
+    if (dnnlk_rng_bernoulli(&c->rng, c->mask, c->n, 0.9, NULL, ith, nth) != dnnlk_success)
+        bench_check(0, "rng bernoulli status");
 }
 
 static inline void bench_dropout_case(int nd, const int64_t *dims, dnnlk_dtype dt, int bwd, dnnlk_rng_alg alg,
@@ -36,6 +46,7 @@ static inline void bench_dropout_case(int nd, const int64_t *dims, dnnlk_dtype d
     c.src = bench_dense_tensor(bench_alloc((size_t)n * es), dt, nd, dims);
     c.dst = bench_dense_tensor(bench_alloc((size_t)n * es), dt, nd, dims);
     c.bwd = bwd;
+    c.n = n;
     dnnlk_dropout_mask_bytes(&c.src, 0, NULL, &mbytes);
     c.mask = (uint8_t *)bench_alloc(mbytes);
     for (i = 0; i < n; i++) dnnlk__store_from_f32((char *)c.src.data + i * (int64_t)es, dt, (float)(i % 1000) - 500.0f);
@@ -78,6 +89,7 @@ static inline void bench_dropout_case(int nd, const int64_t *dims, dnnlk_dtype d
         double t = bench_time(bench_dropout_part, &c, nth);
         double copy_t = bench_copy_time((size_t)bytes, nth);
         char note[160] = "";
+        if (!bwd) snprintf(note, sizeof note, "RNG alone %.2f", copy_t / bench_time(bench_dropout_gen_part, &c, nth));
         bench_peer_note(note, sizeof note, key, nth, 1e9 * t / (double)n);
         bench_row(name, shape, dnnlk_dtype_name(dt), nth, (double)n, bytes, t, copy_t, nth == 1 ? naive_t : 0, note);
     }
