@@ -8,36 +8,12 @@
  * top_k filters the row with a vector compare against the current k-th best and hands the rare
  * survivors to the candidate buffer of argreduce.h. */
 
-/* ---- per-ISA helpers the vector layer does not have ---- */
-
-#if DNNLK__ISA == 1
-#define DNNLK__AR_IM __m128i
-#elif DNNLK__ISA == 2
-#define DNNLK__AR_IM __m256i
-#else
-#define DNNLK__AR_IM __mmask16
-#endif
+/* ---- loads and the min/max pick ---- */
 
 /* s32, or s8/u8 widened to s32: DNNLK__VF_N elements. */
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_ld_i)(const char *p, int t) {
-#if DNNLK__ISA == 1
-    int32_t w;
-    __m128i x;
-    if (t == dnnlk_s32) return _mm_loadu_si128((const __m128i *)(const void *)p);
-    memcpy(&w, p, 4);
-    x = _mm_cvtsi32_si128(w);
-    return t == dnnlk_s8 ? _mm_cvtepi8_epi32(x) : _mm_cvtepu8_epi32(x);
-#elif DNNLK__ISA == 2
-    __m128i x;
-    if (t == dnnlk_s32) return _mm256_loadu_si256((const __m256i *)(const void *)p);
-    x = _mm_loadl_epi64((const __m128i *)(const void *)p);
-    return t == dnnlk_s8 ? _mm256_cvtepi8_epi32(x) : _mm256_cvtepu8_epi32(x);
-#else
-    __m128i x;
-    if (t == dnnlk_s32) return _mm512_loadu_si512((const void *)p);
-    x = _mm_loadu_si128((const __m128i *)(const void *)p);
-    return t == dnnlk_s8 ? _mm512_cvtepi8_epi32(x) : _mm512_cvtepu8_epi32(x);
-#endif
+    if (t == dnnlk_s32) return dnnlk__vi_loadu(p);
+    return dnnlk__vi_load_i8(p, t == dnnlk_s8);
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__ar_ld_f)(const char *p, int t) {
@@ -47,115 +23,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__ar_ld_f)(const char *p, in
 }
 
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_imax)(dnnlk__vi a, dnnlk__vi b, int is_min) {
-#if DNNLK__ISA == 1
-    return is_min ? _mm_min_epi32(a, b) : _mm_max_epi32(a, b);
-#elif DNNLK__ISA == 2
-    return is_min ? _mm256_min_epi32(a, b) : _mm256_max_epi32(a, b);
-#else
-    return is_min ? _mm512_min_epi32(a, b) : _mm512_max_epi32(a, b);
-#endif
-}
-
-static DNNLK__FORCEINLINE DNNLK__AR_IM DNNLK__SFX(dnnlk__ar_icmpeq)(dnnlk__vi a, dnnlk__vi b) {
-#if DNNLK__ISA == 1
-    return _mm_cmpeq_epi32(a, b);
-#elif DNNLK__ISA == 2
-    return _mm256_cmpeq_epi32(a, b);
-#else
-    return _mm512_cmpeq_epi32_mask(a, b);
-#endif
-}
-
-static DNNLK__FORCEINLINE DNNLK__AR_IM DNNLK__SFX(dnnlk__ar_icmpgt)(dnnlk__vi a, dnnlk__vi b) {
-#if DNNLK__ISA == 1
-    return _mm_cmpgt_epi32(a, b);
-#elif DNNLK__ISA == 2
-    return _mm256_cmpgt_epi32(a, b);
-#else
-    return _mm512_cmpgt_epi32_mask(a, b);
-#endif
-}
-
-static DNNLK__FORCEINLINE unsigned DNNLK__SFX(dnnlk__ar_ibits)(DNNLK__AR_IM m) {
-#if DNNLK__ISA == 1
-    return (unsigned)_mm_movemask_ps(_mm_castsi128_ps(m));
-#elif DNNLK__ISA == 2
-    return (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(m));
-#else
-    return (unsigned)m;
-#endif
-}
-
-/* m ? t : f, lane by lane, for an integer mask and for a float-compare mask. */
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_iblend)(DNNLK__AR_IM m, dnnlk__vi t, dnnlk__vi f) {
-#if DNNLK__ISA == 1
-    return _mm_blendv_epi8(f, t, m);
-#elif DNNLK__ISA == 2
-    return _mm256_blendv_epi8(f, t, m);
-#else
-    return _mm512_mask_blend_epi32(m, f, t);
-#endif
-}
-
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_iblend_f)(dnnlk__vmask m, dnnlk__vi t, dnnlk__vi f) {
-#if DNNLK__ISA == 1
-    return _mm_blendv_epi8(f, t, _mm_castps_si128(m));
-#elif DNNLK__ISA == 2
-    return _mm256_blendv_epi8(f, t, _mm256_castps_si256(m));
-#else
-    return _mm512_mask_blend_epi32(m, f, t);
-#endif
-}
-
-/* !(a <= b): a > b or either is NaN; and !(a >= b). */
-static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_nle)(dnnlk__vf a, dnnlk__vf b) {
-#if DNNLK__ISA == 1
-    return _mm_cmpnle_ps(a, b);
-#elif DNNLK__ISA == 2
-    return _mm256_cmp_ps(a, b, _CMP_NLE_UQ);
-#else
-    return _mm512_cmp_ps_mask(a, b, _CMP_NLE_UQ);
-#endif
-}
-
-static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_nge)(dnnlk__vf a, dnnlk__vf b) {
-#if DNNLK__ISA == 1
-    return _mm_cmpnge_ps(a, b);
-#elif DNNLK__ISA == 2
-    return _mm256_cmp_ps(a, b, _CMP_NGE_UQ);
-#else
-    return _mm512_cmp_ps_mask(a, b, _CMP_NGE_UQ);
-#endif
-}
-
-static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_mand)(dnnlk__vmask a, dnnlk__vmask b) {
-#if DNNLK__ISA == 1
-    return _mm_and_ps(a, b);
-#elif DNNLK__ISA == 2
-    return _mm256_and_ps(a, b);
-#else
-    return (__mmask16)(a & b);
-#endif
-}
-
-static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_mor)(dnnlk__vmask a, dnnlk__vmask b) {
-#if DNNLK__ISA == 1
-    return _mm_or_ps(a, b);
-#elif DNNLK__ISA == 2
-    return _mm256_or_ps(a, b);
-#else
-    return (__mmask16)(a | b);
-#endif
-}
-
-static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__ar_ord)(dnnlk__vf a) {
-#if DNNLK__ISA == 1
-    return _mm_cmpord_ps(a, a);
-#elif DNNLK__ISA == 2
-    return _mm256_cmp_ps(a, a, _CMP_ORD_Q);
-#else
-    return _mm512_cmp_ps_mask(a, a, _CMP_ORD_Q);
-#endif
+    return is_min ? dnnlk__vi_min(a, b) : dnnlk__vi_max(a, b);
 }
 
 static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__ar_top_bit)(unsigned b) { return 31 - __builtin_clz(b); }
@@ -238,15 +106,15 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_i)(const char *p, in
     int64_t i;
     if (!last) {
         for (i = 0; i + W <= K; i += W) {
-            unsigned b = DNNLK__SFX(dnnlk__ar_ibits)(DNNLK__SFX(dnnlk__ar_icmpeq)(DNNLK__SFX(dnnlk__ar_ld_i)(p + i * es, t), mv));
+            unsigned b = dnnlk__vmask_bits(dnnlk__vi_cmpeq(DNNLK__SFX(dnnlk__ar_ld_i)(p + i * es, t), mv));
             if (b) return i + __builtin_ctz(b);
         }
         for (; i < K; i++)
             if ((int32_t)dnnlk__argred_load(p + i * es, t) == m) return i;
     } else {
         for (i = K; i >= W; i -= W) {
-            unsigned b = DNNLK__SFX(dnnlk__ar_ibits)(
-                DNNLK__SFX(dnnlk__ar_icmpeq)(DNNLK__SFX(dnnlk__ar_ld_i)(p + (i - W) * es, t), mv));
+            unsigned b = dnnlk__vmask_bits(
+                dnnlk__vi_cmpeq(DNNLK__SFX(dnnlk__ar_ld_i)(p + (i - W) * es, t), mv));
             if (b) return i - W + DNNLK__SFX(dnnlk__ar_top_bit)(b);
         }
         for (; i > 0; i--)
@@ -299,13 +167,13 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_f)(const dnnlk__argred_
         v = DNNLK__SFX(dnnlk__ar_ld_f)(q, t);
         /* The update rules of dnnlk__argred_scalar1, lane-wise. */
         if (!last)
-            u = DNNLK__SFX(dnnlk__ar_mand)(is_min ? DNNLK__SFX(dnnlk__ar_nge)(v, acc) : DNNLK__SFX(dnnlk__ar_nle)(v, acc),
-                                          DNNLK__SFX(dnnlk__ar_ord)(acc));
+            u = dnnlk__vmask_and(is_min ? dnnlk__vf_cmpnge(v, acc) : dnnlk__vf_cmpnle(v, acc),
+                                          dnnlk__vf_cmpord(acc, acc));
         else
-            u = DNNLK__SFX(dnnlk__ar_mor)(is_min ? dnnlk__vf_cmple(v, acc) : dnnlk__vf_cmpge(v, acc),
+            u = dnnlk__vmask_or(is_min ? dnnlk__vf_cmple(v, acc) : dnnlk__vf_cmpge(v, acc),
                                          dnnlk__vf_cmpunord(v, v));
         acc = dnnlk__vf_blend(u, v, acc);
-        bi = DNNLK__SFX(dnnlk__ar_iblend_f)(u, kv, bi);
+        bi = dnnlk__vi_blend(u, kv, bi);
     }
     dnnlk__vi_storeu(lanes, bi);
     for (l = 0; l < DNNLK__VF_N; l++)
@@ -326,13 +194,13 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_i)(const dnnlk__argred_
         kv = dnnlk__vi_add(kv, one);
         v = DNNLK__SFX(dnnlk__ar_ld_i)(q, t);
         if (last) { /* keep the old one only where it is strictly better */
-            DNNLK__AR_IM keep = is_min ? DNNLK__SFX(dnnlk__ar_icmpgt)(v, acc) : DNNLK__SFX(dnnlk__ar_icmpgt)(acc, v);
-            acc = DNNLK__SFX(dnnlk__ar_iblend)(keep, acc, v);
-            bi = DNNLK__SFX(dnnlk__ar_iblend)(keep, bi, kv);
+            dnnlk__vmask keep = is_min ? dnnlk__vi_cmpgt(v, acc) : dnnlk__vi_cmpgt(acc, v);
+            acc = dnnlk__vi_blend(keep, acc, v);
+            bi = dnnlk__vi_blend(keep, bi, kv);
         } else {
-            DNNLK__AR_IM u = is_min ? DNNLK__SFX(dnnlk__ar_icmpgt)(acc, v) : DNNLK__SFX(dnnlk__ar_icmpgt)(v, acc);
-            acc = DNNLK__SFX(dnnlk__ar_iblend)(u, v, acc);
-            bi = DNNLK__SFX(dnnlk__ar_iblend)(u, kv, bi);
+            dnnlk__vmask u = is_min ? dnnlk__vi_cmpgt(acc, v) : dnnlk__vi_cmpgt(v, acc);
+            acc = dnnlk__vi_blend(u, v, acc);
+            bi = dnnlk__vi_blend(u, kv, bi);
         }
     }
     dnnlk__vi_storeu(lanes, bi);
@@ -392,10 +260,10 @@ static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__tk_filter1)(const char *p, 
                                                                  dnnlk__vi ti) {
     if (t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16) {
         dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p, t);
-        return dnnlk__vmask_bits(largest ? DNNLK__SFX(dnnlk__ar_nle)(v, tf) : DNNLK__SFX(dnnlk__ar_nge)(v, tf));
+        return dnnlk__vmask_bits(largest ? dnnlk__vf_cmpnle(v, tf) : dnnlk__vf_cmpnge(v, tf));
     } else {
         dnnlk__vi v = DNNLK__SFX(dnnlk__ar_ld_i)(p, t);
-        return DNNLK__SFX(dnnlk__ar_ibits)(largest ? DNNLK__SFX(dnnlk__ar_icmpgt)(v, ti) : DNNLK__SFX(dnnlk__ar_icmpgt)(ti, v));
+        return dnnlk__vmask_bits(largest ? dnnlk__vi_cmpgt(v, ti) : dnnlk__vi_cmpgt(ti, v));
     }
 }
 
@@ -475,4 +343,3 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
 }
 #undef DNNLK__TK_CASES
 
-#undef DNNLK__AR_IM

@@ -8,23 +8,6 @@
 
 /* ---- per-ISA byte <-> int32 helpers ---- */
 
-/* N quantized bytes -> N int32 lanes, sign- or zero-extended. */
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__q8_load)(const void *p, int sgn) {
-#if DNNLK__ISA == 1
-    int32_t w;
-    __m128i b;
-    memcpy(&w, p, 4);
-    b = _mm_cvtsi32_si128(w);
-    return sgn ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b);
-#elif DNNLK__ISA == 2
-    __m128i b = _mm_loadl_epi64((const __m128i *)p);
-    return sgn ? _mm256_cvtepi8_epi32(b) : _mm256_cvtepu8_epi32(b);
-#else
-    __m128i b = _mm_loadu_si128((const __m128i *)p);
-    return sgn ? _mm512_cvtepi8_epi32(b) : _mm512_cvtepu8_epi32(b);
-#endif
-}
-
 /* Four vectors of int32 already in [-128, 255] -> 4N bytes (low byte of each lane, in order). */
 #if DNNLK__ISA == 1
 #define DNNLK__Q8_WIDE __m128i
@@ -212,7 +195,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
 #endif
 #define DNNLK__QZ_ARGS(k)                                                                        \
     (svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s),                                               \
-        (zvec ? dnnlk__vi_to_vf(DNNLK__SFX(dnnlk__q8_load)(zv + i + (k)*N, sgn)) : z), lo, hi
+        (zvec ? dnnlk__vi_to_vf(dnnlk__vi_load_i8(zv + i + (k)*N, sgn)) : z), lo, hi
     if (stream) { /* align the stores: whole 4N-byte blocks */
         int64_t head = (int64_t)((4 * N - ((uintptr_t)y & (uintptr_t)(4 * N - 1))) & (uintptr_t)(4 * N - 1));
         if (head > n) head = n;
@@ -261,7 +244,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
 /* ---- dequantize: the vector core over contiguous x and y ---- */
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__dq_vec)(const uint8_t *x, int sgn, dnnlk__vf s, dnnlk__vi z) {
-    dnnlk__vi q = DNNLK__SFX(dnnlk__q8_load)(x, sgn);
+    dnnlk__vi q = dnnlk__vi_load_i8(x, sgn);
     return dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(q, z)), s);
 }
 
@@ -293,7 +276,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dq_core)(char *y, dnnlk_dtype y
     DNNLK__SFX(dnnlk__dq_store)(y + (i + (k)*N) * ys, yt,                                        \
                                 DNNLK__SFX(dnnlk__dq_vec)(x + i + (k)*N, sgn,                    \
                                                           svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s, \
-                                                          zvec ? DNNLK__SFX(dnnlk__q8_load)(zv + i + (k)*N, sgn) : z), \
+                                                          zvec ? dnnlk__vi_load_i8(zv + i + (k)*N, sgn) : z), \
                                 stream)
     stream = stream && yt == dnnlk_f32;
     if (stream) { /* align the stores to the vector width */

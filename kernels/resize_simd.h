@@ -197,7 +197,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_load)(const char *p, dn
     if (t == dnnlk_f32) return dnnlk__vf_loadu((const float *)(const void *)p);
     if (t == dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)(const void *)p);
     if (t == dnnlk_f16) return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
-    return dnnlk__vi_to_vf(DNNLK__SFX(dnnlk__q8_load)(p, 0));
+    return dnnlk__vi_to_vf(dnnlk__vi_load_i8(p, 0));
 }
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_store)(char *p, dnnlk_dtype t, dnnlk__vf v, int stream) {

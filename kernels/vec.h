@@ -5,9 +5,12 @@
  * DNNLK__ISA` for what one ISA does differently), so each kernel body is written once.
  *
  *   dnnlk__vf / dnnlk__vi     f32 / s32 vector of DNNLK__VF_N lanes (4, 8, 16)
- *   dnnlk__vmask              result of an f32 compare (lane vector on SSE/AVX2, k-mask on AVX-512)
+ *   dnnlk__vmask              result of a compare, f32 or s32 (lane vector on SSE/AVX2, k-mask
+ *                             on AVX-512); dnnlk__vmask_and / _or combine two
  *   dnnlk__vmask_bits(m)      the compare as an unsigned bit per lane, lane 0 in bit 0
- *   dnnlk__vf_blend(m, t, f)  m ? t : f per lane
+ *   dnnlk__vf_blend(m, t, f)  m ? t : f per lane (dnnlk__vi_blend for s32 lanes)
+ *   dnnlk__vf_cmpnle / nge    !(a <= b) / !(a >= b): true where either is NaN too
+ *   dnnlk__vi_load_i8(p, sgn) DNNLK__VF_N bytes widened to s32 lanes, sign- or zero-extended
  *   dnnlk__vf_fmadd(a, b, c)  a*b + c: fused on AVX2/AVX-512, mul then add on SSE4.1 (a kernel
  *                             that must give the same bits on every ISA must not use it)
  *   dnnlk__vf_nofuse(v)       keeps the product in v from being fused into a following add
@@ -45,6 +48,14 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vf_to_bf16_bits_sse41(__m128 v) {
 static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_sse41(uint16_t *p, __m128 v) {
     __m128i b = dnnlk__vf_to_bf16_bits_sse41(v);
     _mm_storel_epi64((__m128i *)(void *)p, _mm_packus_epi32(b, b));
+}
+/* 4 bytes -> 4 int32 lanes, sign- (sgn) or zero-extended. */
+static DNNLK__FORCEINLINE __m128i dnnlk__vi_load_i8_sse41(const void *p, int sgn) {
+    int32_t w;
+    __m128i b;
+    memcpy(&w, p, 4);
+    b = _mm_cvtsi32_si128(w);
+    return sgn ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b);
 }
 /* No F16C at this level: convert lane by lane with the scalar routines. */
 static DNNLK__FORCEINLINE __m128 dnnlk__vf_load_f16_sse41(const uint16_t *p) {
@@ -112,6 +123,17 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
 #define dnnlk__vi_as_vf(a) _mm_castsi128_ps(a)
 #define dnnlk__vi_to_vf(a) _mm_cvtepi32_ps(a)
 #define dnnlk__vf_to_vi_trunc(a) _mm_cvttps_epi32(a)
+#define dnnlk__vi_load_i8 dnnlk__vi_load_i8_sse41
+#define dnnlk__vi_min(a, b) _mm_min_epi32((a), (b))
+#define dnnlk__vi_max(a, b) _mm_max_epi32((a), (b))
+#define dnnlk__vi_cmpeq(a, b) _mm_castsi128_ps(_mm_cmpeq_epi32((a), (b)))
+#define dnnlk__vi_cmpgt(a, b) _mm_castsi128_ps(_mm_cmpgt_epi32((a), (b)))
+#define dnnlk__vi_blend(m, t, f) _mm_blendv_epi8((f), (t), _mm_castps_si128(m))
+#define dnnlk__vf_cmpnle(a, b) _mm_cmpnle_ps((a), (b))
+#define dnnlk__vf_cmpnge(a, b) _mm_cmpnge_ps((a), (b))
+#define dnnlk__vf_cmpord(a, b) _mm_cmpord_ps((a), (b))
+#define dnnlk__vmask_and(a, b) _mm_and_ps((a), (b))
+#define dnnlk__vmask_or(a, b) _mm_or_ps((a), (b))
 
 #elif DNNLK__ISA == 2 /* ------------------------------------------------------------- AVX2 */
 
@@ -142,6 +164,11 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_avx2(uint16_t *p, __m256 v) 
     __m256i b = dnnlk__vf_to_bf16_bits_avx2(v);
     __m128i packed = _mm_packus_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
     _mm_storeu_si128((__m128i *)(void *)p, packed);
+}
+/* 8 bytes -> 8 int32 lanes, sign- (sgn) or zero-extended. */
+static DNNLK__FORCEINLINE __m256i dnnlk__vi_load_i8_avx2(const void *p, int sgn) {
+    __m128i b = _mm_loadl_epi64((const __m128i *)p);
+    return sgn ? _mm256_cvtepi8_epi32(b) : _mm256_cvtepu8_epi32(b);
 }
 static DNNLK__FORCEINLINE __m256 dnnlk__vf_load_f16_avx2(const uint16_t *p) {
     return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)p));
@@ -204,6 +231,17 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx2(uint16_t *p, __m256 v) {
 #define dnnlk__vi_as_vf(a) _mm256_castsi256_ps(a)
 #define dnnlk__vi_to_vf(a) _mm256_cvtepi32_ps(a)
 #define dnnlk__vf_to_vi_trunc(a) _mm256_cvttps_epi32(a)
+#define dnnlk__vi_load_i8 dnnlk__vi_load_i8_avx2
+#define dnnlk__vi_min(a, b) _mm256_min_epi32((a), (b))
+#define dnnlk__vi_max(a, b) _mm256_max_epi32((a), (b))
+#define dnnlk__vi_cmpeq(a, b) _mm256_castsi256_ps(_mm256_cmpeq_epi32((a), (b)))
+#define dnnlk__vi_cmpgt(a, b) _mm256_castsi256_ps(_mm256_cmpgt_epi32((a), (b)))
+#define dnnlk__vi_blend(m, t, f) _mm256_blendv_epi8((f), (t), _mm256_castps_si256(m))
+#define dnnlk__vf_cmpnle(a, b) _mm256_cmp_ps((a), (b), _CMP_NLE_UQ)
+#define dnnlk__vf_cmpnge(a, b) _mm256_cmp_ps((a), (b), _CMP_NGE_UQ)
+#define dnnlk__vf_cmpord(a, b) _mm256_cmp_ps((a), (b), _CMP_ORD_Q)
+#define dnnlk__vmask_and(a, b) _mm256_and_ps((a), (b))
+#define dnnlk__vmask_or(a, b) _mm256_or_ps((a), (b))
 
 #elif DNNLK__ISA == 3 /* ----------------------------------------------------------- AVX-512 */
 
@@ -232,6 +270,11 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vf_to_bf16_bits_avx512(__m512 v) {
 }
 static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_avx512(uint16_t *p, __m512 v) {
     _mm256_storeu_si256((__m256i *)(void *)p, _mm512_cvtepi32_epi16(dnnlk__vf_to_bf16_bits_avx512(v)));
+}
+/* 16 bytes -> 16 int32 lanes, sign- (sgn) or zero-extended. */
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_load_i8_avx512(const void *p, int sgn) {
+    __m128i b = _mm_loadu_si128((const __m128i *)p);
+    return sgn ? _mm512_cvtepi8_epi32(b) : _mm512_cvtepu8_epi32(b);
 }
 static DNNLK__FORCEINLINE __m512 dnnlk__vf_load_f16_avx512(const uint16_t *p) {
     return _mm512_cvtph_ps(_mm256_loadu_si256((const __m256i *)(const void *)p));
@@ -294,6 +337,17 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx512(uint16_t *p, __m512 v)
 #define dnnlk__vi_as_vf(a) _mm512_castsi512_ps(a)
 #define dnnlk__vi_to_vf(a) _mm512_cvtepi32_ps(a)
 #define dnnlk__vf_to_vi_trunc(a) _mm512_cvttps_epi32(a)
+#define dnnlk__vi_load_i8 dnnlk__vi_load_i8_avx512
+#define dnnlk__vi_min(a, b) _mm512_min_epi32((a), (b))
+#define dnnlk__vi_max(a, b) _mm512_max_epi32((a), (b))
+#define dnnlk__vi_cmpeq(a, b) _mm512_cmpeq_epi32_mask((a), (b))
+#define dnnlk__vi_cmpgt(a, b) _mm512_cmpgt_epi32_mask((a), (b))
+#define dnnlk__vi_blend(m, t, f) _mm512_mask_blend_epi32((m), (f), (t))
+#define dnnlk__vf_cmpnle(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_NLE_UQ)
+#define dnnlk__vf_cmpnge(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_NGE_UQ)
+#define dnnlk__vf_cmpord(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_ORD_Q)
+#define dnnlk__vmask_and(a, b) ((__mmask16)((a) & (b)))
+#define dnnlk__vmask_or(a, b) ((__mmask16)((a) | (b)))
 
 #else
 #error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 1, 2 or 3"

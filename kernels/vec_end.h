@@ -53,3 +53,14 @@
 #undef dnnlk__vi_as_vf
 #undef dnnlk__vi_to_vf
 #undef dnnlk__vf_to_vi_trunc
+#undef dnnlk__vi_load_i8
+#undef dnnlk__vi_min
+#undef dnnlk__vi_max
+#undef dnnlk__vi_cmpeq
+#undef dnnlk__vi_cmpgt
+#undef dnnlk__vi_blend
+#undef dnnlk__vf_cmpnle
+#undef dnnlk__vf_cmpnge
+#undef dnnlk__vf_cmpord
+#undef dnnlk__vmask_and
+#undef dnnlk__vmask_or

@@ -33,3 +33,26 @@ static DNNLK__NOINLINE unsigned DNNLK__SFX(vec_probe_cmp_blend)(const float *a, 
     dnnlk__vf_storeu(out, dnnlk__vf_blend(m, va, vb));
     return dnnlk__vmask_bits(m);
 }
+
+/* The s32 and NaN-aware operations of one vector: out holds min, max, blend(a > b, a, b) and the
+ * signed and unsigned byte widenings; bits the lane bits of the compares and mask combinations. */
+static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_int)(const int32_t *a, const int32_t *b, const float *fa,
+                                                      const float *fb, const uint8_t *bytes, int32_t *out,
+                                                      unsigned *bits) {
+    const int N = DNNLK__VF_N;
+    dnnlk__vi va = dnnlk__vi_loadu(a), vb = dnnlk__vi_loadu(b);
+    dnnlk__vf x = dnnlk__vf_loadu(fa), y = dnnlk__vf_loadu(fb);
+    dnnlk__vmask gt = dnnlk__vi_cmpgt(va, vb), nle = dnnlk__vf_cmpnle(x, y), ord = dnnlk__vf_cmpord(x, y);
+    dnnlk__vi_storeu(out, dnnlk__vi_min(va, vb));
+    dnnlk__vi_storeu(out + N, dnnlk__vi_max(va, vb));
+    dnnlk__vi_storeu(out + 2 * N, dnnlk__vi_blend(gt, va, vb));
+    dnnlk__vi_storeu(out + 3 * N, dnnlk__vi_load_i8(bytes, 1));
+    dnnlk__vi_storeu(out + 4 * N, dnnlk__vi_load_i8(bytes, 0));
+    bits[0] = dnnlk__vmask_bits(dnnlk__vi_cmpeq(va, vb));
+    bits[1] = dnnlk__vmask_bits(gt);
+    bits[2] = dnnlk__vmask_bits(nle);
+    bits[3] = dnnlk__vmask_bits(dnnlk__vf_cmpnge(x, y));
+    bits[4] = dnnlk__vmask_bits(ord);
+    bits[5] = dnnlk__vmask_bits(dnnlk__vmask_and(nle, ord));
+    bits[6] = dnnlk__vmask_bits(dnnlk__vmask_or(nle, gt));
+}
