@@ -482,25 +482,8 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     isa = (int)dnnlk_max_isa();
     while ((n = dnnlk__iter_next(&it, row)) > 0) {
         char *vp = values ? row[2] : NULL;
-        if (is_topk) {
-            switch (isa) {
-#if DNNLK__X86
-            case dnnlk_isa_avx512: dnnlk__topk_rows_avx512(&a, row[0], row[1], vp, n, cand); break;
-            case dnnlk_isa_avx2: dnnlk__topk_rows_avx2(&a, row[0], row[1], vp, n, cand); break;
-            case dnnlk_isa_sse41: dnnlk__topk_rows_sse41(&a, row[0], row[1], vp, n, cand); break;
-#endif
-            default: dnnlk__topk_rows_scalar(&a, row[0], row[1], vp, n, cand); break;
-            }
-        } else {
-            switch (isa) {
-#if DNNLK__X86
-            case dnnlk_isa_avx512: dnnlk__argred_rows_avx512(&a, row[0], row[1], vp, n); break;
-            case dnnlk_isa_avx2: dnnlk__argred_rows_avx2(&a, row[0], row[1], vp, n); break;
-            case dnnlk_isa_sse41: dnnlk__argred_rows_sse41(&a, row[0], row[1], vp, n); break;
-#endif
-            default: dnnlk__argred_rows_scalar(&a, row[0], row[1], vp, n); break;
-            }
-        }
+        if (is_topk) DNNLK__DISPATCH_AT(isa, dnnlk__topk_rows, (&a, row[0], row[1], vp, n, cand));
+        else DNNLK__DISPATCH_AT(isa, dnnlk__argred_rows, (&a, row[0], row[1], vp, n));
     }
     return dnnlk_success;
 }

@@ -200,15 +200,9 @@ static inline void dnnlk__drow_run(const dnnlk__drow *c, char *dst, int64_t dstr
         int dt = (int)c->dt;
         if (mstr == 0) {
             f = (dnnlk__bits_at(c->bits, pos, c->nbytes) & 1) ? c->scale : 0.0f;
-            if (isa == dnnlk_isa_avx512) dnnlk__dropout_row_v_avx512(dst, src, (size_t)n, NULL, 0, 0, f, dt, c->nt);
-            else if (isa == dnnlk_isa_avx2) dnnlk__dropout_row_v_avx2(dst, src, (size_t)n, NULL, 0, 0, f, dt, c->nt);
-            else dnnlk__dropout_row_v_sse41(dst, src, (size_t)n, NULL, 0, 0, f, dt, c->nt);
+            DNNLK__PICK(isa, dnnlk__dropout_row_v, (dst, src, (size_t)n, NULL, 0, 0, f, dt, c->nt));
         } else {
-            if (isa == dnnlk_isa_avx512)
-                dnnlk__dropout_row_v_avx512(dst, src, (size_t)n, c->bits, pos, c->nbytes, f, dt, c->nt);
-            else if (isa == dnnlk_isa_avx2)
-                dnnlk__dropout_row_v_avx2(dst, src, (size_t)n, c->bits, pos, c->nbytes, f, dt, c->nt);
-            else dnnlk__dropout_row_v_sse41(dst, src, (size_t)n, c->bits, pos, c->nbytes, f, dt, c->nt);
+            DNNLK__PICK(isa, dnnlk__dropout_row_v, (dst, src, (size_t)n, c->bits, pos, c->nbytes, f, dt, c->nt));
         }
         return;
     }
@@ -328,29 +322,16 @@ static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b,
     /* streaming stores need aligned vectors: every round starts R elements further */
     nt = row->nt && ((uintptr_t)(dst + off) % (size_t)R) == 0; /* R bytes = one f32 vector (W lanes x 4) */
     if (cur->alg == dnnlk_rng_mt19937) {
-        if (isa == dnnlk_isa_avx512)
-            dnnlk__dropout_fused_mt_v_avx512(cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
-        else if (isa == dnnlk_isa_avx2)
-            dnnlk__dropout_fused_mt_v_avx2(cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
-        else
-            dnnlk__dropout_fused_mt_v_sse41(cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        DNNLK__PICK(isa, dnnlk__dropout_fused_mt_v,
+                    (cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt));
     } else if (cur->alg == dnnlk_rng_mcg31m1) {
-        uint32_t x;
-        if (isa == dnnlk_isa_avx512)
-            x = dnnlk__dropout_fused_mcg_v_avx512(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
-        else if (isa == dnnlk_isa_avx2)
-            x = dnnlk__dropout_fused_mcg_v_avx2(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
-        else
-            x = dnnlk__dropout_fused_mcg_v_sse41(cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
-        cur->x = x;
+        cur->x = DNNLK__PICK(isa, dnnlk__dropout_fused_mcg_v,
+                             (cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt));
     } else {
         uint32_t inv = b->kind == dnnlk__bern_ge;
-        if (isa == dnnlk_isa_avx512)
-            dnnlk__dropout_fused_philox_v_avx512(cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
-        else if (isa == dnnlk_isa_avx2)
-            dnnlk__dropout_fused_philox_v_avx2(cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
-        else
-            dnnlk__dropout_fused_philox_v_sse41(cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt);
+        DNNLK__PICK(isa, dnnlk__dropout_fused_philox_v,
+                    (cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds,
+                     row->scale, dt, nt));
         cur->index += (uint64_t)(rounds * R);
     }
     return rounds * R;

@@ -564,14 +564,7 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
 #if !DNNLK__X86
     (void)fast; /* no SIMD rows to take */
 #else
-    if (fast) {
-        switch (dnnlk_max_isa()) {
-        case dnnlk_isa_avx512: fn = dnnlk__ln_rows_avx512; break;
-        case dnnlk_isa_avx2: fn = dnnlk__ln_rows_avx2; break;
-        case dnnlk_isa_sse41: fn = dnnlk__ln_rows_sse41; break;
-        default: break;
-        }
-    }
+    if (fast && dnnlk_max_isa() != dnnlk_isa_scalar) fn = DNNLK__PICK(dnnlk_max_isa(), dnnlk__ln_rows, );
 #endif
     dnnlk__part_range(outer.total, ith, nth, 1, &gb, &ge);
     j.nt = j.dt == dnnlk_f32 && (double)(ge - gb) * (double)j.n * 4.0 >= (double)DNNLK_NORM_NT_BYTES;
@@ -751,14 +744,9 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
         str[1] = od.strides + ax;
         dnnlk__loop_init(&j.inner, 1, src->dims + ax, 2, str, es, 0);
 #if DNNLK__X86
-        if (dnnlk__row_kind(&j.inner, 0) == dnnlk__row_contig && dnnlk__row_kind(&j.inner, 1) == dnnlk__row_contig) {
-            switch (dnnlk_max_isa()) {
-            case dnnlk_isa_avx512: fn = dnnlk__l2_rows_avx512; break;
-            case dnnlk_isa_avx2: fn = dnnlk__l2_rows_avx2; break;
-            case dnnlk_isa_sse41: fn = dnnlk__l2_rows_sse41; break;
-            default: break;
-            }
-        }
+        if (dnnlk__row_kind(&j.inner, 0) == dnnlk__row_contig && dnnlk__row_kind(&j.inner, 1) == dnnlk__row_contig &&
+            dnnlk_max_isa() != dnnlk_isa_scalar)
+            fn = DNNLK__PICK(dnnlk_max_isa(), dnnlk__l2_rows, );
 #endif
         dnnlk__part_range(groups.total, ith, nth, 1, &gb, &ge);
         j.nt = j.dt == dnnlk_f32 && (double)(ge - gb) * (double)j.n * 4.0 >= (double)DNNLK_NORM_NT_BYTES;

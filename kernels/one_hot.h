@@ -173,14 +173,7 @@ static inline dnnlk_status dnnlk_one_hot(const dnnlk_tensor *indices, int64_t de
                 int64_t m = n < DNNLK__ONE_HOT_BLOCK ? n : DNNLK__ONE_HOT_BLOCK;
                 char *p = (char *)d.data + done * depth * es;
                 for (j = 0; j < m; j++) hot[j] = dnnlk__onehot_wrap(dnnlk__onehot_load_index(ip + j * isz, is64), depth);
-                switch (isa) {
-#if DNNLK__X86
-                case dnnlk_isa_avx512: dnnlk__onehot_emit_avx512(p, m, depth, hot, on, off, es, nt); break;
-                case dnnlk_isa_avx2: dnnlk__onehot_emit_avx2(p, m, depth, hot, on, off, es, nt); break;
-                case dnnlk_isa_sse41: dnnlk__onehot_emit_sse41(p, m, depth, hot, on, off, es, nt); break;
-#endif
-                default: dnnlk__onehot_emit_scalar(p, m, depth, hot, on, off, es, nt); break;
-                }
+                DNNLK__DISPATCH_AT(isa, dnnlk__onehot_emit, (p, m, depth, hot, on, off, es, nt));
                 ip += m * isz;
                 done += m;
                 n -= m;

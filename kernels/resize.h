@@ -458,14 +458,7 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
                         ahead = 1;
                     }
                 }
-            switch (isa) {
-#if DNNLK__X86
-            case dnnlk_isa_avx512: dnnlk__resize_row_avx512(j, &row); break;
-            case dnnlk_isa_avx2: dnnlk__resize_row_avx2(j, &row); break;
-            case dnnlk_isa_sse41: dnnlk__resize_row_sse41(j, &row); break;
-#endif
-            default: dnnlk__resize_row_scalar(j, &row); break;
-            }
+            DNNLK__DISPATCH_AT(isa, dnnlk__resize_row, (j, &row));
             }
         }
     }

@@ -387,11 +387,10 @@ static inline uint32_t dnnlk__rng_next(dnnlk_rng *r) {
 /* The MT19937 twist, vectorized where available. */
 static inline void dnnlk__mt_twist(uint32_t *mt) {
 #if DNNLK__X86
-    switch (dnnlk_max_isa()) {
-    case dnnlk_isa_avx512: dnnlk__mt_twist_v_avx512(mt); return;
-    case dnnlk_isa_avx2: dnnlk__mt_twist_v_avx2(mt); return;
-    case dnnlk_isa_sse41: dnnlk__mt_twist_v_sse41(mt); return;
-    default: break;
+    dnnlk_isa isa = dnnlk_max_isa();
+    if (isa != dnnlk_isa_scalar) {
+        DNNLK__PICK(isa, dnnlk__mt_twist_v, (mt));
+        return;
     }
 #endif
     dnnlk__mt_twist_scalar(mt);
@@ -453,15 +452,11 @@ static inline void dnnlk__rng_gen_u32(dnnlk_rng *r, uint32_t *dst, size_t n) {
 #if DNNLK__X86
     if (isa != dnnlk_isa_scalar) {
         if (r->alg == dnnlk_rng_mcg31m1) {
-            r->x = isa == dnnlk_isa_avx512 ? dnnlk__mcg_u32_v_avx512(r->x, dst, n)
-                 : isa == dnnlk_isa_avx2   ? dnnlk__mcg_u32_v_avx2(r->x, dst, n)
-                                           : dnnlk__mcg_u32_v_sse41(r->x, dst, n);
+            r->x = DNNLK__PICK(isa, dnnlk__mcg_u32_v, (r->x, dst, n));
             return;
         }
         if (r->alg == dnnlk_rng_philox4x32_10) {
-            if (isa == dnnlk_isa_avx512) dnnlk__philox_u32_v_avx512(r->seed, r->offset, r->index, dst, n);
-            else if (isa == dnnlk_isa_avx2) dnnlk__philox_u32_v_avx2(r->seed, r->offset, r->index, dst, n);
-            else dnnlk__philox_u32_v_sse41(r->seed, r->offset, r->index, dst, n);
+            DNNLK__PICK(isa, dnnlk__philox_u32_v, (r->seed, r->offset, r->index, dst, n));
             r->index += n;
             return;
         }
@@ -471,9 +466,7 @@ static inline void dnnlk__rng_gen_u32(dnnlk_rng *r, uint32_t *dst, size_t n) {
             if (r->mt_pos >= 624) { dnnlk__mt_twist(r->mt); r->mt_pos = 0; }
             take = 624u - r->mt_pos;
             if (take > n) take = n;
-            if (isa == dnnlk_isa_avx512) dnnlk__mt_temper_v_avx512(r->mt + r->mt_pos, dst, take);
-            else if (isa == dnnlk_isa_avx2) dnnlk__mt_temper_v_avx2(r->mt + r->mt_pos, dst, take);
-            else dnnlk__mt_temper_v_sse41(r->mt + r->mt_pos, dst, take);
+            DNNLK__PICK(isa, dnnlk__mt_temper_v, (r->mt + r->mt_pos, dst, take));
             r->mt_pos += (uint32_t)take;
             dst += take;
             n -= take;
@@ -493,16 +486,12 @@ static inline void dnnlk__rng_gen_uniform(dnnlk_rng *r, float *dst, size_t n, fl
 #if DNNLK__X86
     if (isa != dnnlk_isa_scalar) {
         if (r->alg == dnnlk_rng_mcg31m1) {
-            r->x = isa == dnnlk_isa_avx512 ? dnnlk__mcg_uniform_v_avx512(r->x, dst, n, low, width, top)
-                 : isa == dnnlk_isa_avx2   ? dnnlk__mcg_uniform_v_avx2(r->x, dst, n, low, width, top)
-                                           : dnnlk__mcg_uniform_v_sse41(r->x, dst, n, low, width, top);
+            r->x = DNNLK__PICK(isa, dnnlk__mcg_uniform_v, (r->x, dst, n, low, width, top));
             return;
         }
         /* Philox and MT19937: raw outputs in place, then converted in place */
         dnnlk__rng_gen_u32(r, (uint32_t *)(void *)dst, n);
-        if (isa == dnnlk_isa_avx512) dnnlk__u32_to_uniform_v_avx512(dst, n, low, width, top);
-        else if (isa == dnnlk_isa_avx2) dnnlk__u32_to_uniform_v_avx2(dst, n, low, width, top);
-        else dnnlk__u32_to_uniform_v_sse41(dst, n, low, width, top);
+        DNNLK__PICK(isa, dnnlk__u32_to_uniform_v, (dst, n, low, width, top));
         return;
     }
 #endif
@@ -527,16 +516,12 @@ static inline void dnnlk__rng_gen_bits(dnnlk_rng *r, uint8_t *dst, size_t n, con
     }
 #if DNNLK__X86
     if (isa != dnnlk_isa_scalar && r->alg == dnnlk_rng_mcg31m1) {
-        r->x = isa == dnnlk_isa_avx512 ? dnnlk__mcg_bits_v_avx512(r->x, dst, n, b->t)
-             : isa == dnnlk_isa_avx2   ? dnnlk__mcg_bits_v_avx2(r->x, dst, n, b->t)
-                                       : dnnlk__mcg_bits_v_sse41(r->x, dst, n, b->t);
+        r->x = DNNLK__PICK(isa, dnnlk__mcg_bits_v, (r->x, dst, n, b->t));
         return;
     }
     if (isa != dnnlk_isa_scalar && r->alg == dnnlk_rng_philox4x32_10) {
         uint32_t inv = b->kind == dnnlk__bern_ge;
-        if (isa == dnnlk_isa_avx512) dnnlk__philox_bits_v_avx512(r->seed, r->offset, r->index, dst, n, b->t, inv);
-        else if (isa == dnnlk_isa_avx2) dnnlk__philox_bits_v_avx2(r->seed, r->offset, r->index, dst, n, b->t, inv);
-        else dnnlk__philox_bits_v_sse41(r->seed, r->offset, r->index, dst, n, b->t, inv);
+        DNNLK__PICK(isa, dnnlk__philox_bits_v, (r->seed, r->offset, r->index, dst, n, b->t, inv));
         r->index += n;
         return;
     }
@@ -551,9 +536,7 @@ static inline void dnnlk__rng_gen_bits(dnnlk_rng *r, uint8_t *dst, size_t n, con
         if (isa != dnnlk_isa_scalar) {
             size_t R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
             i = n / R * R;
-            if (isa == dnnlk_isa_avx512) dnnlk__mt_bits_v_avx512(r->mt, &r->mt_pos, b->t64, dst, i);
-            else if (isa == dnnlk_isa_avx2) dnnlk__mt_bits_v_avx2(r->mt, &r->mt_pos, b->t64, dst, i);
-            else dnnlk__mt_bits_v_sse41(r->mt, &r->mt_pos, b->t64, dst, i);
+            DNNLK__PICK(isa, dnnlk__mt_bits_v, (r->mt, &r->mt_pos, b->t64, dst, i));
         }
 #endif
         for (; i < n; i++) {

@@ -230,12 +230,7 @@ static inline dnnlk_status dnnlk_select(const dnnlk_tensor *cond, const dnnlk_te
         k.dp = dnnlk__row_pitch(&plan, 0), k.cp = dnnlk__row_pitch(&plan, 1);
         k.ap = dnnlk__row_pitch(&plan, 2), k.bp = dnnlk__row_pitch(&plan, 3);
 #if DNNLK__X86
-        switch (dnnlk_max_isa()) {
-        case dnnlk_isa_avx512: fn = dnnlk__select_rows_avx512; break;
-        case dnnlk_isa_avx2: fn = dnnlk__select_rows_avx2; break;
-        case dnnlk_isa_sse41: fn = dnnlk__select_rows_sse41; break;
-        case dnnlk_isa_scalar: break;
-        }
+        if (dnnlk_max_isa() != dnnlk_isa_scalar) fn = DNNLK__PICK(dnnlk_max_isa(), dnnlk__select_rows, );
 #endif
         dnnlk__iter_init(&it, &plan, base, begin, end);
         while ((len = dnnlk__iter_next_block(&it, row, &rows)) > 0) {
