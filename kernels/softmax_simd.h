@@ -100,9 +100,15 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf v) {
 #endif
 }
 
-/* Running max over n floats; *nan collects whether any of them is NaN. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_max)(const float *x, size_t n, dnnlk__vf acc, unsigned *nan) {
-    dnnlk__vf a1 = acc, a2 = acc, a3 = acc;
+/* Running max over n floats from acc; *nan collects whether any of them is NaN. lo (NULL or not,
+ * a constant per caller): also the running min, as a vector, into *lo. Lanes past n are filled
+ * with -inf for the max alone, and with the chunk's first element when the min is taken too
+ * (neutral for both). Each caller keeps the fill it always had: where the max is a zero, a lane
+ * filled with -0 rather than -inf can decide its sign, and the row and gathered paths must keep
+ * giving the same bits. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_scan)(const float *x, size_t n, dnnlk__vf acc, unsigned *nan,
+                                                               dnnlk__vf *lo) {
+    dnnlk__vf a1 = acc, a2 = acc, a3 = acc, b0 = dnnlk__vf_set1(INFINITY), b1 = b0;
     unsigned bad = 0;
     size_t i = 0;
     for (; i + 4 * DNNLK__VF_N <= n; i += 4 * DNNLK__VF_N) {
@@ -112,51 +118,36 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_max)(const float *x, si
         a1 = dnnlk__vf_max(a1, v1);
         a2 = dnnlk__vf_max(a2, v2);
         a3 = dnnlk__vf_max(a3, v3);
-        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
-    }
-    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) {
-        dnnlk__vf v = dnnlk__vf_loadu(x + i);
-        acc = dnnlk__vf_max(acc, v);
-        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
-    }
-    if (i < n) {
-        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, -INFINITY);
-        acc = dnnlk__vf_max(acc, v);
-        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
-    }
-    *nan |= bad;
-    return dnnlk__vf_max(dnnlk__vf_max(acc, a1), dnnlk__vf_max(a2, a3));
-}
-
-/* sm_max of a whole row that also takes its min (*lo), for dnnlk__sm_fast2sum_ok. */
-static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, size_t n, unsigned *nan, float *lo) {
-    dnnlk__vf a0 = dnnlk__vf_set1(-INFINITY), a1 = a0, a2 = a0, a3 = a0, b0 = dnnlk__vf_set1(INFINITY), b1 = b0;
-    unsigned bad = 0;
-    size_t i = 0;
-    for (; i + 4 * DNNLK__VF_N <= n; i += 4 * DNNLK__VF_N) {
-        dnnlk__vf v0 = dnnlk__vf_loadu(x + i), v1 = dnnlk__vf_loadu(x + i + DNNLK__VF_N);
-        dnnlk__vf v2 = dnnlk__vf_loadu(x + i + 2 * DNNLK__VF_N), v3 = dnnlk__vf_loadu(x + i + 3 * DNNLK__VF_N);
-        a0 = dnnlk__vf_max(a0, v0);
-        a1 = dnnlk__vf_max(a1, v1);
-        a2 = dnnlk__vf_max(a2, v2);
-        a3 = dnnlk__vf_max(a3, v3);
-        b0 = dnnlk__vf_min(b0, dnnlk__vf_min(v0, v1));
-        b1 = dnnlk__vf_min(b1, dnnlk__vf_min(v2, v3));
+        if (lo) {
+            b0 = dnnlk__vf_min(b0, dnnlk__vf_min(v0, v1));
+            b1 = dnnlk__vf_min(b1, dnnlk__vf_min(v2, v3));
+        }
         bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
     }
     for (; i < n; i += DNNLK__VF_N) {
         size_t k = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
-        float first; /* fills the lanes past the end (x may be only 2-byte aligned: memcpy) */
+        float fill = -INFINITY;
         dnnlk__vf v;
-        memcpy(&first, x + i, sizeof first);
-        v = k == DNNLK__VF_N ? dnnlk__vf_loadu(x + i) : DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, first);
-        a0 = dnnlk__vf_max(a0, v);
-        b0 = dnnlk__vf_min(b0, v);
+        if (lo) memcpy(&fill, x + i, sizeof fill); /* x may be only 2-byte aligned: memcpy */
+        v = k == DNNLK__VF_N ? dnnlk__vf_loadu(x + i) : DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, fill);
+        acc = dnnlk__vf_max(acc, v);
+        if (lo) b0 = dnnlk__vf_min(b0, v);
         bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
     }
     *nan |= bad;
-    *lo = -DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf_xor(dnnlk__vf_min(b0, b1), dnnlk__vf_set1(-0.0f)));
-    return DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3)));
+    if (lo) *lo = dnnlk__vf_min(b0, b1);
+    return dnnlk__vf_max(dnnlk__vf_max(acc, a1), dnnlk__vf_max(a2, a3));
+}
+
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_max)(const float *x, size_t n, dnnlk__vf acc, unsigned *nan) {
+    return DNNLK__SFX(dnnlk__sm_scan)(x, n, acc, nan, NULL);
+}
+
+/* The max of a whole row and its min (*lo), for dnnlk__sm_fast2sum_ok. */
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, size_t n, unsigned *nan, float *lo) {
+    dnnlk__vf b, m = DNNLK__SFX(dnnlk__sm_scan)(x, n, dnnlk__vf_set1(-INFINITY), nan, &b);
+    *lo = -DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf_xor(b, dnnlk__vf_set1(-0.0f)));
+    return DNNLK__SFX(dnnlk__sm_hmax)(m);
 }
 
 /* exp(dh + dl) for dh <= 0, |dl| <= ulp(dh) / 2 (x - m of a clean row as a pair): the exp of
