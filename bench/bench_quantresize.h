@@ -144,42 +144,6 @@ static inline void bench_qr_quant_case(const char *name, int dequant, int per_ch
     free(x); free(y); free(yn); free(s); free(q); free(qn); free(z);
 }
 
-/* The store ceiling of resize x2 (its output is 4x its input, so writing dominates): a
- * non-temporal fill of the same output bytes with the same threads, no reads at all. */
-typedef struct bench_qr_fill {
-    char *p;
-    size_t bytes;
-} bench_qr_fill;
-
-#if DNNLK__X86
-__attribute__((target("avx2"))) static inline void bench_qr_fill_nt(char *p, size_t n) {
-    const __m256i v = _mm256_set1_epi32(0x3f800000);
-    size_t i = 0;
-    while (i < n && ((uintptr_t)(p + i) & 31)) p[i++] = 0;
-    for (; i + 128 <= n; i += 128) {
-        _mm256_stream_si256((__m256i *)(void *)(p + i), v);
-        _mm256_stream_si256((__m256i *)(void *)(p + i + 32), v);
-        _mm256_stream_si256((__m256i *)(void *)(p + i + 64), v);
-        _mm256_stream_si256((__m256i *)(void *)(p + i + 96), v);
-    }
-    _mm_sfence();
-    for (; i < n; i++) p[i] = 0;
-}
-#endif
-
-static inline void bench_qr_fill_part(void *p, int ith, int nth) {
-    bench_qr_fill *c = (bench_qr_fill *)p;
-    int64_t b, e;
-    dnnlk__part_range((int64_t)c->bytes, ith, nth, 64, &b, &e);
-#if DNNLK__X86
-    if (dnnlk_cpu_isa() >= dnnlk_isa_avx2) {
-        bench_qr_fill_nt(c->p + b, (size_t)(e - b));
-        return;
-    }
-#endif
-    memset(c->p + b, 0, (size_t)(e - b));
-}
-
 static inline void bench_qr_resize_case(const char *name, int linear) {
     const int64_t N = 8, C = 64, H = 128, W = 128, nin = N * C * H * W, nout = nin * 4;
     float *x = (float *)bench_alloc((size_t)nin * 4), *y = (float *)bench_alloc((size_t)nout * 4);
@@ -210,14 +174,9 @@ static inline void bench_qr_resize_case(const char *name, int linear) {
         double t = bench_time(bench_qr_resize_part, &c, nth);
         double copy_t = bench_copy_time((size_t)bytes, nth);
         double naive_t = nth == 1 ? bench_time(bench_qr_naive_resize, &nv, 1) : 0;
-        bench_qr_fill fill;
-        double fill_t;
         char note[160] = "";
-        fill.p = (char *)yn; /* checked above; free to overwrite */
-        fill.bytes = (size_t)nout * 4;
-        fill_t = bench_time(bench_qr_fill_part, &fill, nth);
         /* "NT fill 0.9x": the time of a pure non-temporal fill of the output / ours */
-        snprintf(note, sizeof note, "NT fill %.2fx", fill_t / t);
+        snprintf(note, sizeof note, "NT fill %.2fx", bench_fill_time((size_t)nout * 4, nth) / t);
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)nout);
         bench_row(name, "8x64x128x128 x2", "f32", nth, (double)nout, bytes, t, copy_t, naive_t, note);
     }

@@ -195,45 +195,52 @@ static inline double bench_time(bench_fn fn, void *ctx, int nth) {
     return bench_history_min(best);
 }
 
-/* ---- the copy limit ---- */
+/* ---- the copy limit and the store ceiling ---- */
 
 typedef struct bench_copy_ctx {
     char *dst;
-    const char *src;
+    const char *src; /* NULL: fill dst with zeros instead (the store ceiling) */
     size_t bytes;
     int nontemporal;
 } bench_copy_ctx;
 
 #if DNNLK__X86
+/* dst = src, or zeros when src is NULL, with non-temporal stores. */
 __attribute__((target("avx2"))) static inline void bench_copy_nt(char *dst, const char *src, size_t n) {
-    size_t i = 0;
-    while (i < n && ((uintptr_t)(dst + i) & 31)) dst[i] = src[i], i++;
-    for (; i + 128 <= n; i += 128) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 32));
-        __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 64));
-        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 96));
+    static const char zeros[128] __attribute__((aligned(32))) = {0};
+    const char *s = src ? src : zeros;
+    size_t i = 0, step = src ? 128 : 0; /* a fill reads the same cached zeros again */
+    while (i < n && ((uintptr_t)(dst + i) & 31)) dst[i] = src ? src[i] : 0, i++;
+    if (src) s += i;
+    for (; i + 128 <= n; i += 128, s += step) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)s);
+        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(s + 32));
+        __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(s + 64));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(s + 96));
         _mm256_stream_si256((__m256i *)(void *)(dst + i), a);
         _mm256_stream_si256((__m256i *)(void *)(dst + i + 32), b);
         _mm256_stream_si256((__m256i *)(void *)(dst + i + 64), c);
         _mm256_stream_si256((__m256i *)(void *)(dst + i + 96), d);
     }
     _mm_sfence();
-    for (; i < n; i++) dst[i] = src[i];
+    for (; i < n; i++) dst[i] = src ? src[i] : 0;
 }
 #endif
 
 static inline void bench_copy_part(void *p, int ith, int nth) {
     bench_copy_ctx *c = (bench_copy_ctx *)p;
+    const char *src;
     int64_t b, e;
     dnnlk__part_range((int64_t)c->bytes, ith, nth, 64, &b, &e);
+    src = c->src ? c->src + b : NULL;
 #if DNNLK__X86
     if (c->nontemporal && (dnnlk_cpu_isa() >= dnnlk_isa_avx2)) {
-        bench_copy_nt(c->dst + b, c->src + b, (size_t)(e - b));
+        bench_copy_nt(c->dst + b, src, (size_t)(e - b));
         return;
     }
 #endif
-    memcpy(c->dst + b, c->src + b, (size_t)(e - b));
+    if (src) memcpy(c->dst + b, src, (size_t)(e - b));
+    else memset(c->dst + b, 0, (size_t)(e - b));
 }
 
 /* The copy limit for a kernel that moves `traffic` compulsory bytes (reads + writes): the best
@@ -254,6 +261,20 @@ static inline double bench_copy_time(size_t traffic, int nth) {
     free(c.dst);
     free((void *)c.src);
     return t1 < t2 ? t1 : t2;
+}
+
+/* The store ceiling of a kernel whose output dominates its traffic: the best time, with nth
+ * threads, of a non-temporal fill of `bytes` (no reads at all). */
+static inline double bench_fill_time(size_t bytes, int nth) {
+    bench_copy_ctx c;
+    double t;
+    c.dst = (char *)bench_alloc(bytes ? bytes : 64);
+    c.src = NULL;
+    c.bytes = bytes;
+    c.nontemporal = 1;
+    t = bench_time(bench_copy_part, &c, nth);
+    free(c.dst);
+    return t;
 }
 
 /* ---- the table ---- */
