@@ -67,15 +67,10 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__bf16_rne_bits)(dnnlk__vi u
 #endif
 }
 
-/* Streaming (large) rows: src lines DNNLK_DROPOUT_PF_BYTES ahead of elements [i, i + n) are
- * requested now, into L2: with non-temporal stores and the generator's work between the loads,
- * the hardware prefetchers alone left a single thread well below copy speed from DRAM, and an
- * L1 prefetch holds a fill buffer (shared with the streaming stores) for the whole DRAM trip
- * (measured: L2 hint ahead of L1 and L3 hints, mostly on bf16). */
+/* Streaming (large) rows: src of elements [i, i + n) DNNLK_DROPOUT_PF_BYTES ahead, into L2. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_prefetch)(const void *src, size_t i, size_t n, int dt) {
-    size_t es = dt == (int)dnnlk_f32 ? 4 : 2, k;
-    const char *p = (const char *)src + i * es + DNNLK_DROPOUT_PF_BYTES;
-    for (k = 0; k < n * es; k += 64) _mm_prefetch(p + k, _MM_HINT_T1);
+    size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    dnnlk__prefetch_l2((const char *)src + i * es + DNNLK_DROPOUT_PF_BYTES, n * es);
 }
 
 /* 2W bf16 elements: dst = bf16(src * f), fe/fo the even/odd elements' factors; nt: dst aligned,

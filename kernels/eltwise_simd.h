@@ -32,13 +32,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_f32)(const float *x, float 
                 dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_loadu_n(x + i, m), op), m);
             }
             for (i = head; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
-#if DNNLK__ISA >= 1
-                /* one prefetch per 64-byte line of the two vectors */
-                _mm_prefetch((const char *)(x + i) + DNNLK_ELT_PF_BYTES, _MM_HINT_T1);
-#if DNNLK__ISA == 3
-                _mm_prefetch((const char *)(x + i + 16) + DNNLK_ELT_PF_BYTES, _MM_HINT_T1);
-#endif
-#endif
+                dnnlk__prefetch_l2((const char *)(x + i) + DNNLK_ELT_PF_BYTES, 2 * DNNLK__VF_N * sizeof(float));
                 DNNLK__ELT_STEP(i, dnnlk__vf_stream);
             }
         }
@@ -98,9 +92,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_rows)(const dnnlk__elt_ctx 
             }
         }
     }
-#if DNNLK__ISA >= 1
     if (c->nt) _mm_sfence();
-#endif
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__elt_part)(const dnnlk__elt_ctx *c, int64_t begin, int64_t end) {

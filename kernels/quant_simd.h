@@ -181,18 +181,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
     dnnlk__vf lo = dnnlk__vf_set1(lo1), hi = dnnlk__vf_set1(hi1);
     dnnlk__vf s = dnnlk__vf_set1(s1), z = dnnlk__vf_set1(z1);
     int64_t i = 0;
-    /* one prefetch per 64-byte line of the 4N elements an iteration reads */
-#if DNNLK__ISA >= 1
-#define DNNLK__QZ_PF()                                                                               \
-    do {                                                                                             \
-        int64_t b_;                                                                                  \
-        if (stream && DNNLK_QUANT_PF_BYTES > 0)                                                      \
-            for (b_ = 0; b_ < 4 * N * xs; b_ += 64)                                                  \
-                _mm_prefetch(x + i * xs + DNNLK_QUANT_PF_BYTES + b_, _MM_HINT_T1);                   \
+    /* streaming rows: the 4N elements of the iteration DNNLK_QUANT_PF_BYTES ahead */
+#define DNNLK__QZ_PF()                                                                                   \
+    do {                                                                                                 \
+        if (stream && DNNLK_QUANT_PF_BYTES > 0)                                                          \
+            dnnlk__prefetch_l2(x + i * xs + DNNLK_QUANT_PF_BYTES, (size_t)(4 * N * xs));               \
     } while (0)
-#else
-#define DNNLK__QZ_PF() (void)0
-#endif
 #define DNNLK__QZ_ARGS(k)                                                                        \
     (svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s),                                               \
         (zvec ? dnnlk__vi_to_vf(dnnlk__vi_load_i8(zv + i + (k)*N, sgn)) : z), lo, hi
