@@ -75,6 +75,16 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, d
     return s;
 }
 
+/* round(h * c) as an integral float, for |h * c| < 2^22: the shifter 1.5 * 2^23 added inside one
+ * FMA and taken off again (two instructions for three: multiply and a two-uop round). On the FMA
+ * ISAs the exact product is rounded, elsewhere the product is rounded to float first (the same as
+ * rounding fl(h * c)), so the two groups may pick neighbouring integers where h * c is within an
+ * ulp of a half-integer; either keeps the reduced argument within the polynomials' range. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf h, float c) {
+    dnnlk__vf shifter = dnnlk__vf_set1(12582912.0f);
+    return dnnlk__vf_sub(dnnlk__vf_fmadd(h, dnnlk__vf_set1(c), shifter), shifter);
+}
+
 /* mult * exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1), bias per
  * lane in {0, 48} (a scaled result keeps full precision where exp itself is subnormal). With
  * flush (a constant), lanes with h < thr give exactly 0 without computing anything that underflows (an underflowing multiply
@@ -102,7 +112,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
     }
     /* the scalar path clamps always: a NaN h would reach its integer shift as INT32_MIN (UB there) */
     if ((flags & DNNLK__VM_BIG) || DNNLK__ISA == 0) h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
-    n = dnnlk__vf_round_even(dnnlk__vf_mul(h, dnnlk__vf_set1(1.44269502162933349609375f)));
+    n = DNNLK__SFX(dnnlk__vm_round_mul)(h, 1.44269502162933349609375f);
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h); /* exact */
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
     r = dnnlk__vf_add(r, l);
@@ -154,15 +164,33 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x
                            dnnlk__vf_zero(), x);
 }
 
+/* -(a*b) - c, one rounding where the ISA has FMA (else each step rounds): the exact negation of
+ * dnnlk__vf_fmadd(a, b, c), so a result can be negated for free inside its last step. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fnmsub)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf c) {
+#if DNNLK__ISA == 2
+    return _mm256_fnmsub_ps(a, b, c);
+#elif DNNLK__ISA == 3
+    return _mm512_fnmsub_ps(a, b, c);
+#else
+    return dnnlk__vf_sub(dnnlk__vf_xor(dnnlk__vf_mul(a, b), dnnlk__vf_set1(-0.0f)), c);
+#endif
+}
+
 /* Piecewise polynomial of a vmath.h table at a in [0, 15): interval = exponent and top mantissa
- * bit of a + 1 (its rounding can only pick a neighbour at an edge, where both fits hold);
- * v = a s - o (the table holds -o); plus_a (a constant): the first interval's polynomial is f(a) - a, and a is added
- * inside the last fused step, exactly. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a, int deg) {
+ * bit of a + 1 (its rounding can only pick a neighbour at an edge, where both fits hold), read
+ * from 2a + 2 (the same rounding, scaled exactly): its bits 22..30 are 256 + the interval, so the
+ * low 3 bits are the column, and AVX2's and AVX-512's permutes, which read only the low 3 or 4
+ * index bits, need no masking. v = a s - o (the table holds -o); plus_a (a constant): the first
+ * interval's polynomial is f(a) - a, and a is added inside the last fused step, exactly. neg (a
+ * constant): returns -f, negated exactly inside the last two steps (no extra instruction). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a, int deg,
+                                                                int neg) {
     /* rows: s, -o, c0 hi, c0 lo, c1..c_deg (deg, a constant: 7 or 8) */
-    dnnlk__vf a1 = dnnlk__vf_add(a, dnnlk__vf_set1(1.0f));
-    /* & 7 keeps a NaN lane's index in the table (its result is NaN whatever it picks) */
-    dnnlk__vi idx = dnnlk__vi_and(dnnlk__vi_sub(dnnlk__vi_srli(dnnlk__vf_as_vi(a1), 22), dnnlk__vi_set1(254)), dnnlk__vi_set1(7));
+    dnnlk__vf a2 = dnnlk__vf_fmadd(a, dnnlk__vf_set1(2.0f), dnnlk__vf_set1(2.0f));
+    dnnlk__vi idx = dnnlk__vi_srli(dnnlk__vf_as_vi(a2), 22);
+#if DNNLK__ISA <= 1
+    idx = dnnlk__vi_and(idx, dnnlk__vi_set1(7)); /* a NaN lane's index stays in the table */
+#endif
     DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
     dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix), DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix));
     dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[10], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
@@ -174,8 +202,10 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[6], ix));
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[5], ix));
     q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[4], ix));
-    if (plus_a) /* a in the first interval (c0 = 0 there; decided on a + 1 as the index), c0 lo elsewhere */
-        c0l = dnnlk__vf_blend(dnnlk__vf_cmplt(a1, dnnlk__vf_set1(1.5f)), a, c0l);
+    if (plus_a) /* a in the first interval (c0 = 0 there; decided on 2a + 2 as the index), c0 lo elsewhere */
+        c0l = dnnlk__vf_blend(dnnlk__vf_cmplt(a2, dnnlk__vf_set1(3.0f)), a, c0l);
+    if (neg)
+        return dnnlk__vf_sub(DNNLK__SFX(dnnlk__vm_fnmsub)(q, v, c0l), DNNLK__SFX(dnnlk__vm_lut8)(t[2], ix));
     q = dnnlk__vf_fmadd(q, v, c0l);
     return dnnlk__vf_add(q, DNNLK__SFX(dnnlk__vm_lut8)(t[2], ix));
 }
@@ -183,7 +213,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)
 /* erfc(a) for a in [0, 10.1]: exp(-a^2) N(a), a^2 exact as hi + lo. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a) {
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, a, &lo);
-    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0, 8);
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0, 8, 0);
     /* a <= 10.1: -a^2 >= -102.1, no flush needed */
     return DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)),
                                           dnnlk__vf_zero(), dnnlk__vf_zero(), n, 0); /* h <= 0, no bias */
@@ -194,7 +224,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a)
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
     dnnlk__vf sign = dnnlk__vf_set1(-0.0f);
     dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(4.0f));
-    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erf8, a, 1, 8), dnnlk__vf_and(x, sign));
+    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erf8, a, 1, 8, 0), dnnlk__vf_and(x, sign));
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, r);
 }
 
@@ -230,20 +260,21 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
 }
 
 /* gelu(x) = x Phi(x), exact form, from the left tail g = gelu(-a) = -exp(-a^2/2) M(a) (a = |x|,
- * a^2 exact as hi + lo, halved exactly; M's factor folded into exp's last step): x < 0 gives g,
- * x >= 0 gives x + g (gelu(x) - gelu(-x) = x), so no cancellation-prone 1 - Phi, no division, one
- * formula for all x. |x| >= 14.5: g = -0 (computed on a benign argument), so gelu(-inf) = -0,
- * gelu(+inf) = +inf. */
+ * a^2 exact as hi + lo, halved exactly; -M, negated inside its last steps, folded into exp's last
+ * step): x < 0 gives g, x >= 0 gives x + g (gelu(x) - gelu(-x) = x), both as max(-0, x) + g, so
+ * no cancellation-prone 1 - Phi, no division, one formula for all x. |x| >= 14.5: a is clamped
+ * there and -M replaced by -0, so g = -0 * p + -0 = -0 (exp's p = exp(r) - 1 > 0 at a = 14.5,
+ * r = 0.23) with no underflowing arithmetic: gelu(-inf) = -0, gelu(+inf) = +inf. max(-0, x) keeps a NaN x (x86 max returns its second operand for a NaN or
+ * two zeros, so +0 stays +0). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
-    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), sign = dnnlk__vf_set1(-0.0f);
-    dnnlk__vmask out = dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f));
-    dnnlk__vf ac = dnnlk__vf_blend(out, dnnlk__vf_set1(1.0f), a);
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f));
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), &lo);
-    dnnlk__vf m = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_gelu8, ac, 0, 7);
-    /* -a^2/2 > -105.2: only a sliver underflows, no flush needed */
-    dnnlk__vf g = DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), m, 0);
-    g = dnnlk__vf_xor(dnnlk__vf_blend(out, dnnlk__vf_zero(), g), sign);
-    return dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), g, dnnlk__vf_add(x, g));
+    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_gelu8, ac, 0, 7, 1);
+    dnnlk__vf g;
+    nm = dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f)), dnnlk__vf_set1(-0.0f), nm);
+    /* -a^2/2 >= -105.125: only a sliver underflows, no flush needed */
+    g = DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), nm, 0);
+    return dnnlk__vf_add(dnnlk__vf_max(dnnlk__vf_set1(-0.0f), x), g);
 }
 
 #if DNNLK__ISA >= 2
@@ -299,7 +330,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, wl);
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, wl);
     wl = dnnlk__vf_add(wl, dnnlk__vf_set1(k1l));
-    n = dnnlk__vf_round_even(dnnlk__vf_mul(dnnlk__vf_mul(a, w), dnnlk__vf_set1(-1.44269502162933349609375f)));
+    n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, w), -1.44269502162933349609375f);
     nl = dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)); /* exact: 15-bit ln2 head, |n| < 2^9 */
     r = DNNLK__VM_FNMSUB(a, w, nl);
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
