@@ -36,7 +36,8 @@ static const float dnnlk__vm_tanh_c[] = {-0.3333333134651184f, 0.133332595229148
                                          0.02181122824549675f, -0.008659746497869492f, 0.003164586378261447f,
                                          -0.0008999663987196982f, 0.0001376331056235358f};
 /* Piecewise tables over a = |x| in [0, 15): 8 intervals, the binary halves of the binades of a + 1
- * (a in [0, .5, 1, 2, 3, 5, 7, 11, 15); the kernels take the index from the bits of a + 1). Columns
+ * (a in [0, .5, 1, 2, 3, 5, 7, 11, 15); the kernels take the index from the exponent and top
+ * mantissa bit of 2a + 2). Columns
  * are intervals; rows: s, o (v = a s - o in [-1, 1], -o stored; the first interval has v = 2a exactly), c0 hi,
  * c0 lo (a float pair: a lone float c0 would cost half an ulp), c1..c8. Degree 8 (gelu: 7).
  */

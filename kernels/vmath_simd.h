@@ -3,7 +3,7 @@
  * Every function takes and returns dnnlk__vf by value and is force-inlined into the calling
  * kernel's entry point of the same ISA. Coefficients: vmath.h, fitted by tools/fit_vmath.py. */
 
-/* ---- table lookup of 8 entries per lane (index 0..7 from the bits of a + 1, see vmath.h) ---- */
+/* ---- table lookup of 8 entries per lane (index from the bits of 2a + 2, see vm_tail8) ---- */
 #if DNNLK__ISA == 0
 typedef int32_t DNNLK__SFX(dnnlk__vm_lut);
 static DNNLK__FORCEINLINE int32_t DNNLK__SFX(dnnlk__vm_lut_prep)(int32_t idx) { return idx; }
@@ -33,6 +33,8 @@ static DNNLK__FORCEINLINE __m256 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m2
 typedef __m512i DNNLK__SFX(dnnlk__vm_lut);
 static DNNLK__FORCEINLINE __m512i DNNLK__SFX(dnnlk__vm_lut_prep)(__m512i idx) { return idx; }
 static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m512i ix) {
+    /* the permute reads index bits 0..3: 256 + k picks entry k; only a NaN lane, whose result is
+     * NaN whatever it picks, can reach the undefined upper half */
     return _mm512_permutexvar_ps(ix, _mm512_castps256_ps512(_mm256_loadu_ps(t)));
 }
 #endif
