@@ -678,6 +678,37 @@ TEST(ftz_daz_on) {
 #endif
 }
 
+/* vmath.h: lanes whose result is 0 (or +-1, or x) do no underflowing arithmetic, so they cost no
+ * microcode assist without FTZ. MXCSR's underflow flag (sticky) tells whether any step underflowed. */
+TEST(zero_results_do_not_underflow) {
+#if DNNLK__X86
+    static const float in[6][8] = {
+        {-104.0f, -200.0f, -1e30f, -INFINITY, -3e38f, -103.99f, -150.0f, -1000.0f},    /* exp: 0 */
+        {4.0f, 10.0f, 1e30f, INFINITY, -4.0f, -1e30f, -INFINITY, 100.0f},              /* erf: +-1 */
+        {10.1f, 11.0f, 50.0f, 1e30f, INFINITY, 3e38f, 10.5f, 20.0f},                   /* erfc: 0 */
+        {20.0f, -20.0f, INFINITY, -INFINITY, 1e30f, -1e30f, 9.5f, -9.5f},              /* tanh: +-1 */
+        {-14.5f, -15.0f, -100.0f, -1e30f, -INFINITY, 14.5f, 1e30f, INFINITY},          /* gelu_erf: -0 or x */
+        {-12.0f, -16.0f, -20.0f, -1e30f, -INFINITY, 6.0f, 1e30f, INFINITY}};           /* gelu_tanh: -0 or x */
+    float y[8];
+    int fn;
+    for (fn = 0; fn < 6; fn++) {
+        unsigned int saved = _mm_getcsr();
+        int n;
+        for (n = 1; n <= 8; n++) { /* every vector width, tails included */
+            _mm_setcsr(saved & ~0x3fu); /* clear the sticky exception flags */
+            dnnlk__vm_apply(fn, in[fn], y, (size_t)n);
+            CHECK_MSG((_mm_getcsr() & 0x10u) == 0, "%s: %d lanes raised underflow (%s)", fn_name[fn], n, th_isa_name);
+        }
+        _mm_setcsr(saved);
+        for (n = 0; n < 8; n++)
+            CHECK_MSG(th_ulp_diff(y[n], (float)ref_fn(fn, (double)in[fn][n])) == 0, "%s(%a) = %a", fn_name[fn],
+                      (double)in[fn][n], (double)y[n]);
+    }
+#else
+    SKIP("not x86: no MXCSR flags to read");
+#endif
+}
+
 /* ---------------------------------------------------------------- bad arguments */
 
 TEST(bad_arguments_write_nothing) {
@@ -771,6 +802,7 @@ int main(void) {
     RUN_EACH_ISA(softmax_wide_rows);
     RUN(softmax_isa_groups_agree);
     RUN_EACH_ISA(ftz_daz_on);
+    RUN_EACH_ISA(zero_results_do_not_underflow);
     RUN(bad_arguments_write_nothing);
     RUN(infer_completes_dst);
     return th_summary();
