@@ -276,7 +276,17 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
     nm = dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f)), dnnlk__vf_set1(-0.0f), nm);
     /* -a^2/2 >= -105.125: only a sliver underflows, no flush needed */
     g = DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), nm, 0);
+#if DNNLK__ISA == 0
+    {
+        /* x < 0 ? g : x + g, the same value (g <= 0, so -0 + g = g), tested on the bits: clang 14
+         * -O1 with ASan turned a float compare-and-select here into a maxss whose tie between +0
+         * and -0 went the wrong way (gelu(+0) = -0) */
+        uint32_t b = dnnlk__f32_bits(x);
+        return (b > 0x80000000u && b <= 0xff800000u) ? g : x + g;
+    }
+#else
     return dnnlk__vf_add(dnnlk__vf_max(dnnlk__vf_set1(-0.0f), x), g);
+#endif
 }
 
 #if DNNLK__ISA >= 2
