@@ -156,9 +156,10 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, siz
  * coefficient; measured on every row test within the same 4 ulp budget). n = round(dh / ln2),
  * r = (dh - n ln2_hi) + (dl - n ln2_lo): the first difference exact (Cody-Waite), dl folded in
  * with the FMA of the low part. Lanes with dh < -103.98 (exp below half the smallest subnormal)
- * give 0 without underflowing arithmetic (AVX-512: a zero-masked scalef; else dh is replaced
- * first); results in the subnormal range are rounded once. Same bits on AVX2 and AVX-512 (the two
- * factors below, each normal, round once like scalef), and on SSE4.1 and the scalar path. */
+ * give 0 without underflowing arithmetic (AVX-512: a zero-masked scalef, so n may be anything
+ * there, dh outside round_mul's range included; else dh is replaced first); results in the
+ * subnormal range are rounded once. Same bits on AVX2 and AVX-512 (the two factors below, each
+ * normal, round once like scalef), and on SSE4.1 and the scalar path. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnlk__vf dl) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, p;

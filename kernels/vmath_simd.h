@@ -266,8 +266,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
  * step): x < 0 gives g, x >= 0 gives x + g (gelu(x) - gelu(-x) = x), both as max(-0, x) + g, so
  * no cancellation-prone 1 - Phi, no division, one formula for all x. |x| >= 14.5: a is clamped
  * there and -M replaced by -0, so g = -0 * p + -0 = -0 (exp's p = exp(r) - 1 > 0 at a = 14.5,
- * r = 0.23) with no underflowing arithmetic: gelu(-inf) = -0, gelu(+inf) = +inf. max(-0, x) keeps a NaN x (x86 max returns its second operand for a NaN or
- * two zeros, so +0 stays +0). */
+ * r = 0.23) with no underflowing arithmetic: gelu(-inf) = -0, gelu(+inf) = +inf. max(-0, x)
+ * keeps a NaN x (x86 max returns its second operand for a NaN or two zeros, so +0 stays +0). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
     dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f));
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), &lo);
@@ -290,14 +290,12 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
 }
 
 #if DNNLK__ISA >= 2
-/* a*b - c, -(a*b) - c and -(a*b) + c, one rounding (the FMA ISAs only). */
+/* a*b - c and -(a*b) + c, one rounding (the FMA ISAs only; -(a*b) - c is dnnlk__vm_fnmsub). */
 #if DNNLK__ISA == 2
 #define DNNLK__VM_FMSUB _mm256_fmsub_ps
-#define DNNLK__VM_FNMSUB _mm256_fnmsub_ps
 #define DNNLK__VM_FNMADD _mm256_fnmadd_ps
 #else
 #define DNNLK__VM_FMSUB _mm512_fmsub_ps
-#define DNNLK__VM_FNMSUB _mm512_fnmsub_ps
 #define DNNLK__VM_FNMADD _mm512_fnmadd_ps
 #endif
 
@@ -344,7 +342,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     wl = dnnlk__vf_add(wl, dnnlk__vf_set1(k1l));
     n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, w), -1.44269502162933349609375f);
     nl = dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)); /* exact: 15-bit ln2 head, |n| < 2^9 */
-    r = DNNLK__VM_FNMSUB(a, w, nl);
+    r = DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, nl);
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
     r = DNNLK__VM_FNMADD(a, wl, r);
     q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
@@ -357,7 +355,6 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
 }
 #undef DNNLK__VM_FMSUB
-#undef DNNLK__VM_FNMSUB
 #undef DNNLK__VM_FNMADD
 #else
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
