@@ -279,8 +279,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
 #if DNNLK__ISA == 0
     {
         /* x < 0 ? g : x + g, the same value (g <= 0, so -0 + g = g), tested on the bits: clang 14
-         * -O1 with ASan turned a float compare-and-select here into a maxss whose tie between +0
-         * and -0 went the wrong way (gelu(+0) = -0) */
+         * -O1 with ASan rewrote a float compare-and-select against -0 here as if the sign of a
+         * zero did not matter (gelu(+0) came out -0) */
         uint32_t b = dnnlk__f32_bits(x);
         return (b > 0x80000000u && b <= 0xff800000u) ? g : x + g;
     }
