@@ -1,7 +1,7 @@
 /* oneDNN 2.6 peer of the mathops bench: softmax_v2 (accurate and log) and eltwise gelu_erf /
- * gelu_tanh, f32, plain row-major layouts, 1 and 2 threads (OpenMP, set through
- * omp_set_num_threads, found at run time in the libgomp that libdnnl loads). oneDNN has no plain
- * erf eltwise: that case has no oneDNN row. Prints "CASE|THREADS<TAB>onednn<TAB>ns_per_elem". */
+ * gelu_tanh, f32, plain row-major layouts, 1 and 2 threads (a process each: see peer_threads).
+ * oneDNN has no plain erf eltwise: that case has no oneDNN row.
+ * Prints "CASE|THREADS<TAB>onednn<TAB>ns_per_elem". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,9 +9,8 @@
 
 #include "onednn_common.h"
 
-extern void omp_set_num_threads(int) __attribute__((weak));
-
-static void run_case(dnnl_engine_t eng, dnnl_stream_t st, const char *name, int kind, int64_t rows, int64_t cols) {
+static void run_case(dnnl_engine_t eng, dnnl_stream_t st, const char *name, int kind, int64_t rows, int64_t cols,
+                     int nth) {
     dnnl_memory_desc_t md;
     dnnl_dims_t dims = {rows, cols};
     dnnl_primitive_desc_t pd;
@@ -20,7 +19,7 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t st, const char *name, int 
     dnnl_exec_arg_t args[2];
     size_t n = (size_t)(rows * cols), i;
     float *x = (float *)aligned_alloc(64, n * 4), *y = (float *)aligned_alloc(64, n * 4);
-    int nth;
+    double best;
     for (i = 0; i < n; i++) x[i] = (float)((i * 2654435761u) % 2000) * 0.005f - 5.0f, y[i] = 0;
     ONEDNN_CHK(dnnl_memory_desc_init_by_tag(&md, 2, dims, dnnl_f32, dnnl_ab));
     if (kind <= 1) {
@@ -39,28 +38,9 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t st, const char *name, int 
     ONEDNN_CHK(dnnl_memory_create(&dst, &md, eng, y));
     args[0].arg = DNNL_ARG_SRC, args[0].memory = src;
     args[1].arg = DNNL_ARG_DST, args[1].memory = dst;
-    for (nth = 1; nth <= 2; nth++) {
-        double best = 1e30;
-        int r;
-        if (omp_set_num_threads) omp_set_num_threads(nth);
-        else if (nth == 2) break;
-        ONEDNN_CHK(dnnl_primitive_execute(p, st, 2, args));
-        ONEDNN_CHK(dnnl_stream_wait(st));
-        for (r = 0; r < peer_reps(); r++) {
-            double start = now();
-            int calls = 0;
-            while (calls < 3 || now() - start < 0.02) {
-                double t0 = now(), t;
-                dnnl_primitive_execute(p, st, 2, args);
-                dnnl_stream_wait(st);
-                t = now() - t0;
-                if (t < best) best = t;
-                calls++;
-            }
-        }
-        printf("%s|%d\tonednn\t%.4f\n", name, nth, 1e9 * best / (double)n);
-        fflush(stdout);
-    }
+    best = peer_best(p, st, 2, args);
+    printf("%s|%d\tonednn\t%.4f\n", name, nth, 1e9 * best / (double)n);
+    fflush(stdout);
     dnnl_memory_destroy(src);
     dnnl_memory_destroy(dst);
     dnnl_primitive_destroy(p);
@@ -72,15 +52,16 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t st, const char *name, int 
 int main(int argc, char **argv) {
     dnnl_engine_t eng;
     dnnl_stream_t st;
-    if (!selected(argc, argv, "mathops")) return 0;
+    int nth;
+    if (!selected(argc, argv, "mathops") || !(nth = peer_threads(argv))) return 0;
     ONEDNN_CHK(dnnl_engine_create(&eng, dnnl_cpu, 0));
     ONEDNN_CHK(dnnl_stream_create(&st, eng, dnnl_stream_default_flags));
-    run_case(eng, st, "softmax 49152x512", 0, 49152, 512);
-    run_case(eng, st, "log_softmax 49152x512", 1, 49152, 512);
-    run_case(eng, st, "softmax 256x32000", 0, 256, 32000);
-    run_case(eng, st, "log_softmax 256x32000", 1, 256, 32000);
-    run_case(eng, st, "gelu_erf 4096x3072", 2, 4096, 3072);
-    run_case(eng, st, "gelu_tanh 4096x3072", 3, 4096, 3072);
+    run_case(eng, st, "softmax 49152x512", 0, 49152, 512, nth);
+    run_case(eng, st, "log_softmax 49152x512", 1, 49152, 512, nth);
+    run_case(eng, st, "softmax 256x32000", 0, 256, 32000, nth);
+    run_case(eng, st, "log_softmax 256x32000", 1, 256, 32000, nth);
+    run_case(eng, st, "gelu_erf 4096x3072", 2, 4096, 3072, nth);
+    run_case(eng, st, "gelu_tanh 4096x3072", 3, 4096, 3072, nth);
     dnnl_stream_destroy(st);
     dnnl_engine_destroy(eng);
     return 0;

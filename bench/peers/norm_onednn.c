@@ -1,14 +1,9 @@
 /* oneDNN 2.6 peer of the norm bench cases: the layer normalization primitive (forward inference,
- * scale and shift), f32, the same shapes. oneDNN threads with OpenMP, whose thread count is read
- * from OMP_NUM_THREADS at start-up, so the program runs itself once per thread count.
+ * scale and shift), f32, the same shapes, 1 and 2 threads (a process each: see peer_threads).
  * Prints "KEY<TAB>onednn<TAB>ns_per_elem", KEY = "<case>|<threads>". */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "onednn_common.h"
 
@@ -22,8 +17,7 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t s, const char *name, int64
     dnnl_dims_t dims = {rows, n}, wdims = {n};
     float *p;
     int64_t i;
-    double best = 1e30;
-    int r;
+    double best;
     ONEDNN_CHK(dnnl_memory_desc_init_by_tag(&md, 2, dims, dnnl_f32, dnnl_ab));
     ONEDNN_CHK(dnnl_memory_desc_init_by_tag(&wd, 1, wdims, dnnl_f32, dnnl_a));
     ONEDNN_CHK(dnnl_layer_normalization_forward_desc_init(&ld, dnnl_forward_inference, &md, NULL, 1e-5f,
@@ -46,20 +40,7 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t s, const char *name, int64
     args[1].arg = DNNL_ARG_DST; args[1].memory = dst;
     args[2].arg = DNNL_ARG_SCALE; args[2].memory = sc;
     args[3].arg = DNNL_ARG_SHIFT; args[3].memory = sh;
-    ONEDNN_CHK(dnnl_primitive_execute(prim, s, 4, args));
-    ONEDNN_CHK(dnnl_stream_wait(s));
-    for (r = 0; r < peer_reps(); r++) {
-        double start = now();
-        int calls = 0;
-        while (calls < 3 || now() - start < 0.02) {
-            double t0 = now(), t;
-            dnnl_primitive_execute(prim, s, 4, args);
-            dnnl_stream_wait(s);
-            t = now() - t0;
-            if (t < best) best = t;
-            calls++;
-        }
-    }
+    best = peer_best(prim, s, 4, args);
     printf("%s|%d\tonednn\t%.4f\n", name, threads, 1e9 * best / (double)(rows * n));
     fflush(stdout);
     dnnl_primitive_destroy(prim);
@@ -71,28 +52,10 @@ static void run_case(dnnl_engine_t eng, dnnl_stream_t s, const char *name, int64
 }
 
 int main(int argc, char **argv) {
-    const char *child = getenv("DNNLK_PEER_THREADS");
     dnnl_engine_t eng;
     dnnl_stream_t s;
     int threads;
-    if (!selected(argc, argv, "norm")) return 0;
-    if (!child) {
-        int t;
-        for (t = 1; t <= 2; t++) {
-            pid_t pid = fork();
-            if (pid == 0) {
-                char v[8];
-                snprintf(v, sizeof v, "%d", t);
-                setenv("OMP_NUM_THREADS", v, 1);
-                setenv("DNNLK_PEER_THREADS", v, 1);
-                execv(argv[0], argv);
-                _exit(127);
-            }
-            if (pid > 0) waitpid(pid, NULL, 0);
-        }
-        return 0;
-    }
-    threads = atoi(child);
+    if (!selected(argc, argv, "norm") || !(threads = peer_threads(argv))) return 0;
     ONEDNN_CHK(dnnl_engine_create(&eng, dnnl_cpu, 0));
     ONEDNN_CHK(dnnl_stream_create(&s, eng, dnnl_stream_default_flags));
     run_case(eng, s, "layer_norm 4096x768", 4096, 768, threads);

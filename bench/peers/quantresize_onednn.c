@@ -1,14 +1,9 @@
 /* oneDNN 2.6 peer of the quantresize group: the resampling primitive (forward_inference, nearest
- * and linear) on [8,64,128,128] NCHW f32 x2. oneDNN's thread count is OpenMP's, fixed when its
- * runtime starts, so each thread count runs in a child process with OMP_NUM_THREADS set first.
+ * and linear) on [8,64,128,128] NCHW f32 x2, 1 and 2 threads (a process each: see peer_threads).
  * Prints "KEY<TAB>onednn<TAB>ns_per_elem" (KEY "<case>|<threads>", per output element). */
-#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "onednn_common.h"
 
@@ -45,20 +40,7 @@ static void run_case(const char *name, dnnl_alg_kind_t alg, int nth) {
     args[0].memory = sm;
     args[1].arg = DNNL_ARG_DST;
     args[1].memory = dm;
-    ONEDNN_CHK(dnnl_primitive_execute(prim, s, 2, args));
-    ONEDNN_CHK(dnnl_stream_wait(s));
-    for (r = 0; r < peer_reps(); r++) { /* min of peer_reps() samples, each >= 20 ms or 3 calls, as the harness */
-        double start = now();
-        int calls = 0;
-        while (calls < 3 || now() - start < 0.02) {
-            double t0 = now(), t;
-            ONEDNN_CHK(dnnl_primitive_execute(prim, s, 2, args));
-            ONEDNN_CHK(dnnl_stream_wait(s));
-            t = now() - t0;
-            if (t < best) best = t;
-            calls++;
-        }
-    }
+    best = peer_best(prim, s, 2, args);
     printf("%s|%d\tonednn\t%.4f\n", name, nth, 1e9 * best / out);
     fflush(stdout);
     dnnl_memory_destroy(sm);
@@ -70,21 +52,9 @@ static void run_case(const char *name, dnnl_alg_kind_t alg, int nth) {
 }
 
 int main(int argc, char **argv) {
-    int i, nth, sel = argc <= 1;
-    for (i = 1; i < argc; i++)
-        if (strstr("quantresize", argv[i])) sel = 1;
-    if (!sel) return 0;
-    for (nth = 1; nth <= 2; nth++) {
-        pid_t pid = fork();
-        if (pid == 0) {
-            char v[8];
-            snprintf(v, sizeof v, "%d", nth);
-            setenv("OMP_NUM_THREADS", v, 1);
-            run_case("resize nearest x2 NCHW", dnnl_resampling_nearest, nth);
-            run_case("resize linear x2 NCHW", dnnl_resampling_linear, nth);
-            _exit(0);
-        }
-        if (pid > 0) waitpid(pid, NULL, 0);
-    }
+    int nth;
+    if (!selected(argc, argv, "quantresize") || !(nth = peer_threads(argv))) return 0;
+    run_case("resize nearest x2 NCHW", dnnl_resampling_nearest, nth);
+    run_case("resize linear x2 NCHW", dnnl_resampling_linear, nth);
     return 0;
 }
