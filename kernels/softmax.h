@@ -19,8 +19,8 @@
  * overflow).
  *
  * Layouts: any strides. The fast paths: f32 rows with unit stride (three passes per row: max,
- * exps and sum, output; softmax keeps the exps of rows up to 2048 in a stack buffer, of longer rows
- * in dst), and an axis whose neighbouring rows are contiguous (e.g. softmax over dim 1 of
+ * exps and sum, output, a row's output done inside the next row's exp pass; softmax keeps the exps
+ * of rows up to 2048 in two 8 KiB stack buffers in turns, of longer rows in dst), and an axis whose neighbouring rows are contiguous (e.g. softmax over dim 1 of
  * [N, C, H*W]): the lanes then run across rows (sums there: sequential per column, in double).
  * Other layouts go through a stack buffer in chunks, with the same bits as the f32 row path.
  * f32 outputs larger than DNNLK_SM_NT_BYTES are written with non-temporal stores (rows whose exps
@@ -45,7 +45,7 @@
 #include "eltwise.h" /* the chunk gather/scatter of its body */
 
 #define DNNLK__SM_CHUNK 512 /* a multiple of 32 (the sum's blocks) */
-#define DNNLK__SM_EBUF 2048 /* softmax rows up to this length keep their exps on the stack */
+#define DNNLK__SM_EBUF 2048 /* softmax rows up to this length keep their exps on the stack (two rows) */
 #ifndef DNNLK_SM_NT_BYTES
 #define DNNLK_SM_NT_BYTES ((int64_t)16 << 20)
 #endif

@@ -30,6 +30,14 @@
 #define dnnlk__sm_cvt_hi(v) _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1)))
 #endif
 #define DNNLK__SM_NACC (32 / DNNLK__VF_N)
+/* sm_exp's lane mask: AVX-512 folds it into its masked scalef; the other ISAs take no mask there */
+#if DNNLK__ISA == 3
+#define DNNLK__SM_LIVE __mmask16
+#define DNNLK__SM_ALL ((__mmask16)0xffff)
+#else
+#define DNNLK__SM_LIVE int
+#define DNNLK__SM_ALL 0
+#endif
 
 /* Set bits of a lane mask (at most 16). */
 static DNNLK__FORCEINLINE unsigned DNNLK__SFX(dnnlk__sm_popcount)(unsigned v) {
@@ -158,13 +166,17 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, siz
  * with the FMA of the low part. Lanes with dh < -103.98 (exp below half the smallest subnormal)
  * give 0 without underflowing arithmetic (AVX-512: a zero-masked scalef, so n may be anything
  * there, dh outside round_mul's range included; else dh is replaced first); results in the
- * subnormal range are rounded once. Same bits on AVX2 and AVX-512 (the two factors below, each
+ * subnormal range are rounded once. live (AVX-512 only; the other ISAs take DNNLK__SM_ALL): lanes
+ * outside this mask give 0 as well, in the same masked scalef. Same bits on AVX2 and AVX-512 (the two factors below, each
  * normal, round once like scalef), and on SSE4.1 and the scalar path. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnlk__vf dl) {
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnlk__vf dl, DNNLK__SM_LIVE live) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, p;
+#if DNNLK__ISA == 3
+    __mmask16 keep = _mm512_mask_cmp_ps_mask(live, dh, dnnlk__vf_set1(-103.98f), _CMP_NLT_US);
+#else
     dnnlk__vmask under = dnnlk__vf_cmplt(dh, dnnlk__vf_set1(-103.98f));
-#if DNNLK__ISA != 3
+    (void)live;
     dh = dnnlk__vf_blend(under, dnnlk__vf_zero(), dh);
     dl = dnnlk__vf_blend(under, dnnlk__vf_zero(), dl);
 #endif
@@ -178,7 +190,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnl
     p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(1.0f));
     p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(1.0f));
 #if DNNLK__ISA == 3
-    return _mm512_maskz_scalef_ps((__mmask16)~under, p, n);
+    return _mm512_maskz_scalef_ps(keep, p, n);
 #else
     {
         dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1), k2 = dnnlk__vi_sub(k, k1);
@@ -191,8 +203,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnl
 
 /* exp(x - m) of a clean row (no NaN, m the finite max, so x - m <= 0): x - m as an exact pair
  * (nm = -m). f2s (a constant): the row passed dnnlk__sm_fast2sum_ok, so Fast2Sum (3 operations)
- * gives the pair exactly, the same as TwoSum (6), wherever the result is not 0. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm, int f2s) {
+ * gives the pair exactly, the same as TwoSum (6), wherever the result is not 0. live: as sm_exp. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm, int f2s,
+                                                               DNNLK__SM_LIVE live) {
     dnnlk__vf dl, dh;
     if (f2s) {
         dh = dnnlk__vf_add(x, nm);
@@ -200,66 +213,48 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, d
     } else {
         dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, nm, &dl);
     }
-    return DNNLK__SFX(dnnlk__sm_exp)(dh, dl);
+    return DNNLK__SFX(dnnlk__sm_exp)(dh, dl, live);
 }
 
 /* One block of 32 elements of a clean row (x at a multiple of 32 of its row): e[i] = exp(x[i] - m)
  * stored where e is not NULL (e may be x), and e[j] + e[j + 16] (in f32) added into slot j, j < 16,
- * on every ISA. log: the elements equal to m (their exp is 1) are counted into *cnt instead. */
+ * on every ISA. log: the elements equal to m (their exp is 1) are counted into *cnt instead, and
+ * take 0 in the sum (and in e: no log caller keeps e). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_block)(const float *x, dnnlk__vf m, dnnlk__vf nm, float *e,
                                                            DNNLK__SM_DV *acc, size_t *cnt, int log, int f2s) {
     int j;
     for (j = 0; j < 16 / DNNLK__VF_N; j++) {
-        dnnlk__vf x0 = dnnlk__vf_loadu(x + j * DNNLK__VF_N), x1 = dnnlk__vf_loadu(x + 16 + j * DNNLK__VF_N);
-        dnnlk__vf e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s), e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s), t;
-        if (e) {
-            dnnlk__vf_storeu(e + j * DNNLK__VF_N, e0);
-            dnnlk__vf_storeu(e + 16 + j * DNNLK__VF_N, e1);
+        dnnlk__vf x0 = dnnlk__vf_loadu(x + j * DNNLK__VF_N), x1 = dnnlk__vf_loadu(x + 16 + j * DNNLK__VF_N), e0, e1, t;
+#if DNNLK__ISA == 3
+        if (log) { /* the maxima are counted and left out of the sum by sm_exp's mask */
+            __mmask16 l0 = _mm512_cmp_ps_mask(x0, m, _CMP_NEQ_UQ), l1 = _mm512_cmp_ps_mask(x1, m, _CMP_NEQ_UQ);
+            *cnt += 32 - (size_t)_mm_popcnt_u32((unsigned)l0) - (size_t)_mm_popcnt_u32((unsigned)l1);
+            e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s, l0);
+            e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s, l1);
+        } else {
+            e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s, DNNLK__SM_ALL);
+            e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s, DNNLK__SM_ALL);
         }
-        if (log) {
+#else
+        e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s, DNNLK__SM_ALL);
+        e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s, DNNLK__SM_ALL);
+        if (log) { /* the maxima are counted and left out of the sum */
             dnnlk__vmask q0 = dnnlk__vf_cmpeq(x0, m), q1 = dnnlk__vf_cmpeq(x1, m);
             *cnt += (size_t)DNNLK__SFX(dnnlk__sm_popcount)(dnnlk__vmask_bits(q0)) +
                     (size_t)DNNLK__SFX(dnnlk__sm_popcount)(dnnlk__vmask_bits(q1));
             e0 = dnnlk__vf_blend(q0, dnnlk__vf_zero(), e0);
             e1 = dnnlk__vf_blend(q1, dnnlk__vf_zero(), e1);
         }
+#endif
+        if (e) {
+            dnnlk__vf_storeu(e + j * DNNLK__VF_N, e0);
+            dnnlk__vf_storeu(e + 16 + j * DNNLK__VF_N, e1);
+        }
         t = dnnlk__vf_add(e0, e1);
         acc[2 * j] = dnnlk__sm_dv_add(acc[2 * j], dnnlk__sm_cvt_lo(t));
         acc[2 * j + 1] = dnnlk__sm_dv_add(acc[2 * j + 1], dnnlk__sm_cvt_hi(t));
     }
 }
-
-/* The blocks of n floats at x (x at a multiple of 32 of its row; the last block padded with -inf,
- * whose exp is 0); e as in sm_block. pf: where the next row probably is (or NULL): this pass is
- * compute-bound, so it fetches that row meanwhile (into L1 when it fits, else L2), and the next
- * row's first pass does not wait on memory. f2s: see sm_exp_row. */
-#define DNNLK__SM_PF(hint) (_mm_prefetch(pf + 4 * i, hint), _mm_prefetch(pf + 4 * i + 64, hint))
-#define DNNLK__SM_LOOP(f2s, prefetch)                                                                               \
-    for (; i + 32 <= n; i += 32) {                                                                                  \
-        prefetch;                                                                                                   \
-        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log, f2s);                           \
-    }
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
-                                                            DNNLK__SM_DV *acc, size_t *cnt, int log, const char *pf,
-                                                            int f2s) {
-    dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f));
-    size_t i = 0;
-    if (!pf) DNNLK__SM_LOOP(0, (void)0)
-    else if (f2s && n <= 4096) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T0))
-    else if (f2s) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T1))
-    else if (n <= 4096) DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T0))
-    else DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T1))
-    if (i < n) {
-        float t[32];
-        size_t k;
-        for (k = 0; k < 32; k++) t[k] = -INFINITY;
-        memcpy(t, x + i, (n - i) * sizeof(float));
-        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, cnt, log, 0);
-        if (e) memcpy(e + i, t, (n - i) * sizeof(float));
-    }
-}
-#undef DNNLK__SM_LOOP
-#undef DNNLK__SM_PF
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_store)(float *y, dnnlk__vf v, int nt) {
     if (nt) dnnlk__vf_stream(y, v);
@@ -324,6 +319,72 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_logout)(const float *x, size
     }
 }
 
+/* A row's output pass, pending: sm_rows_f32 runs it inside the next row's exp pass, whose
+ * arithmetic then hides its stores (non-temporal ones to DRAM above all). log: y = (src - a) - b
+ * (src = x; a, b = ch, cl); softmax: y = src * a (src = the exps, a = 1 / sum). */
+typedef struct DNNLK__SFX(dnnlk__sm_pend) {
+    const float *src;
+    float *y;
+    float a, b;
+    int log, nt;
+} DNNLK__SFX(dnnlk__sm_pend);
+
+/* Elements [from, n) of a pending output. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_rest)(const DNNLK__SFX(dnnlk__sm_pend) *o, size_t from, size_t n) {
+    if (o->log) DNNLK__SFX(dnnlk__sm_logout)(o->src + from, n - from, o->a, o->b, o->y + from, o->nt);
+    else DNNLK__SFX(dnnlk__sm_scale)(o->src + from, n - from, o->a, o->y + from, o->nt);
+}
+
+/* 32 elements of a pending output (y 64-byte aligned where nt): y = (src - a) - b, or src * a. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_block)(const float *src, float *y, dnnlk__vf a, dnnlk__vf b,
+                                                               int log, int nt) {
+    int j;
+    for (j = 0; j < 32 / DNNLK__VF_N; j++) {
+        dnnlk__vf v = dnnlk__vf_loadu(src + j * DNNLK__VF_N);
+        v = log ? dnnlk__vf_sub(dnnlk__vf_sub(v, a), b) : dnnlk__vf_mul(v, a);
+        DNNLK__SFX(dnnlk__sm_store)(y + j * DNNLK__VF_N, v, nt);
+    }
+}
+
+/* The blocks of n floats at x (x at a multiple of 32 of its row; the last block padded with -inf,
+ * whose exp is 0); e as in sm_block. pf: where the next row probably is (or NULL): this pass is
+ * compute-bound, so it fetches that row meanwhile (into L1 when it fits, else L2), and the next
+ * row's first pass does not wait on memory. f2s: see sm_exp_row. o (NULL, or with pf only): the
+ * previous row's output, n elements, done here block by block beside this row's. */
+#define DNNLK__SM_PF(hint) (_mm_prefetch(pf + 4 * i, hint), _mm_prefetch(pf + 4 * i + 64, hint))
+#define DNNLK__SM_LOOP(f2s, prefetch)                                                                               \
+    for (; i + 32 <= n; i += 32) {                                                                                  \
+        prefetch;                                                                                                   \
+        if (osrc) DNNLK__SFX(dnnlk__sm_out_block)(osrc + i, oy + i, oa, ob, log, ont);                              \
+        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log, f2s);                           \
+    }
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
+                                                            DNNLK__SM_DV *acc, size_t *cnt, int log, const char *pf,
+                                                            int f2s, const DNNLK__SFX(dnnlk__sm_pend) *o) {
+    dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f));
+    dnnlk__vf oa = dnnlk__vf_set1(o ? o->a : 0.0f), ob = dnnlk__vf_set1(o ? o->b : 0.0f);
+    const float *osrc = o ? o->src : NULL; /* o's fields apart: the loop's stores cannot change them */
+    float *oy = o ? o->y : NULL;
+    int ont = o ? o->nt : 0;
+    size_t i = 0;
+    if (!pf) DNNLK__SM_LOOP(0, (void)0)
+    else if (f2s && n <= 4096) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T0))
+    else if (f2s) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T1))
+    else if (n <= 4096) DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T0))
+    else DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T1))
+    if (o) DNNLK__SFX(dnnlk__sm_out_rest)(o, i, n);
+    if (i < n) {
+        float t[32];
+        size_t k;
+        for (k = 0; k < 32; k++) t[k] = -INFINITY;
+        memcpy(t, x + i, (n - i) * sizeof(float));
+        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, cnt, log, 0);
+        if (e) memcpy(e + i, t, (n - i) * sizeof(float));
+    }
+}
+#undef DNNLK__SM_LOOP
+#undef DNNLK__SM_PF
+
 /* softmax from x again (rows whose exps have no f32 buffer): exp(x - m) * inv; nt as sm_scale. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size_t n, dnnlk__vf m, float inv, float *y,
                                                             int nt) {
@@ -333,28 +394,31 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size
         size_t k = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
         /* the padding lanes hold m: a harmless exp(0) */
         dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, DNNLK__SFX(dnnlk__sm_hmax)(m));
-        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0), s), k);
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0, DNNLK__SM_ALL), s), k);
     }
     i = head;
     for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-        DNNLK__SFX(dnnlk__sm_store)(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm, 0), s), nt);
+        DNNLK__SFX(dnnlk__sm_store)(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm, 0, DNNLK__SM_ALL), s), nt);
     if (i < n) {
         dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, DNNLK__SFX(dnnlk__sm_hmax)(m));
-        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0), s), n - i);
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0, DNNLK__SM_ALL), s), n - i);
     }
 }
 
 /* Rows of K f32 elements with unit stride in and out (ri, ro: byte strides between row starts),
- * the same bits as sm_row. The passes of neighbouring rows are interleaved: the next row's max is
- * taken between this row's sum and its output, so the latencies that a row's passes wait on (its
- * max reduction before the exps, the sum's reduction and division before the output: about 150
- * cycles, a quarter of a 512-element row's work) overlap other work. */
+ * the same bits as sm_row. The passes of neighbouring rows are interleaved: a row's output pass
+ * runs inside the next row's exp pass (the stores to DRAM behind that pass's arithmetic), and the
+ * next row's max is taken between a row's sum and that, so the latencies that a row's passes wait
+ * on (its max reduction before the exps, the sum's reduction and division before the output:
+ * about 150 cycles, a quarter of a 512-element row's work) overlap other work. softmax rows of up
+ * to DNNLK__SM_EBUF elements keep their exps in one of two stack buffers, in turns. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, int64_t ri, char *y0, int64_t ro,
                                                               int64_t nrows, int64_t K, int log, int nt) {
-    float buf[DNNLK__SM_EBUF];
+    float buf[2][DNNLK__SM_EBUF];
     size_t k = (size_t)K;
     unsigned nan = 0;
     float lo, lonext = 0.0f, mx = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)x0, k, &nan, &lo);
+    DNNLK__SFX(dnnlk__sm_pend) pend, *pp = NULL;
     int64_t r, j;
     for (r = 0; r < nrows; r++) {
         const float *x = (const float *)(const void *)(x0 + r * ri);
@@ -362,6 +426,11 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
         int bad = nan || mx == INFINITY || mx == -INFINITY;
         unsigned nnext = 0;
         dnnlk__vf vm = dnnlk__vf_set1(mx);
+        /* a pending output with unaligned streaming stores (a y not 64-byte aligned) goes alone */
+        if (pp && (bad || (pp->nt && ((uintptr_t)pp->y & 63) != 0))) {
+            DNNLK__SFX(dnnlk__sm_out_rest)(pp, 0, k);
+            pp = NULL;
+        }
         if (bad) {
             /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
             for (j = 0; j < K; j++) dnnlk__store_from_f32((char *)(void *)(y + j), dnnlk_f32, NAN);
@@ -371,22 +440,27 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
             double sum;
             int a;
             for (a = 0; a < DNNLK__SM_NACC; a++) acc[a] = dnnlk__sm_dv_zero();
-            if (!log) e = K <= DNNLK__SM_EBUF ? buf : y;
-            DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, acc, &cnt, log, x0 + (r + 1) * ri, dnnlk__sm_fast2sum_ok(mx, lo));
+            if (!log) e = K <= DNNLK__SM_EBUF ? buf[r & 1] : y;
+            DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, acc, &cnt, log, x0 + (r + 1) * ri, dnnlk__sm_fast2sum_ok(mx, lo),
+                                         pp);
             sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
             if (!log) inv = (float)(1.0 / sum);
             else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
+            pend.src = log ? x : e;
+            pend.y = y;
+            pend.a = log ? ch : inv;
+            pend.b = cl;
+            pend.log = log;
+            pend.nt = nt && (log || e != y); /* exps kept in y are scaled in place */
+            pp = &pend;
         }
         if (r + 1 < nrows)
             mnext = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)(x0 + (r + 1) * ri), k, &nnext, &lonext);
-        if (!bad) {
-            if (log) DNNLK__SFX(dnnlk__sm_logout)(x, k, ch, cl, y, nt);
-            else DNNLK__SFX(dnnlk__sm_scale)(e, k, inv, y, nt && e == buf);
-        }
         mx = mnext;
         lo = lonext;
         nan = nnext;
     }
+    if (pp) DNNLK__SFX(dnnlk__sm_out_rest)(pp, 0, k);
 }
 
 /* One row of K elements in any other layout: x at byte stride sx (dtype dx), y at byte stride sy
@@ -424,7 +498,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
         if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
-        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, acc, &cnt, log, NULL, 0);
+        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, acc, &cnt, log, NULL, 0, NULL);
     }
     sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
     if (!log) inv = (float)(1.0 / sum);
@@ -576,4 +650,6 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sm_part)(const dnnlk__sm_ctx *c, i
 #undef dnnlk__sm_cvt_lo
 #undef dnnlk__sm_cvt_hi
 #undef DNNLK__SM_NACC
+#undef DNNLK__SM_ALL
+#undef DNNLK__SM_LIVE
 #undef DNNLK__SM_COLV
