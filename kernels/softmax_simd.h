@@ -167,8 +167,8 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, siz
  * give 0 without underflowing arithmetic (AVX-512: a zero-masked scalef, so n may be anything
  * there, dh outside round_mul's range included; else dh is replaced first); results in the
  * subnormal range are rounded once. live (AVX-512 only; the other ISAs take DNNLK__SM_ALL): lanes
- * outside this mask give 0 as well, in the same masked scalef. Same bits on AVX2 and AVX-512 (the two factors below, each
- * normal, round once like scalef), and on SSE4.1 and the scalar path. */
+ * outside this mask give 0 as well, in the same masked scalef. Same bits on AVX2 and AVX-512 (the
+ * two factors below, each normal, round once like scalef), and on SSE4.1 and the scalar path. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnlk__vf dl, DNNLK__SM_LIVE live) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, p;
@@ -330,7 +330,8 @@ typedef struct DNNLK__SFX(dnnlk__sm_pend) {
 } DNNLK__SFX(dnnlk__sm_pend);
 
 /* Elements [from, n) of a pending output. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_rest)(const DNNLK__SFX(dnnlk__sm_pend) *o, size_t from, size_t n) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_rest)(const DNNLK__SFX(dnnlk__sm_pend) *o, size_t from,
+                                                              size_t n) {
     if (o->log) DNNLK__SFX(dnnlk__sm_logout)(o->src + from, n - from, o->a, o->b, o->y + from, o->nt);
     else DNNLK__SFX(dnnlk__sm_scale)(o->src + from, n - from, o->a, o->y + from, o->nt);
 }
@@ -397,8 +398,10 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size
         dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0, DNNLK__SM_ALL), s), k);
     }
     i = head;
-    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-        DNNLK__SFX(dnnlk__sm_store)(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm, 0, DNNLK__SM_ALL), s), nt);
+    for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) {
+        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm, 0, DNNLK__SM_ALL);
+        DNNLK__SFX(dnnlk__sm_store)(y + i, dnnlk__vf_mul(v, s), nt);
+    }
     if (i < n) {
         dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, DNNLK__SFX(dnnlk__sm_hmax)(m));
         dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0, DNNLK__SM_ALL), s), n - i);
