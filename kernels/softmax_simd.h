@@ -273,78 +273,55 @@ static DNNLK__FORCEINLINE size_t DNNLK__SFX(dnnlk__sm_nt_head)(const float *y, s
     return head;
 }
 
-/* y = e * inv (e may be y); nt: stream where y is 64-byte aligned. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_scale)(const float *e, size_t n, float inv, float *y, int nt) {
-    dnnlk__vf s = dnnlk__vf_set1(inv);
+/* The output of a clean row from src: log_softmax (x - a) - b, a + b = m + log(sum) as a float
+ * pair (x - a is exact where it cancels (Sterbenz), so the result is rounded about once; x = -inf
+ * gives -inf); softmax e * a, a = 1 / sum (e may be y). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf v, dnnlk__vf a, dnnlk__vf b, int log) {
+    return log ? dnnlk__vf_sub(dnnlk__vf_sub(v, a), b) : dnnlk__vf_mul(v, a);
+}
+
+/* n elements of that output, src (x or the exps) to y; nt: stream where y is 64-byte aligned. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_output)(const float *src, size_t n, float a, float b, float *y,
+                                                            int nt, int log) {
+    dnnlk__vf va = dnnlk__vf_set1(a), vb = dnnlk__vf_set1(b);
     size_t head = DNNLK__SFX(dnnlk__sm_nt_head)(y, n, &nt), i;
     for (i = 0; i < head; i += DNNLK__VF_N) {
         size_t m = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
-        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(dnnlk__vf_loadu_n(e + i, m), s), m);
+        dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu_n(src + i, m), va, vb, log), m);
     }
     i = head;
     for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
-        dnnlk__vf a = dnnlk__vf_mul(dnnlk__vf_loadu(e + i), s), b = dnnlk__vf_mul(dnnlk__vf_loadu(e + i + DNNLK__VF_N), s);
-        DNNLK__SFX(dnnlk__sm_store)(y + i, a, nt);
-        DNNLK__SFX(dnnlk__sm_store)(y + i + DNNLK__VF_N, b, nt);
+        dnnlk__vf v0 = DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu(src + i), va, vb, log);
+        dnnlk__vf v1 = DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu(src + i + DNNLK__VF_N), va, vb, log);
+        DNNLK__SFX(dnnlk__sm_store)(y + i, v0, nt);
+        DNNLK__SFX(dnnlk__sm_store)(y + i + DNNLK__VF_N, v1, nt);
     }
     for (; i < n; i += DNNLK__VF_N) {
         size_t m = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
-        if (m == DNNLK__VF_N) dnnlk__vf_storeu(y + i, dnnlk__vf_mul(dnnlk__vf_loadu(e + i), s));
-        else dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(dnnlk__vf_loadu_n(e + i, m), s), m);
+        if (m == DNNLK__VF_N) {
+            dnnlk__vf_storeu(y + i, DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu(src + i), va, vb, log));
+        } else {
+            dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu_n(src + i, m), va, vb, log), m);
+        }
     }
 }
 
-/* log_softmax y = (x - ch) - cl, ch + cl = m + log(sum) as a float pair: x - ch is exact where it
- * cancels (Sterbenz), so the result is rounded about once; x = -inf gives -inf. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_logout)(const float *x, size_t n, float ch, float cl, float *y,
-                                                            int nt) {
-    dnnlk__vf h = dnnlk__vf_set1(ch), l = dnnlk__vf_set1(cl);
-    size_t head = DNNLK__SFX(dnnlk__sm_nt_head)(y, n, &nt), i;
-    for (i = 0; i < head; i += DNNLK__VF_N) {
-        size_t m = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
-        dnnlk__vf_storeu_n(y + i, dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu_n(x + i, m), h), l), m);
-    }
-    i = head;
-    for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
-        dnnlk__vf a = dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu(x + i), h), l);
-        dnnlk__vf b = dnnlk__vf_sub(dnnlk__vf_sub(dnnlk__vf_loadu(x + i + DNNLK__VF_N), h), l);
-        DNNLK__SFX(dnnlk__sm_store)(y + i, a, nt);
-        DNNLK__SFX(dnnlk__sm_store)(y + i + DNNLK__VF_N, b, nt);
-    }
-    for (; i < n; i += DNNLK__VF_N) {
-        size_t m = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
-        dnnlk__vf v = dnnlk__vf_sub(dnnlk__vf_sub(m == DNNLK__VF_N ? dnnlk__vf_loadu(x + i) : dnnlk__vf_loadu_n(x + i, m), h), l);
-        if (m == DNNLK__VF_N) dnnlk__vf_storeu(y + i, v);
-        else dnnlk__vf_storeu_n(y + i, v, m);
-    }
-}
-
-/* A row's output pass, pending: sm_rows_f32 runs it inside the next row's exp pass, whose
- * arithmetic then hides its stores (non-temporal ones to DRAM above all). log: y = (src - a) - b
- * (src = x; a, b = ch, cl); softmax: y = src * a (src = the exps, a = 1 / sum). */
+/* A row's output, pending: sm_rows_f32 runs it inside the next row's exp pass, whose arithmetic
+ * then hides its stores (non-temporal ones to DRAM above all); as sm_output's arguments. */
 typedef struct DNNLK__SFX(dnnlk__sm_pend) {
     const float *src;
     float *y;
     float a, b;
-    int log, nt;
+    int nt;
 } DNNLK__SFX(dnnlk__sm_pend);
 
-/* Elements [from, n) of a pending output. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_rest)(const DNNLK__SFX(dnnlk__sm_pend) *o, size_t from,
-                                                              size_t n) {
-    if (o->log) DNNLK__SFX(dnnlk__sm_logout)(o->src + from, n - from, o->a, o->b, o->y + from, o->nt);
-    else DNNLK__SFX(dnnlk__sm_scale)(o->src + from, n - from, o->a, o->y + from, o->nt);
-}
-
-/* 32 elements of a pending output (y 64-byte aligned where nt): y = (src - a) - b, or src * a. */
+/* 32 elements of a pending output (y 64-byte aligned where nt). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_block)(const float *src, float *y, dnnlk__vf a, dnnlk__vf b,
                                                                int log, int nt) {
     int j;
-    for (j = 0; j < 32 / DNNLK__VF_N; j++) {
-        dnnlk__vf v = dnnlk__vf_loadu(src + j * DNNLK__VF_N);
-        v = log ? dnnlk__vf_sub(dnnlk__vf_sub(v, a), b) : dnnlk__vf_mul(v, a);
-        DNNLK__SFX(dnnlk__sm_store)(y + j * DNNLK__VF_N, v, nt);
-    }
+    for (j = 0; j < 32 / DNNLK__VF_N; j++)
+        DNNLK__SFX(dnnlk__sm_store)(
+            y + j * DNNLK__VF_N, DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu(src + j * DNNLK__VF_N), a, b, log), nt);
 }
 
 /* The blocks of n floats at x (x at a multiple of 32 of its row; the last block padded with -inf,
@@ -373,7 +350,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size
     else if (f2s) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T1))
     else if (n <= 4096) DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T0))
     else DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T1))
-    if (o) DNNLK__SFX(dnnlk__sm_out_rest)(o, i, n);
+    if (o) DNNLK__SFX(dnnlk__sm_output)(o->src + i, n - i, o->a, o->b, o->y + i, o->nt, log);
     if (i < n) {
         float t[32];
         size_t k;
@@ -386,7 +363,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size
 #undef DNNLK__SM_LOOP
 #undef DNNLK__SM_PF
 
-/* softmax from x again (rows whose exps have no f32 buffer): exp(x - m) * inv; nt as sm_scale. */
+/* softmax from x again (rows whose exps have no f32 buffer): exp(x - m) * inv; nt as sm_output. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size_t n, dnnlk__vf m, float inv, float *y,
                                                             int nt) {
     dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), s = dnnlk__vf_set1(inv);
@@ -431,7 +408,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
         dnnlk__vf vm = dnnlk__vf_set1(mx);
         /* a pending output with unaligned streaming stores (a y not 64-byte aligned) goes alone */
         if (pp && (bad || (pp->nt && ((uintptr_t)pp->y & 63) != 0))) {
-            DNNLK__SFX(dnnlk__sm_out_rest)(pp, 0, k);
+            DNNLK__SFX(dnnlk__sm_output)(pp->src, k, pp->a, pp->b, pp->y, pp->nt, log);
             pp = NULL;
         }
         if (bad) {
@@ -453,7 +430,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
             pend.y = y;
             pend.a = log ? ch : inv;
             pend.b = cl;
-            pend.log = log;
             pend.nt = nt && (log || e != y); /* exps kept in y are scaled in place */
             pp = &pend;
         }
@@ -463,7 +439,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
         lo = lonext;
         nan = nnext;
     }
-    if (pp) DNNLK__SFX(dnnlk__sm_out_rest)(pp, 0, k);
+    if (pp) DNNLK__SFX(dnnlk__sm_output)(pp->src, k, pp->a, pp->b, pp->y, pp->nt, log);
 }
 
 /* One row of K elements in any other layout: x at byte stride sx (dtype dx), y at byte stride sy
@@ -511,7 +487,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
         const float *p = (const float *)(const void *)(x + j * sx);
         float *q = dout ? (float *)(void *)(y + j * 4) : buf;
         if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
-        if (log) DNNLK__SFX(dnnlk__sm_logout)(p, n, ch, cl, q, 0);
+        if (log) DNNLK__SFX(dnnlk__sm_output)(p, n, ch, cl, q, 0, 1);
         else DNNLK__SFX(dnnlk__sm_expout)(p, n, vm, inv, q, 0);
         if (!dout) DNNLK__SFX(dnnlk__elt_scatter)(y + j * sy, sy, dy, buf, n);
     }

@@ -55,7 +55,12 @@ static inline int peer_threads(char **argv) {
             execv("/proc/self/exe", argv);
             _exit(127);
         }
-        if (pid > 0) waitpid(pid, NULL, 0);
+        if (pid > 0) {
+            int status = 0;
+            waitpid(pid, &status, 0);
+            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                fprintf(stderr, "onednn peer: the %d-thread run failed (status %d)\n", t, status);
+        }
     }
     return 0;
 }
