@@ -87,6 +87,32 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf h,
     return dnnlk__vf_sub(dnnlk__vf_fmadd(h, dnnlk__vf_set1(c), shifter), shifter);
 }
 
+/* t * 2^k for integral k in [-252, 252], one rounding (subnormal results rounded once). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf t, dnnlk__vf k) {
+#if DNNLK__ISA == 3
+    return _mm512_scalef_ps(t, k);
+#else
+    /* two normal factors 2^(k>>1) 2^(k-(k>>1)): only the second multiply can round */
+    dnnlk__vi i = dnnlk__vf_to_vi_trunc(k), i1 = dnnlk__vi_srai(i, 1), i2 = dnnlk__vi_sub(i, i1);
+    t = dnnlk__vf_mul(t, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(i1, dnnlk__vi_set1(127)), 23)));
+    return dnnlk__vf_mul(t, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(i2, dnnlk__vi_set1(127)), 23)));
+#endif
+}
+
+/* mult exp(r) 2^k from a reduced argument r (|r| <= ln2/2 and its rounding): exp(r) = 1 + p,
+ * p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding (a caller's factor folded in costs no
+ * extra rounding); then scaled by 2^k with one more. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_scale)(dnnlk__vf r, dnnlk__vf mult, dnnlk__vf k) {
+    const float *c = dnnlk__vm_exp_c;
+    dnnlk__vf q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
+    dnnlk__vf p;
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[2]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
+    p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
+    return DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf_fmadd(mult, p, mult), k);
+}
+
 /* mult * exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1), bias per
  * lane in {0, 48} (a scaled result keeps full precision where exp itself is subnormal). With
  * flush (a constant), lanes with h < thr give exactly 0 without computing anything that underflows (an underflowing multiply
@@ -94,9 +120,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf h,
  * is the caller's point where the result rounds to 0. h >= 89 gives +inf; results that are
  * subnormal are rounded once. NaN in h is not propagated (callers blend it back).
  * n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split into a 15-bit head, so n * head is
- * exact, and a tail), exp(r) = 1 + p, p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding
- * (a caller's factor folded in costs no extra rounding); times 2^n as two factors 2^(n>>1)
- * 2^(n-(n>>1)) (both normal over the whole range, so only the last multiply rounds).
+ * exact, and a tail), then dnnlk__vm_exp_scale.
  * flags (constants): DNNLK__VM_FLUSH as above; DNNLK__VM_BIAS: bias is not 0 (else it is not added:
  * the same bits, one instruction less); DNNLK__VM_BIG: h may exceed 89 (else not clamped). */
 #define DNNLK__VM_FLUSH 1
@@ -104,8 +128,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf h,
 #define DNNLK__VM_BIG 4
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, dnnlk__vf l, dnnlk__vf bias, dnnlk__vf thr,
                                                                    dnnlk__vf mult, int flags) {
-    const float *c = dnnlk__vm_exp_c;
-    dnnlk__vf n, r, q, p;
+    dnnlk__vf n, r, p;
     dnnlk__vmask under = dnnlk__vf_cmplt(h, thr);
     int flush = flags & DNNLK__VM_FLUSH;
     if (flush) {
@@ -118,23 +141,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h); /* exact */
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
     r = dnnlk__vf_add(r, l);
-    q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
-    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[2]));
-    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
-    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
-    p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
-    p = dnnlk__vf_fmadd(mult, p, mult);
-#if DNNLK__ISA == 3
-    /* one correctly rounded p * 2^(n + bias): the same value as the two factors below */
-    p = _mm512_scalef_ps(p, (flags & DNNLK__VM_BIAS) ? dnnlk__vf_add(n, bias) : n);
-#else
-    {
-        dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1);
-        dnnlk__vi k2 = dnnlk__vi_sub(dnnlk__vf_to_vi_trunc((flags & DNNLK__VM_BIAS) ? dnnlk__vf_add(n, bias) : n), k1);
-        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
-        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
-    }
-#endif
+    p = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, (flags & DNNLK__VM_BIAS) ? dnnlk__vf_add(n, bias) : n);
     if (flush) p = dnnlk__vf_blend(under, dnnlk__vf_zero(), p);
     return p;
 }
@@ -178,47 +185,92 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fnmsub)(dnnlk__vf a, dn
 #endif
 }
 
+#if DNNLK__ISA >= 2
+/* a*b - c and -(a*b) + c, one rounding (the FMA ISAs only; -(a*b) - c is dnnlk__vm_fnmsub). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fmsub)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf c) {
+#if DNNLK__ISA == 2
+    return _mm256_fmsub_ps(a, b, c);
+#else
+    return _mm512_fmsub_ps(a, b, c);
+#endif
+}
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fnmadd)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf c) {
+#if DNNLK__ISA == 2
+    return _mm256_fnmadd_ps(a, b, c);
+#else
+    return _mm512_fnmadd_ps(a, b, c);
+#endif
+}
+#endif
+
+/* mult exp(a b), the product a b (in [-105.2, 0]: no clamp, no flush) taken exactly. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf mult) {
+#if DNNLK__ISA >= 2
+    /* r = a b - n ln2h in one FMA (n ln2h is exact: 15-bit head, |n| < 2^9), then the tail: two
+     * roundings of r, as many as from hi + lo in exp_hlbm, with one instruction less */
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, b), 1.44269502162933349609375f);
+    dnnlk__vf r = DNNLK__SFX(dnnlk__vm_fmsub)(a, b, dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)));
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
+    return DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n);
+#else
+    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, b, &lo);
+    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), mult, 0);
+#endif
+}
+
+#if DNNLK__ISA == 3
+/* 32 entries per lane: a two-register permute, which reads index bits 0..4 */
+static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut32)(const float *t, __m512i ix) {
+    return _mm512_permutex2var_ps(_mm512_loadu_ps(t), ix, _mm512_loadu_ps(t + 16));
+}
+#define DNNLK__VM_ROW(k)                                                                        \
+    (cols == 32 ? DNNLK__SFX(dnnlk__vm_lut32)(t + (k) * 32, idx) : DNNLK__SFX(dnnlk__vm_lut8)(t + (k) * 8, ix))
+#else
+#define DNNLK__VM_ROW(k) DNNLK__SFX(dnnlk__vm_lut8)(t + (k) * 8, ix)
+#endif
+
 /* Piecewise polynomial of a vmath.h table at a in [0, 15): interval = exponent and top mantissa
- * bit of a + 1 (its rounding can only pick a neighbour at an edge, where both fits hold), read
- * from 2a + 2 (the same rounding, scaled exactly): its bits 22..30 are 256 + the interval, so the
- * low 3 bits are the column, and AVX2's and AVX-512's permutes, which read only the low 3 or 4
- * index bits, need no masking. v = a s - o (the table holds -o); plus_a (a constant): the first
- * interval's polynomial is f(a) - a, and a is added inside the last fused step, exactly. neg (a
- * constant): returns -f, negated exactly inside the last two steps (no extra instruction). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail8)(const float (*t)[8], dnnlk__vf a, int plus_a, int deg,
-                                                                int neg) {
-    /* rows: s, -o, c0 hi, c0 lo, c1..c_deg (deg, a constant: 7 or 8) */
+ * bits of a + 1 (one bit for 8 columns, three for 32, AVX-512 only; its rounding can only pick a
+ * neighbour at an edge, where both fits hold), read from 2a + 2 (the same rounding, scaled
+ * exactly): its bits 20..30 are 1024 + 4 * the 8-column interval, so the low bits are the column,
+ * and AVX2's and AVX-512's permutes, which read only the low 3, 4 or 5 index bits, need no
+ * masking. v = a s - o (the table holds -o); plus_a (a constant): the first interval's polynomial
+ * is f(a) - a, and a is added inside the last fused step, exactly. neg (a constant): returns -f,
+ * negated exactly inside the last two steps (no extra instruction). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, int cols, dnnlk__vf a, int plus_a,
+                                                               int deg, int neg) {
+    /* rows: s, -o, c0 hi, c0 lo, c1..c_deg (cols and deg are constants: 8 columns of degree 7 or
+     * 8, or 32 of degree 5) */
     dnnlk__vf a2 = dnnlk__vf_fmadd(a, dnnlk__vf_set1(2.0f), dnnlk__vf_set1(2.0f));
-    dnnlk__vi idx = dnnlk__vi_srli(dnnlk__vf_as_vi(a2), 22);
+    dnnlk__vi idx = dnnlk__vi_srli(dnnlk__vf_as_vi(a2), cols == 32 ? 20 : 22);
 #if DNNLK__ISA <= 1
     idx = dnnlk__vi_and(idx, dnnlk__vi_set1(7)); /* a NaN lane's index stays in the table */
 #endif
     DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
-    dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__SFX(dnnlk__vm_lut8)(t[0], ix), DNNLK__SFX(dnnlk__vm_lut8)(t[1], ix));
-    dnnlk__vf q = DNNLK__SFX(dnnlk__vm_lut8)(t[10], ix), c0l = DNNLK__SFX(dnnlk__vm_lut8)(t[3], ix);
+    dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__VM_ROW(0), DNNLK__VM_ROW(1));
+    dnnlk__vf q = DNNLK__VM_ROW(3 + deg), c0l = DNNLK__VM_ROW(3);
     /* written out: gcc -O2 keeps a loop of table loads rolled */
-    if (deg == 8) q = dnnlk__vf_fmadd(DNNLK__SFX(dnnlk__vm_lut8)(t[11], ix), v, q);
-    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[9], ix));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[8], ix));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[7], ix));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[6], ix));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[5], ix));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__SFX(dnnlk__vm_lut8)(t[4], ix));
+    if (deg == 8) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(10));
+    if (deg >= 7) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(9));
+    if (deg >= 7) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(8));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(7));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(6));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(5));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(4));
     if (plus_a) /* a in the first interval (c0 = 0 there; decided on 2a + 2 as the index), c0 lo elsewhere */
         c0l = dnnlk__vf_blend(dnnlk__vf_cmplt(a2, dnnlk__vf_set1(3.0f)), a, c0l);
     if (neg)
-        return dnnlk__vf_sub(DNNLK__SFX(dnnlk__vm_fnmsub)(q, v, c0l), DNNLK__SFX(dnnlk__vm_lut8)(t[2], ix));
+        return dnnlk__vf_sub(DNNLK__SFX(dnnlk__vm_fnmsub)(q, v, c0l), DNNLK__VM_ROW(2));
     q = dnnlk__vf_fmadd(q, v, c0l);
-    return dnnlk__vf_add(q, DNNLK__SFX(dnnlk__vm_lut8)(t[2], ix));
+    return dnnlk__vf_add(q, DNNLK__VM_ROW(2));
 }
+#undef DNNLK__VM_ROW
 
-/* erfc(a) for a in [0, 10.1]: exp(-a^2) N(a), a^2 exact as hi + lo. */
+/* erfc(a) for a in [0, 10.1]: exp(-a^2) N(a), a^2 taken exactly. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a) {
-    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, a, &lo);
-    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erfc8, a, 0, 8, 0);
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_erfc8[0], 8, a, 0, 8, 0);
     /* a <= 10.1: -a^2 >= -102.1, no flush needed */
-    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)), dnnlk__vf_xor(lo, dnnlk__vf_set1(-0.0f)),
-                                          dnnlk__vf_zero(), dnnlk__vf_zero(), n, 0); /* h <= 0, no bias */
+    return DNNLK__SFX(dnnlk__vm_exp_prod)(a, dnnlk__vf_xor(a, dnnlk__vf_set1(-0.0f)), n);
 }
 
 /* erf(x) within 2 ulp (1 measured): a piecewise polynomial of |x| (clamped at 4, where erf rounds
@@ -226,7 +278,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a)
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
     dnnlk__vf sign = dnnlk__vf_set1(-0.0f);
     dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(4.0f));
-    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_erf8, a, 1, 8, 0), dnnlk__vf_and(x, sign));
+    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_erf8[0], 8, a, 1, 8, 0), dnnlk__vf_and(x, sign));
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, r);
 }
 
@@ -262,20 +314,25 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
 }
 
 /* gelu(x) = x Phi(x), exact form, from the left tail g = gelu(-a) = -exp(-a^2/2) M(a) (a = |x|,
- * a^2 exact as hi + lo, halved exactly; -M, negated inside its last steps, folded into exp's last
- * step): x < 0 gives g, x >= 0 gives x + g (gelu(x) - gelu(-x) = x), both as max(-0, x) + g, so
- * no cancellation-prone 1 - Phi, no division, one formula for all x. |x| >= 14.5: a is clamped
- * there and -M replaced by -0, so g = -0 * p + -0 = -0 (exp's p = exp(r) - 1 > 0 at a = 14.5,
- * r = 0.23) with no underflowing arithmetic: gelu(-inf) = -0, gelu(+inf) = +inf. max(-0, x)
- * keeps a NaN x (x86 max returns its second operand for a NaN or two zeros, so +0 stays +0). */
+ * -a^2/2 taken exactly as a (-a/2); -M, negated inside its last steps, folded into exp's last
+ * step; M from the 8-interval table, on AVX-512 from the 32-interval one: four operations fewer,
+ * not the same bits as AVX2): x < 0 gives g, x >= 0 gives x + g (gelu(x) - gelu(-x) = x), both
+ * as max(-0, x) + g, so no cancellation-prone 1 - Phi, no division, one formula for all x.
+ * |x| >= 14.5: a is clamped there and -M replaced by -0, so g = -0 * p + -0 = -0 (exp's
+ * p = exp(r) - 1 > 0 at a = 14.5, r = 0.23) with no underflowing arithmetic: gelu(-inf) = -0,
+ * gelu(+inf) = +inf. max(-0, x) keeps a NaN x (x86 max returns its second operand for a NaN or
+ * two zeros, so +0 stays +0). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
     dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f));
-    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), &lo);
-    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail8)(dnnlk__vm_gelu8, ac, 0, 7, 1);
+#if DNNLK__ISA == 3
+    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu32[0], 32, ac, 0, 5, 1);
+#else
+    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu8[0], 8, ac, 0, 7, 1);
+#endif
     dnnlk__vf g;
     nm = dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f)), dnnlk__vf_set1(-0.0f), nm);
     /* -a^2/2 >= -105.125: only a sliver underflows, no flush needed */
-    g = DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), nm, 0);
+    g = DNNLK__SFX(dnnlk__vm_exp_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), nm);
 #if DNNLK__ISA == 0
     {
         /* x < 0 ? g : x + g, the same value (g <= 0, so -0 + g = g), tested on the bits: clang 14
@@ -290,27 +347,6 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
 }
 
 #if DNNLK__ISA >= 2
-/* a*b - c and -(a*b) + c, one rounding (the FMA ISAs only; -(a*b) - c is dnnlk__vm_fnmsub). */
-#if DNNLK__ISA == 2
-#define DNNLK__VM_FMSUB _mm256_fmsub_ps
-#define DNNLK__VM_FNMADD _mm256_fnmadd_ps
-#else
-#define DNNLK__VM_FMSUB _mm512_fmsub_ps
-#define DNNLK__VM_FNMADD _mm512_fnmadd_ps
-#endif
-
-/* t * 2^n for integral n in [-252, 252], one rounding (subnormal results rounded once). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf t, dnnlk__vf n) {
-#if DNNLK__ISA == 3
-    return _mm512_scalef_ps(t, n);
-#else
-    /* two normal factors 2^(k>>1) 2^(k-(k>>1)): only the second multiply can round */
-    dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1), k2 = dnnlk__vi_sub(k, k1);
-    t = dnnlk__vf_mul(t, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
-    return dnnlk__vf_mul(t, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
-#endif
-}
-
 /* gelu, tanh approximation, FMA ISAs: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)) with
  * 2z = x (k1 + k2 x^2), k1 = 2 sqrt(2/pi), k2 = 0.044715 k1.
  * The exp argument needs ~32 bits in the left tail (gelu ~ x exp(2z), |2z| up to 113: an error d
@@ -327,16 +363,15 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf t, dnn
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
     const float k1h = 1.5957698822021484f, k1l = -7.605964356116601e-07f; /* k1h = 836643 / 2^19 */
     const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
-    const float *c = dnnlk__vm_exp_c;
     dnnlk__vmask far = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-5.25f)), dead = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f));
     /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones (2z) */
     dnnlk__vf a = dnnlk__vf_blend(far, dnnlk__vf_min(dnnlk__vf_xor(x, dnnlk__vf_set1(-0.0f)), dnnlk__vf_set1(11.0f)),
                                   dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
     dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
-    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMSUB(a, a, s);
+    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__SFX(dnnlk__vm_fmsub)(a, a, s);
     dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
-    dnnlk__vf wl = DNNLK__VM_FMSUB(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
-    dnnlk__vf n, nl, r, q, p, e;
+    dnnlk__vf wl = DNNLK__SFX(dnnlk__vm_fmsub)(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
+    dnnlk__vf n, nl, r, e;
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, wl);
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, wl);
     wl = dnnlk__vf_add(wl, dnnlk__vf_set1(k1l));
@@ -344,18 +379,11 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     nl = dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)); /* exact: 15-bit ln2 head, |n| < 2^9 */
     r = DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, nl);
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
-    r = DNNLK__VM_FNMADD(a, wl, r);
-    q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
-    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[2]));
-    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
-    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
-    p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
-    e = DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf_fmadd(mult, p, mult), n); /* far: x exp(2z); near: exp(-2z) */
+    r = DNNLK__SFX(dnnlk__vm_fnmadd)(a, wl, r);
+    e = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n); /* far: x exp(2z); near: exp(-2z) */
     /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
     return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
 }
-#undef DNNLK__VM_FMSUB
-#undef DNNLK__VM_FNMADD
 #else
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
  * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost

@@ -69,27 +69,31 @@ c = f32(lawson_f32(x, t, [lambda v, k=k: v**(2 * k) for k in range(8)], x**3 / t
 e = np.max(np.abs((x + x**3 * horner(c, x * x)) / tt - 1))
 show("tanh small T(x^2)", c, e)
 
-# Piecewise tables for a in [0, 15): 8 intervals, the binary halves of the binades of a + 1
-# (index = the exponent and top mantissa bit of a + 1, computed with integer ops in the kernels).
-EDGES8 = [0.0, 0.5, 1.0, 2.0, 3.0, 5.0, 7.0, 11.0, 15.0]
+# Piecewise tables for a in [0, 15): the intervals split each binade of a + 1 into 2^mbits equal
+# parts (index = the exponent and top mbits mantissa bits of a + 1, computed with integer ops in the
+# kernels): 8 intervals for mbits = 1, 32 for mbits = 3.
+def edges(mbits):
+    return [(1 << e) * (1 + k / (1 << mbits)) - 1 for e in range(4) for k in range(1 << mbits)] + [15.0]
 
-def piecewise8(name, fn, deg, hi=15.0, first="free", const_from=None):
+def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
     """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, -o, c0 hi,
-    c0 lo (a float pair), c1..c_deg. The first interval has s = 2, o = 0 (v = 2a, exact) and
+    c0 lo (a float pair: a lone float c0 would cost half an ulp), c1..c_deg. The first interval,
+    [0, u), has s = 1/u, o = 0 (v = a/u in [0, 1], exact) and
     first = "free": c0 fitted; "zero": c0 = 0 (f(0) = 0 exactly, tiny a keep relative accuracy);
     "plus_a": c0 = 0 and the polynomial fits f(a) - a (the kernel adds a exactly: no rounding of
     a leading coefficient like 2/sqrt(pi)). Intervals from const_from on hold the constant 1.
     Fitted on intervals widened by 1e-5: a + 1 rounded may pick a neighbour near an edge."""
-    print(f"/* {name}: intervals {EDGES8}, degree {deg} */")
+    ed = edges(mbits)
+    print(f"/* {name}: {len(ed) - 1} intervals, degree {deg} */")
     rows = []
-    for k, (lo, up) in enumerate(zip(EDGES8[:-1], EDGES8[1:])):
+    for k, (lo, up) in enumerate(zip(ed[:-1], ed[1:])):
         if const_from is not None and k >= const_from:
             rows.append([0.0, 0.0, 1.0, 0.0] + [0.0] * deg)
             print(f"/*   [{lo}, {up}): constant 1 (unused) */")
             continue
         up = min(up, hi)
         if k == 0:
-            s_, o_ = 2.0, 0.0
+            s_, o_ = 1 / up, 0.0
         else:
             s_ = float(np.float32(2 / (up - lo))); o_ = float(np.float32((up + lo) / (up - lo)))
         a = cheb_grid(max(lo - 1e-5, 1e-6), up + 1e-5)
@@ -114,14 +118,16 @@ def piecewise8(name, fn, deg, hi=15.0, first="free", const_from=None):
     print("}")
 
 # erf(a) directly, a in [0, 4] (erf(4) rounds to 1; the kernels clamp there).
-piecewise8("erf(a)", math.erf, 8, hi=4.0, first="plus_a", const_from=5)
+piecewise("erf(a)", math.erf, 8, hi=4.0, first="plus_a", const_from=5)
 
 # gelu tail: gelu(-a) = -exp(-a^2/2) M(a), M(a) = a Phi(-a) exp(a^2/2) (M(0) = 0).
 def M(a):
     return a * 0.5 * math.erfc(a / math.sqrt(2)) * math.exp(a * a / 2)
-piecewise8("gelu tail M(a)", M, 7, hi=14.5, first="zero")
+piecewise("gelu tail M(a)", M, 7, hi=14.5, first="zero")
+# the AVX-512 gelu: 32 intervals (a two-register permute reads 32 entries), degree 5
+piecewise("gelu tail M(a), AVX-512", M, 5, hi=14.5, first="zero", mbits=3)
 
 # erfc: erfc(a) = exp(-a^2) N(a), N(a) = erfc(a) exp(a^2); a in [0, 10.1].
 def N(a):
     return math.erfc(a) * math.exp(a * a)
-piecewise8("erfc tail N(a)", N, 8, hi=10.1, const_from=7)
+piecewise("erfc tail N(a)", N, 8, hi=10.1, const_from=7)
