@@ -186,21 +186,13 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fnmsub)(dnnlk__vf a, dn
 }
 
 #if DNNLK__ISA >= 2
-/* a*b - c and -(a*b) + c, one rounding (the FMA ISAs only; -(a*b) - c is dnnlk__vm_fnmsub). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fmsub)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf c) {
+/* The FMA ISAs' fused forms by name: DNNLK__VM_FMA(fmsub)(a, b, c) = a*b - c, fnmadd = -(a*b) + c,
+ * one rounding (-(a*b) - c on every ISA is dnnlk__vm_fnmsub). */
 #if DNNLK__ISA == 2
-    return _mm256_fmsub_ps(a, b, c);
+#define DNNLK__VM_FMA(form) _mm256_##form##_ps
 #else
-    return _mm512_fmsub_ps(a, b, c);
+#define DNNLK__VM_FMA(form) _mm512_##form##_ps
 #endif
-}
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fnmadd)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf c) {
-#if DNNLK__ISA == 2
-    return _mm256_fnmadd_ps(a, b, c);
-#else
-    return _mm512_fnmadd_ps(a, b, c);
-#endif
-}
 #endif
 
 /* mult exp(a b), the product a b (in [-105.2, 0]: no clamp, no flush) taken exactly. */
@@ -209,7 +201,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod)(dnnlk__vf a, 
     /* r = a b - n ln2h in one FMA (n ln2h is exact: 15-bit head, |n| < 2^9), then the tail: two
      * roundings of r, as many as from hi + lo in exp_hlbm, with one instruction less */
     dnnlk__vf n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, b), 1.44269502162933349609375f);
-    dnnlk__vf r = DNNLK__SFX(dnnlk__vm_fmsub)(a, b, dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)));
+    dnnlk__vf r = DNNLK__VM_FMA(fmsub)(a, b, dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)));
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
     return DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n);
 #else
@@ -373,9 +365,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     dnnlk__vf a = dnnlk__vf_xor(xc, dnnlk__vf_and(far, dnnlk__vf_set1(-0.0f)));
 #endif
     dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
-    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__SFX(dnnlk__vm_fmsub)(a, a, s);
+    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMA(fmsub)(a, a, s);
     dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
-    dnnlk__vf wl = DNNLK__SFX(dnnlk__vm_fmsub)(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
+    dnnlk__vf wl = DNNLK__VM_FMA(fmsub)(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
     dnnlk__vf n, nl, r, e;
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, wl);
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, wl);
@@ -384,7 +376,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     nl = dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)); /* exact: 15-bit ln2 head, |n| < 2^9 */
     r = DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, nl);
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
-    r = DNNLK__SFX(dnnlk__vm_fnmadd)(a, wl, r);
+    r = DNNLK__VM_FMA(fnmadd)(a, wl, r);
     e = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n); /* far: x exp(2z); near: exp(-2z) */
     /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
 #if DNNLK__ISA == 3
@@ -393,6 +385,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
 #endif
 }
+#undef DNNLK__VM_FMA
 #else
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
  * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost
