@@ -356,14 +356,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     const float k1h = 1.5957698822021484f, k1l = -7.605964356116601e-07f; /* k1h = 836643 / 2^19 */
     const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
     dnnlk__vmask far = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-5.25f)), dead = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f));
-    /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones
-     * (2z), x clamped to [-11, 5.25] (a NaN to 5.25: x86 min returns its second operand) */
-    dnnlk__vf xc = dnnlk__vf_max(dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)), dnnlk__vf_set1(-11.0f));
-#if DNNLK__ISA == 3
-    dnnlk__vf a = _mm512_mask_xor_ps(xc, far, xc, dnnlk__vf_set1(-0.0f));
-#else
-    dnnlk__vf a = dnnlk__vf_xor(xc, dnnlk__vf_and(far, dnnlk__vf_set1(-0.0f)));
-#endif
+    /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones (2z) */
+    dnnlk__vf a = dnnlk__vf_blend(far, dnnlk__vf_min(dnnlk__vf_xor(x, dnnlk__vf_set1(-0.0f)), dnnlk__vf_set1(11.0f)),
+                                  dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
     dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
     dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMA(fmsub)(a, a, s);
     dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
@@ -379,11 +374,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     r = DNNLK__VM_FMA(fnmadd)(a, wl, r);
     e = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n); /* far: x exp(2z); near: exp(-2z) */
     /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
-#if DNNLK__ISA == 3
-    return _mm512_mask_or_ps(dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)), far, e, dnnlk__vf_set1(-0.0f));
-#else
     return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
-#endif
 }
 #undef DNNLK__VM_FMA
 #else
