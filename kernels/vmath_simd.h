@@ -226,13 +226,13 @@ static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut32)(const float *t, __m
  * neighbour at an edge, where both fits hold), read from 2a + 2 (the same rounding, scaled
  * exactly): its bits 20..30 are 1024 + 4 * the 8-column interval, so the low bits are the column,
  * and AVX2's and AVX-512's permutes, which read only the low 3, 4 or 5 index bits, need no
- * masking. v = a s - o (the table holds -o); plus_a (a constant): the first interval's polynomial
- * is f(a) - a, and a is added inside the last fused step, exactly. neg (a constant): returns -f,
- * negated exactly inside the last two steps (no extra instruction). */
+ * masking. v = a s - o (the table holds -o); f = c0 + v q(v), one rounding. plus_a (a constant):
+ * the first interval's polynomial is f(a) - a, and a takes c0's place. neg (a constant): returns
+ * -f, negated exactly inside the last step (no extra instruction). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, int cols, dnnlk__vf a, int plus_a,
                                                                int deg, int neg) {
-    /* rows: s, -o, c0 hi, c0 lo, c1..c_deg (cols and deg are constants: 8 columns of degree 7 or
-     * 8, or 32 of degree 5) */
+    /* rows: s, -o, c0, c1..c_deg (cols and deg are constants: 8 columns of degree 7 or 8, or 32
+     * of degree 5) */
     dnnlk__vf a2 = dnnlk__vf_fmadd(a, dnnlk__vf_set1(2.0f), dnnlk__vf_set1(2.0f));
     dnnlk__vi idx = dnnlk__vi_srli(dnnlk__vf_as_vi(a2), cols == 32 ? 20 : 22);
 #if DNNLK__ISA <= 1
@@ -240,21 +240,18 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, i
 #endif
     DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
     dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__VM_ROW(0), DNNLK__VM_ROW(1));
-    dnnlk__vf q = DNNLK__VM_ROW(3 + deg), c0l = DNNLK__VM_ROW(3);
+    dnnlk__vf q = DNNLK__VM_ROW(2 + deg), c0 = DNNLK__VM_ROW(2);
     /* written out: gcc -O2 keeps a loop of table loads rolled */
-    if (deg == 8) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(10));
-    if (deg >= 7) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(9));
+    if (deg == 8) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(9));
     if (deg >= 7) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(8));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(7));
+    if (deg >= 7) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(7));
     q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(6));
     q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(5));
     q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(4));
-    if (plus_a) /* a in the first interval (c0 = 0 there; decided on 2a + 2 as the index), c0 lo elsewhere */
-        c0l = dnnlk__vf_blend(dnnlk__vf_cmplt(a2, dnnlk__vf_set1(3.0f)), a, c0l);
-    if (neg)
-        return dnnlk__vf_sub(DNNLK__SFX(dnnlk__vm_fnmsub)(q, v, c0l), DNNLK__VM_ROW(2));
-    q = dnnlk__vf_fmadd(q, v, c0l);
-    return dnnlk__vf_add(q, DNNLK__VM_ROW(2));
+    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(3));
+    if (plus_a) /* a in the first interval (c0 = 0 there; decided on 2a + 2 as the index) */
+        c0 = dnnlk__vf_blend(dnnlk__vf_cmplt(a2, dnnlk__vf_set1(3.0f)), a, c0);
+    return neg ? DNNLK__SFX(dnnlk__vm_fnmsub)(q, v, c0) : dnnlk__vf_fmadd(q, v, c0);
 }
 #undef DNNLK__VM_ROW
 
@@ -306,7 +303,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
 }
 
 /* gelu(x) = x Phi(x), exact form, from the left tail g = gelu(-a) = -exp(-a^2/2) M(a) (a = |x|,
- * -a^2/2 taken exactly as a (-a/2); -M, negated inside its last steps, folded into exp's last
+ * -a^2/2 taken exactly as a (-a/2); -M, negated inside its last step, folded into exp's last
  * step; M from the 8-interval table, on AVX-512 from the 32-interval one: four operations fewer,
  * not the same bits as AVX2): x < 0 gives g, x >= 0 gives x + g (gelu(x) - gelu(-x) = x), both
  * as max(-0, x) + g, so no cancellation-prone 1 - Phi, no division, one formula for all x.

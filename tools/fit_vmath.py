@@ -25,14 +25,14 @@ def lawson(xs, f, basis, w, iters=60):
         lw /= lw.sum()
     return c
 
-def lawson_f32(xs, f, basis, w, exact_c0=False):
+def lawson_f32(xs, f, basis, w):
     """Coefficients rounded to float one at a time, lowest order first, refitting the rest after
     each rounding so later terms absorb the rounding error of earlier ones."""
     fixed = []
     for k in range(len(basis)):
         rest = f - sum(c * b(xs) for c, b in zip(fixed, basis))
         c = lawson(xs, rest, basis[k:], w)
-        fixed.append(float(c[0]) if (k == 0 and exact_c0) else float(np.float32(c[0])))
+        fixed.append(float(np.float32(c[0])))
     return np.array(fixed)
 
 def cheb_grid(lo, hi, n=4000):
@@ -75,43 +75,59 @@ show("tanh small T(x^2)", c, e)
 def edges(mbits):
     return [(1 << e) * (1 + k / (1 << mbits)) - 1 for e in range(4) for k in range(1 << mbits)] + [15.0]
 
+def float_center(fn, s_, o_, span=4096, shift=0.02):
+    """A float o within `shift` of the interval's centre o_ (in units of v) for which fn(o / s) is
+    closest to a float: the polynomial's constant term c0 = fn(o / s) then costs no half ulp, with
+    no second float for its rounding error (v = a s - o stays exact: a s and o are within a factor
+    2, and s is a power of 2 wherever v must be exact)."""
+    best = None
+    step = max(float(np.spacing(np.float32(o_))), shift / span)
+    for j in range(-span, span + 1):
+        o = float(np.float32(o_ + j * step))
+        c0 = fn(o / s_)
+        err = abs(c0 - float(np.float32(c0))) / abs(c0)
+        if best is None or err < best[0]:
+            best = (err, o, float(np.float32(c0)))
+    return best
+
 def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
-    """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, -o, c0 hi,
-    c0 lo (a float pair: a lone float c0 would cost half an ulp), c1..c_deg. The first interval,
+    """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, -o, c0,
+    c1..c_deg, with o moved off the centre (by a few float steps) to where fn(o/s) rounds to a float
+    within ~2^-35, so c0 = fn(o/s) is exact to far below the fit's error. The first interval,
     [0, u), has s = 1/u, o = 0 (v = a/u in [0, 1], exact) and
-    first = "free": c0 fitted; "zero": c0 = 0 (f(0) = 0 exactly, tiny a keep relative accuracy);
-    "plus_a": c0 = 0 and the polynomial fits f(a) - a (the kernel adds a exactly: no rounding of
-    a leading coefficient like 2/sqrt(pi)). Intervals from const_from on hold the constant 1.
-    Fitted on intervals widened by 1e-5: a + 1 rounded may pick a neighbour near an edge."""
+    first = "free": c0 from the centre as above; "zero": c0 = 0 (f(0) = 0 exactly, tiny a keep
+    relative accuracy); "plus_a": c0 = 0 and the polynomial fits f(a) - a (the kernel adds a
+    exactly: no rounding of a leading coefficient like 2/sqrt(pi)). Intervals from const_from on
+    hold the constant 1. Fitted on intervals widened by 1e-5: a + 1 rounded may pick a neighbour
+    near an edge."""
     ed = edges(mbits)
     print(f"/* {name}: {len(ed) - 1} intervals, degree {deg} */")
     rows = []
     for k, (lo, up) in enumerate(zip(ed[:-1], ed[1:])):
         if const_from is not None and k >= const_from:
-            rows.append([0.0, 0.0, 1.0, 0.0] + [0.0] * deg)
+            rows.append([0.0, 0.0, 1.0] + [0.0] * deg)
             print(f"/*   [{lo}, {up}): constant 1 (unused) */")
             continue
         up = min(up, hi)
-        if k == 0:
-            s_, o_ = 1 / up, 0.0
-        else:
-            s_ = float(np.float32(2 / (up - lo))); o_ = float(np.float32((up + lo) / (up - lo)))
         a = cheb_grid(max(lo - 1e-5, 1e-6), up + 1e-5)
-        v = a * s_ - o_
         t = np.array([fn(z) for z in a])
         w = 1 / np.abs(t)
+        basis = [lambda z, j=j: z**j for j in range(1, deg + 1)]
         if k == 0 and first != "free":
-            target = t - a if first == "plus_a" else t
-            c = lawson_f32(v, target, [lambda z, j=j: z**j for j in range(1, deg + 1)], w)
-            c = np.concatenate([[0.0], c])
+            s_, o_, c0 = 1 / up, 0.0, 0.0
             base = a if first == "plus_a" else 0
+            target = t - base
         else:
-            c = lawson_f32(v, t, [lambda z, j=j: z**j for j in range(deg + 1)], w, exact_c0=True)
+            s_ = float(np.float32(2 / (up - lo)))
+            err0, o_, c0 = float_center(fn, s_, float(np.float32((up + lo) / (up - lo))))
+            print(f"/*   c0 = f(o/s) within 2^{math.log2(err0 + 1e-300):.1f} of its float */")
             base = 0
-        c0h = float(np.float32(c[0])); c0l = float(np.float32(c[0] - c0h))
-        e = np.max(np.abs(w * ((horner(c[1:], v) * v + c0l + c0h + base) - t)))
+            target = t - c0
+        v = a * s_ - o_
+        c = lawson_f32(v, target, basis, w)
+        e = np.max(np.abs(w * ((horner(c, v) * v + c0 + base) - t)))
         print(f"/*   [{lo}, {up}): max rel err {e:.3g} (2^{math.log2(e):.1f}) */")
-        rows.append([s_, -o_ if o_ else 0.0, c0h, c0l] + list(c[1:]))  # -o: v = fma(a, s, -o)
+        rows.append([s_, -o_ if o_ else 0.0, c0] + list(c))  # -o: v = fma(a, s, -o)
     print("{")
     for k in range(len(rows[0])):
         print("    {" + ", ".join(f"{float(np.float32(r[k]))!r}f" for r in rows) + "},")
