@@ -224,9 +224,9 @@ static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut32)(const float *t, __m
 /* Piecewise polynomial of a vmath.h table at a in [0, 15): interval = exponent and top mantissa
  * bits of a + 1 (one bit for 8 columns, three for 32, AVX-512 only; its rounding can only pick a
  * neighbour at an edge, where both fits hold), read from 2a + 2 (the same rounding, scaled
- * exactly): its bits 20..30 are 1024 + 4 * the 8-column interval, so the low bits are the column,
- * and AVX2's and AVX-512's permutes, which read only the low 3, 4 or 5 index bits, need no
- * masking. v = a s - o (the table holds -o); f = c0 + v q(v), one rounding. plus_a (a constant):
+ * exactly): its bits 22..30 are 256 + the 8-column interval, its bits 20..30 1024 + the 32-column
+ * one, so the low bits are the column, and AVX2's and AVX-512's permutes, which read only the low
+ * 3, 4 or 5 index bits, need no masking. v = a s - o (the table holds -o); f = c0 + v q(v), one rounding. plus_a (a constant):
  * the first interval's polynomial is f(a) - a, and a takes c0's place. neg (a constant): returns
  * -f, negated exactly inside the last step (no extra instruction). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, int cols, dnnlk__vf a, int plus_a,
