@@ -103,9 +103,9 @@ static inline float dnnlk__sm_exp_scalar(float dh, float dl) {
     float n, r, p;
     int32_t k, k1;
     if (dh < -103.98f) return 0.0f; /* NaN: not here (clean rows only) */
-    n = dnnlk__sf_round_even(dh * 1.44269502162933349609375f);
-    r = dnnlk__sm_mul_add(n, -0.693145751953125f, dh);
-    r = r + dnnlk__sm_mul_add(n, -1.428606765330187045e-06f, dl);
+    n = dnnlk__sf_round_even(dh * DNNLK__VM_LOG2E);
+    r = dnnlk__sm_mul_add(n, -DNNLK__VM_LN2_HI, dh);
+    r = r + dnnlk__sm_mul_add(n, -DNNLK__VM_LN2_LO, dl);
     p = dnnlk__sm_mul_add(c[4], r, c[3]);
     p = dnnlk__sm_mul_add(p, r, c[2]);
     p = dnnlk__sm_mul_add(p, r, c[1]);

@@ -180,9 +180,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnl
     dh = dnnlk__vf_blend(under, dnnlk__vf_zero(), dh);
     dl = dnnlk__vf_blend(under, dnnlk__vf_zero(), dl);
 #endif
-    n = DNNLK__SFX(dnnlk__vm_round_mul)(dh, 1.44269502162933349609375f);
-    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), dh); /* exact */
-    r = dnnlk__vf_add(r, dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), dl));
+    n = DNNLK__SFX(dnnlk__vm_round_mul)(dh, DNNLK__VM_LOG2E);
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_HI), dh); /* exact */
+    r = dnnlk__vf_add(r, dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), dl));
     p = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
     p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(c[2]));
     p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(c[1]));

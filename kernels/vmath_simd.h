@@ -39,14 +39,22 @@ static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m5
 }
 #endif
 
+#if DNNLK__ISA >= 2
+/* The FMA ISAs' fused forms by name, one rounding: DNNLK__VM_FMA(fmsub)(a, b, c) = a*b - c,
+ * fnmadd = -(a*b) + c, fnmsub = -(a*b) - c (on every ISA: dnnlk__vm_fnmsub). */
+#if DNNLK__ISA == 2
+#define DNNLK__VM_FMA(form) _mm256_##form##_ps
+#else
+#define DNNLK__VM_FMA(form) _mm512_##form##_ps
+#endif
+#endif
+
 /* hi + lo = a * a exactly (|a| small enough that a * 4097 does not overflow). FMA where the ISA
  * has it; Dekker's split into 12-bit halves otherwise. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *lo) {
     dnnlk__vf hi = dnnlk__vf_mul(a, b);
-#if DNNLK__ISA == 2
-    *lo = _mm256_fmsub_ps(a, b, hi);
-#elif DNNLK__ISA == 3
-    *lo = _mm512_fmsub_ps(a, b, hi);
+#if DNNLK__ISA >= 2
+    *lo = DNNLK__VM_FMA(fmsub)(a, b, hi);
 #elif defined(__FMA__) && (defined(__GNUC__) || defined(__clang__))
     /* The includer's own flags enable FMA (e.g. -march=native): the compiler may then fuse the
      * products of the split below into FMAs, which breaks its exactness (gelu_tanh lost 37 ulp in
@@ -137,9 +145,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
     }
     /* the scalar path clamps always: a NaN h would reach its integer shift as INT32_MIN (UB there) */
     if ((flags & DNNLK__VM_BIG) || DNNLK__ISA == 0) h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
-    n = DNNLK__SFX(dnnlk__vm_round_mul)(h, 1.44269502162933349609375f);
-    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-0.693145751953125f), h); /* exact */
-    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
+    n = DNNLK__SFX(dnnlk__vm_round_mul)(h, DNNLK__VM_LOG2E);
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_HI), h); /* exact */
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
     r = dnnlk__vf_add(r, l);
     p = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, (flags & DNNLK__VM_BIAS) ? dnnlk__vf_add(n, bias) : n);
     if (flush) p = dnnlk__vf_blend(under, dnnlk__vf_zero(), p);
@@ -176,33 +184,21 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x
 /* -(a*b) - c, one rounding where the ISA has FMA (else each step rounds): the exact negation of
  * dnnlk__vf_fmadd(a, b, c), so a result can be negated for free inside its last step. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fnmsub)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf c) {
-#if DNNLK__ISA == 2
-    return _mm256_fnmsub_ps(a, b, c);
-#elif DNNLK__ISA == 3
-    return _mm512_fnmsub_ps(a, b, c);
+#if DNNLK__ISA >= 2
+    return DNNLK__VM_FMA(fnmsub)(a, b, c);
 #else
     return dnnlk__vf_sub(dnnlk__vf_xor(dnnlk__vf_mul(a, b), dnnlk__vf_set1(-0.0f)), c);
 #endif
 }
-
-#if DNNLK__ISA >= 2
-/* The FMA ISAs' fused forms by name: DNNLK__VM_FMA(fmsub)(a, b, c) = a*b - c, fnmadd = -(a*b) + c,
- * one rounding (-(a*b) - c on every ISA is dnnlk__vm_fnmsub). */
-#if DNNLK__ISA == 2
-#define DNNLK__VM_FMA(form) _mm256_##form##_ps
-#else
-#define DNNLK__VM_FMA(form) _mm512_##form##_ps
-#endif
-#endif
 
 /* mult exp(a b), the product a b (in [-105.2, 0]: no clamp, no flush) taken exactly. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf mult) {
 #if DNNLK__ISA >= 2
     /* r = a b - n ln2h in one FMA (n ln2h is exact: 15-bit head, |n| < 2^9), then the tail: two
      * roundings of r, as many as from hi + lo in exp_hlbm, with one instruction less */
-    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, b), 1.44269502162933349609375f);
-    dnnlk__vf r = DNNLK__VM_FMA(fmsub)(a, b, dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)));
-    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, b), DNNLK__VM_LOG2E);
+    dnnlk__vf r = DNNLK__VM_FMA(fmsub)(a, b, dnnlk__vf_mul(n, dnnlk__vf_set1(DNNLK__VM_LN2_HI)));
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
     return DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n);
 #else
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, b, &lo);
@@ -226,9 +222,10 @@ static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut32)(const float *t, __m
  * neighbour at an edge, where both fits hold), read from 2a + 2 (the same rounding, scaled
  * exactly): its bits 22..30 are 256 + the 8-column interval, its bits 20..30 1024 + the 32-column
  * one, so the low bits are the column, and AVX2's and AVX-512's permutes, which read only the low
- * 3, 4 or 5 index bits, need no masking. v = a s - o (the table holds -o); f = c0 + v q(v), one rounding. plus_a (a constant):
- * the first interval's polynomial is f(a) - a, and a takes c0's place. neg (a constant): returns
- * -f, negated exactly inside the last step (no extra instruction). */
+ * 3, 4 or 5 index bits, need no masking. v = a s - o (the table holds -o); f = c0 + v q(v), one
+ * rounding. plus_a (a constant): the first interval's polynomial is f(a) - a, and a takes c0's
+ * place. neg (a constant): returns -f, negated exactly inside the last step (no extra
+ * instruction). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, int cols, dnnlk__vf a, int plus_a,
                                                                int deg, int neg) {
     /* rows: s, -o, c0, c1..c_deg (cols and deg are constants: 8 columns of degree 7 or 8, or 32
@@ -364,16 +361,15 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, wl);
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, wl);
     wl = dnnlk__vf_add(wl, dnnlk__vf_set1(k1l));
-    n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, w), -1.44269502162933349609375f);
-    nl = dnnlk__vf_mul(n, dnnlk__vf_set1(0.693145751953125f)); /* exact: 15-bit ln2 head, |n| < 2^9 */
+    n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, w), -DNNLK__VM_LOG2E);
+    nl = dnnlk__vf_mul(n, dnnlk__vf_set1(DNNLK__VM_LN2_HI)); /* exact: 15-bit ln2 head, |n| < 2^9 */
     r = DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, nl);
-    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-1.428606765330187045e-06f), r);
+    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
     r = DNNLK__VM_FMA(fnmadd)(a, wl, r);
     e = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n); /* far: x exp(2z); near: exp(-2z) */
     /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
     return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
 }
-#undef DNNLK__VM_FMA
 #else
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
  * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost
@@ -438,3 +434,4 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__vm_array)(int fn, const float *x, 
     if (i < n) dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf_loadu_n(x + i, n - i), fn), n - i);
 }
 #endif
+#undef DNNLK__VM_FMA
