@@ -222,13 +222,13 @@ static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut32)(const float *t, __m
  * neighbour at an edge, where both fits hold), read from 2a + 2 (the same rounding, scaled
  * exactly): its bits 22..30 are 256 + the 8-column interval, its bits 20..30 1024 + the 32-column
  * one, so the low bits are the column, and AVX2's and AVX-512's permutes, which read only the low
- * 3, 4 or 5 index bits, need no masking. v = a s - o (the table holds -o); f = c0 + v q(v), one
+ * 3, 4 or 5 index bits, need no masking. u = a - c (the table holds -c); f = c0 + u q(u), one
  * rounding. plus_a (a constant): the first interval's polynomial is f(a) - a, and a takes c0's
  * place. neg (a constant): returns -f, negated exactly inside the last step (no extra
  * instruction). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, int cols, dnnlk__vf a, int plus_a,
                                                                int deg, int neg) {
-    /* rows: s, -o, c0, c1..c_deg (cols and deg are constants: 8 columns of degree 7 or 8, or 32
+    /* rows: -c, c0, c1..c_deg (cols and deg are constants: 8 columns of degree 7 or 8, or 32
      * of degree 5) */
     dnnlk__vf a2 = dnnlk__vf_fmadd(a, dnnlk__vf_set1(2.0f), dnnlk__vf_set1(2.0f));
     dnnlk__vi idx = dnnlk__vi_srli(dnnlk__vf_as_vi(a2), cols == 32 ? 20 : 22);
@@ -236,19 +236,19 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, i
     idx = dnnlk__vi_and(idx, dnnlk__vi_set1(7)); /* a NaN lane's index stays in the table */
 #endif
     DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
-    dnnlk__vf v = dnnlk__vf_fmadd(a, DNNLK__VM_ROW(0), DNNLK__VM_ROW(1));
-    dnnlk__vf q = DNNLK__VM_ROW(2 + deg), c0 = DNNLK__VM_ROW(2);
+    dnnlk__vf u = dnnlk__vf_add(a, DNNLK__VM_ROW(0));
+    dnnlk__vf q = DNNLK__VM_ROW(1 + deg), c0 = DNNLK__VM_ROW(1);
     /* written out: gcc -O2 keeps a loop of table loads rolled */
-    if (deg == 8) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(9));
-    if (deg >= 7) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(8));
-    if (deg >= 7) q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(7));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(6));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(5));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(4));
-    q = dnnlk__vf_fmadd(q, v, DNNLK__VM_ROW(3));
+    if (deg == 8) q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(8));
+    if (deg >= 7) q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(7));
+    if (deg >= 7) q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(6));
+    q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(5));
+    q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(4));
+    q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(3));
+    q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(2));
     if (plus_a) /* a in the first interval (c0 = 0 there; decided on 2a + 2 as the index) */
         c0 = dnnlk__vf_blend(dnnlk__vf_cmplt(a2, dnnlk__vf_set1(3.0f)), a, c0);
-    return neg ? DNNLK__SFX(dnnlk__vm_fnmsub)(q, v, c0) : dnnlk__vf_fmadd(q, v, c0);
+    return neg ? DNNLK__SFX(dnnlk__vm_fnmsub)(q, u, c0) : dnnlk__vf_fmadd(q, u, c0);
 }
 #undef DNNLK__VM_ROW
 

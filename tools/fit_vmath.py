@@ -91,10 +91,13 @@ def float_center(fn, s_, o_, span=4096, shift=0.02):
     return best
 
 def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
-    """Per interval: polynomial in v = a*s - o, v in [-1, 1], relative error. Rows: s, -o, c0,
-    c1..c_deg, with o moved off the centre (by a few float steps) to where fn(o/s) rounds to a float
-    within ~2^-35, so c0 = fn(o/s) is exact to far below the fit's error. The first interval,
-    [0, u), has s = 1/u, o = 0 (v = a/u in [0, 1], exact) and
+    """Per interval: polynomial in v = a*s - o, v in [-1, 1], s a power of 2, relative error, with
+    o moved off the centre (by a few float steps) to where fn(o/s) rounds to a float within
+    ~2^-35, so c0 = fn(o/s) is exact to far below the fit's error. Emitted in u = v/s = a - o/s
+    (rows: -o/s, c0, c1 s, c2 s^2, .., c_deg s^deg): every scaling is by a power of 2, so the
+    kernel's u = a + (-o/s) is v/s exactly and each Horner step in u is the step in v scaled
+    exactly: the same bits as the fit in v, with no multiply by s and no row for it. The first
+    interval, [0, w), has s = 1/w, o = 0 (v = a/w in [0, 1], exact) and
     first = "free": c0 from the centre as above; "zero": c0 = 0 (f(0) = 0 exactly, tiny a keep
     relative accuracy); "plus_a": c0 = 0 and the polynomial fits f(a) - a (the kernel adds a
     exactly: no rounding of a leading coefficient like 2/sqrt(pi)). Intervals from const_from on
@@ -105,7 +108,7 @@ def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
     rows = []
     for k, (lo, up) in enumerate(zip(ed[:-1], ed[1:])):
         if const_from is not None and k >= const_from:
-            rows.append([0.0, 0.0, 1.0] + [0.0] * deg)
+            rows.append([0.0, 1.0] + [0.0] * deg)
             print(f"/*   [{lo}, {up}): constant 1 (unused) */")
             continue
         up = min(up, hi)
@@ -118,7 +121,7 @@ def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
             base = a if first == "plus_a" else 0
             target = t - base
         else:
-            s_ = float(np.float32(2 / (up - lo)))
+            s_ = 2.0 ** math.floor(math.log2(2 / (up - lo)))  # v within [-1, 1] on clipped ones
             err0, o_, c0 = float_center(fn, s_, float(np.float32((up + lo) / (up - lo))))
             print(f"/*   c0 = f(o/s) within 2^{math.log2(err0 + 1e-300):.1f} of its float */")
             base = 0
@@ -127,7 +130,8 @@ def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
         c = lawson_f32(v, target, basis, w)
         e = np.max(np.abs(w * ((horner(c, v) * v + c0 + base) - t)))
         print(f"/*   [{lo}, {up}): max rel err {e:.3g} (2^{math.log2(e):.1f}) */")
-        rows.append([s_, -o_ if o_ else 0.0, c0] + list(c))  # -o: v = fma(a, s, -o)
+        assert s_ == 2.0 ** round(math.log2(s_))
+        rows.append([-o_ / s_ if o_ else 0.0, c0] + [ck * s_**(j + 1) for j, ck in enumerate(c)])
     print("{")
     for k in range(len(rows[0])):
         print("    {" + ", ".join(f"{float(np.float32(r[k]))!r}f" for r in rows) + "},")
