@@ -107,10 +107,10 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf t, dnn
 #endif
 }
 
-/* mult exp(r) 2^k from a reduced argument r (|r| <= ln2/2 and its rounding): exp(r) = 1 + p,
+/* mult exp(r) from a reduced argument r (|r| <= ln2/2 and its rounding): exp(r) = 1 + p,
  * p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding (a caller's factor folded in costs no
- * extra rounding); then scaled by 2^k with one more. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_scale)(dnnlk__vf r, dnnlk__vf mult, dnnlk__vf k) {
+ * extra rounding). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_poly)(dnnlk__vf r, dnnlk__vf mult) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
     dnnlk__vf p;
@@ -118,8 +118,22 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_scale)(dnnlk__vf r,
     q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
     q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
     p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
-    return DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf_fmadd(mult, p, mult), k);
+    return dnnlk__vf_fmadd(mult, p, mult);
 }
+
+/* mult exp(r) 2^k: the above scaled by 2^k, with one more rounding. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_scale)(dnnlk__vf r, dnnlk__vf mult, dnnlk__vf k) {
+    return DNNLK__SFX(dnnlk__vm_ldexp)(DNNLK__SFX(dnnlk__vm_exp_poly)(r, mult), k);
+}
+
+#if DNNLK__ISA == 3
+/* dnnlk__vm_exp_scale with the lanes of `off` set to -0 instead: their scaling is masked off, and a
+ * masked-off lane costs no underflow assist whatever its value (one masked instruction, where a
+ * blend of mult to -0 beforehand costs one more and needs benign values in those lanes). */
+static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_exp_scale_off)(__m512 r, __m512 mult, __m512 k, __mmask16 off) {
+    return _mm512_mask_scalef_ps(_mm512_set1_ps(-0.0f), (__mmask16)~off, DNNLK__SFX(dnnlk__vm_exp_poly)(r, mult), k);
+}
+#endif
 
 /* mult * exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1), bias per
  * lane in {0, 48} (a scaled result keeps full precision where exp itself is subnormal). With
@@ -191,14 +205,22 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fnmsub)(dnnlk__vf a, dn
 #endif
 }
 
+#if DNNLK__ISA >= 2
+/* exp(a b) = exp(r) 2^n, the product a b taken exactly: r = a b - n ln2h in one FMA (n ln2h is
+ * exact: 15-bit head, |n| < 2^9), then the tail: two roundings of r, as many as from hi + lo in
+ * exp_hlbm, with one instruction less. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *n) {
+    dnnlk__vf r;
+    *n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, b), DNNLK__VM_LOG2E);
+    r = DNNLK__VM_FMA(fmsub)(a, b, dnnlk__vf_mul(*n, dnnlk__vf_set1(DNNLK__VM_LN2_HI)));
+    return dnnlk__vf_fmadd(*n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
+}
+#endif
+
 /* mult exp(a b), the product a b (in [-105.2, 0]: no clamp, no flush) taken exactly. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf mult) {
 #if DNNLK__ISA >= 2
-    /* r = a b - n ln2h in one FMA (n ln2h is exact: 15-bit head, |n| < 2^9), then the tail: two
-     * roundings of r, as many as from hi + lo in exp_hlbm, with one instruction less */
-    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, b), DNNLK__VM_LOG2E);
-    dnnlk__vf r = DNNLK__VM_FMA(fmsub)(a, b, dnnlk__vf_mul(n, dnnlk__vf_set1(DNNLK__VM_LN2_HI)));
-    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
+    dnnlk__vf n, r = DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(a, b, &n);
     return DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n);
 #else
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, b, &lo);
@@ -304,21 +326,25 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
  * step; M from the 8-interval table, on AVX-512 from the 32-interval one: four operations fewer,
  * not the same bits as AVX2): x < 0 gives g, x >= 0 gives x + g (gelu(x) - gelu(-x) = x), both
  * as max(-0, x) + g, so no cancellation-prone 1 - Phi, no division, one formula for all x.
- * |x| >= 14.5: a is clamped there and -M replaced by -0, so g = -0 * p + -0 = -0 (exp's
- * p = exp(r) - 1 > 0 at a = 14.5, r = 0.23) with no underflowing arithmetic: gelu(-inf) = -0,
- * gelu(+inf) = +inf. max(-0, x) keeps a NaN x (x86 max returns its second operand for a NaN or
- * two zeros, so +0 stays +0). */
+ * |x| >= 14.5 (the result rounds to -0 or x): g = -0 with no underflowing arithmetic. AVX-512
+ * masks those lanes off in exp's scaling (their values, however wild, reach nothing); elsewhere a
+ * is clamped there and -M replaced by -0, so g = -0 * p + -0 = -0 (exp's p = exp(r) - 1 > 0 at
+ * a = 14.5, r = 0.23). gelu(-inf) = -0, gelu(+inf) = +inf. max(-0, x) keeps a NaN x (x86 max
+ * returns its second operand for a NaN or two zeros, so +0 stays +0). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
-    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f));
+    dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), g;
+    dnnlk__vmask big = dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f));
 #if DNNLK__ISA == 3
-    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu32[0], 32, ac, 0, 5, 1);
+    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu32[0], 32, a, 0, 5, 1), n;
+    /* -a^2/2 >= -105.125 in the lanes kept: only a sliver underflows */
+    dnnlk__vf r = DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(a, dnnlk__vf_mul(a, dnnlk__vf_set1(-0.5f)), &n);
+    g = DNNLK__SFX(dnnlk__vm_exp_scale_off)(r, nm, n, big);
 #else
+    dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f));
     dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu8[0], 8, ac, 0, 7, 1);
-#endif
-    dnnlk__vf g;
-    nm = dnnlk__vf_blend(dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f)), dnnlk__vf_set1(-0.0f), nm);
-    /* -a^2/2 >= -105.125: only a sliver underflows, no flush needed */
+    nm = dnnlk__vf_blend(big, dnnlk__vf_set1(-0.0f), nm);
     g = DNNLK__SFX(dnnlk__vm_exp_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), nm);
+#endif
 #if DNNLK__ISA == 0
     {
         /* x < 0 ? g : x + g, the same value (g <= 0, so -0 + g = g), tested on the bits: clang 14
@@ -344,16 +370,23 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
  * Lanes: x >= -5.25: x / (1 + exp(-2z)), x clamped at 5.25 for the exp (exp(-2z) < 2^-25
  * there, so 1 + exp(-2z) = 1 and the result is x, +inf included); x < -5.25 (1 + exp(-2z) =
  * exp(-2z) exactly): x exp(2z), x folded into exp's last step, scaled once, so subnormal results
- * are rounded once; x < -10.8 (the result rounds to 0, -inf included): the factor x is -0, no
- * underflowing arithmetic, -0 out. NaN: the clamps give it a benign argument, x / (...) = NaN. */
+ * are rounded once; x < -10.8 (the result rounds to 0, -inf included): -0 out, with no
+ * underflowing arithmetic: AVX2 makes the factor x -0 (a clamped at 11), AVX-512 masks those lanes
+ * off in exp's scaling (no clamp needed) and divides both kinds of lanes: x / (1 + e) near, e / 1
+ * far. NaN: the clamps give it a benign argument, x / (...) = NaN. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
     const float k1h = 1.5957698822021484f, k1l = -7.605964356116601e-07f; /* k1h = 836643 / 2^19 */
     const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
     dnnlk__vmask far = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-5.25f)), dead = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f));
     /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones (2z) */
+#if DNNLK__ISA == 3
+    dnnlk__vf a = dnnlk__vf_blend(far, dnnlk__vf_xor(x, dnnlk__vf_set1(-0.0f)), dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
+    dnnlk__vf mult = dnnlk__vf_blend(far, x, dnnlk__vf_set1(1.0f));
+#else
     dnnlk__vf a = dnnlk__vf_blend(far, dnnlk__vf_min(dnnlk__vf_xor(x, dnnlk__vf_set1(-0.0f)), dnnlk__vf_set1(11.0f)),
                                   dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
     dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
+#endif
     dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMA(fmsub)(a, a, s);
     dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
     dnnlk__vf wl = DNNLK__VM_FMA(fmsub)(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
@@ -366,9 +399,14 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     r = DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, nl);
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
     r = DNNLK__VM_FMA(fnmadd)(a, wl, r);
+#if DNNLK__ISA == 3
+    e = DNNLK__SFX(dnnlk__vm_exp_scale_off)(r, mult, n, dead); /* far: x exp(2z); near: exp(-2z) */
+    return dnnlk__vf_div(dnnlk__vf_blend(far, e, x), dnnlk__vf_blend(far, dnnlk__vf_set1(1.0f), dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
+#else
     e = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n); /* far: x exp(2z); near: exp(-2z) */
     /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
     return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
+#endif
 }
 #else
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with

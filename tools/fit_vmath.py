@@ -78,8 +78,8 @@ def edges(mbits):
 def float_center(fn, s_, o_, span=4096, shift=0.02):
     """A float o within `shift` of the interval's centre o_ (in units of v) for which fn(o / s) is
     closest to a float: the polynomial's constant term c0 = fn(o / s) then costs no half ulp, with
-    no second float for its rounding error (v = a s - o stays exact: a s and o are within a factor
-    2, and s is a power of 2 wherever v must be exact)."""
+    no second float for its rounding error (v = a s - o is exact where a s and o are within a
+    factor 2, and rounds once elsewhere; s is a power of 2)."""
     best = None
     step = max(float(np.spacing(np.float32(o_))), shift / span)
     for j in range(-span, span + 1):
