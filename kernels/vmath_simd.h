@@ -107,31 +107,44 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf t, dnn
 #endif
 }
 
+/* c[0] + c[1] r + .. + c[4] r^4 (Horner) */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_poly4)(const float *c, dnnlk__vf r) {
+    dnnlk__vf q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[2]));
+    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
+    return dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
+}
+
 /* mult exp(r) from a reduced argument r (|r| <= ln2/2 and its rounding): exp(r) = 1 + p,
  * p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding (a caller's factor folded in costs no
  * extra rounding). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_poly)(dnnlk__vf r, dnnlk__vf mult) {
-    const float *c = dnnlk__vm_exp_c;
-    dnnlk__vf q = dnnlk__vf_fmadd(dnnlk__vf_set1(c[4]), r, dnnlk__vf_set1(c[3]));
-    dnnlk__vf p;
-    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[2]));
-    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[1]));
-    q = dnnlk__vf_fmadd(q, r, dnnlk__vf_set1(c[0]));
-    p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), q, r);
+    dnnlk__vf p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), DNNLK__SFX(dnnlk__vm_poly4)(dnnlk__vm_exp_c, r), r);
     return dnnlk__vf_fmadd(mult, p, mult);
 }
 
-/* mult exp(r) 2^k: the above scaled by 2^k, with one more rounding. */
+#if DNNLK__ISA >= 2
+/* mult 2^f (|f| <= 1/2 and its rounding), FMA ISAs: 2^f = 1 + p, p = f ln2 + f^2 Q(f) with ln2 a
+ * float pair, f ln2h taken exactly in p's last step, so p rounds once; then mult + mult p. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2_poly)(dnnlk__vf f, dnnlk__vf mult) {
+    dnnlk__vf p = dnnlk__vf_fmadd(dnnlk__vf_mul(f, f), DNNLK__SFX(dnnlk__vm_poly4)(dnnlk__vm_exp2_c, f),
+                                  dnnlk__vf_mul(f, dnnlk__vf_set1(DNNLK__VM_LN2_F_LO)));
+    p = dnnlk__vf_fmadd(f, dnnlk__vf_set1(DNNLK__VM_LN2_F), p);
+    return dnnlk__vf_fmadd(mult, p, mult);
+}
+#endif
+
+/* mult exp(r) 2^k: dnnlk__vm_exp_poly scaled by 2^k, with one more rounding. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_scale)(dnnlk__vf r, dnnlk__vf mult, dnnlk__vf k) {
     return DNNLK__SFX(dnnlk__vm_ldexp)(DNNLK__SFX(dnnlk__vm_exp_poly)(r, mult), k);
 }
 
 #if DNNLK__ISA == 3
-/* dnnlk__vm_exp_scale with the lanes of `off` set to -0 instead: their scaling is masked off, and a
+/* dnnlk__vm_ldexp with the lanes of `off` set to -0 instead: their scaling is masked off, and a
  * masked-off lane costs no underflow assist whatever its value (one masked instruction, where a
- * blend of mult to -0 beforehand costs one more and needs benign values in those lanes). */
-static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_exp_scale_off)(__m512 r, __m512 mult, __m512 k, __mmask16 off) {
-    return _mm512_mask_scalef_ps(_mm512_set1_ps(-0.0f), (__mmask16)~off, DNNLK__SFX(dnnlk__vm_exp_poly)(r, mult), k);
+ * blend of the factor to -0 beforehand costs one more and needs benign values in those lanes). */
+static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_ldexp_off)(__m512 t, __m512 k, __mmask16 off) {
+    return _mm512_mask_scalef_ps(_mm512_set1_ps(-0.0f), (__mmask16)~off, t, k);
 }
 #endif
 
@@ -338,7 +351,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
     dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu32[0], 32, a, 0, 5, 1), n;
     /* -a^2/2 >= -105.125 in the lanes kept: only a sliver underflows */
     dnnlk__vf r = DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(a, dnnlk__vf_mul(a, dnnlk__vf_set1(-0.5f)), &n);
-    g = DNNLK__SFX(dnnlk__vm_exp_scale_off)(r, nm, n, big);
+    g = DNNLK__SFX(dnnlk__vm_ldexp_off)(DNNLK__SFX(dnnlk__vm_exp_poly)(r, nm), n, big);
 #else
     dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f));
     dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu8[0], 8, ac, 0, 7, 1);
@@ -362,11 +375,13 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
 /* gelu, tanh approximation, FMA ISAs: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)) with
  * 2z = x (k1 + k2 x^2), k1 = 2 sqrt(2/pi), k2 = 0.044715 k1.
  * The exp argument needs ~32 bits in the left tail (gelu ~ x exp(2z), |2z| up to 113: an error d
- * in 2z is a relative error d in the result), but only its rounding errors have to be carried:
- * w = k1 + k2 s (s = x^2) is one FMA; k1's head has 20 bits (a multiple of 2^-19, hence of
- * ulp(w) for every w <= 20), so w - k1h is exact and the FMA's rounding error is
+ * in 2z is a relative error d in the result), but only its rounding errors have to be carried.
+ * It is taken in units of ln2 (k1 and k2 carry the factor log2(e)), so the Cody-Waite steps
+ * vanish: exp(-2z) = 2^(-x w), w = k1 + k2 s (s = x^2) in one FMA; k1's head is a multiple of
+ * 2^-19, hence of ulp(w) for every w < 32, so w - k1h is exact and the FMA's rounding error is
  * k2 s - (w - k1h), one more FMA; with the error of s (exact by FMA) and the constants' tails
- * that makes w + wl. The product x w is never rounded: r = -(x w) - n ln2h is one FMA.
+ * that makes w + wl. The product x w is never rounded: n = round(-(x w)) and
+ * f = -(x w) - n are one FMA each, f - x wl one more, then 2^f (dnnlk__vm_exp2_poly).
  * Lanes: x >= -5.25: x / (1 + exp(-2z)), x clamped at 5.25 for the exp (exp(-2z) < 2^-25
  * there, so 1 + exp(-2z) = 1 and the result is x, +inf included); x < -5.25 (1 + exp(-2z) =
  * exp(-2z) exactly): x exp(2z), x folded into exp's last step, scaled once, so subnormal results
@@ -375,8 +390,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
  * off in exp's scaling (no clamp needed) and divides both kinds of lanes: x / (1 + e) near, e / 1
  * far. NaN: the clamps give it a benign argument, x / (...) = NaN. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
-    const float k1h = 1.5957698822021484f, k1l = -7.605964356116601e-07f; /* k1h = 836643 / 2^19 */
-    const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
+    /* k1 = 2 sqrt(2/pi) log2(e), k1h = 1207020 / 2^19; k2 = 0.044715 k1 */
+    const float k1h = 2.3022079467773438f, k1l = 2.513669699055754e-07f;
+    const float k2h = 0.10294324159622192f, k2l = -2.016198541454628e-09f;
     dnnlk__vmask far = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-5.25f)), dead = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f));
     /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones (2z) */
 #if DNNLK__ISA == 3
@@ -390,20 +406,18 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMA(fmsub)(a, a, s);
     dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
     dnnlk__vf wl = DNNLK__VM_FMA(fmsub)(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
-    dnnlk__vf n, nl, r, e;
+    dnnlk__vf shifter = dnnlk__vf_set1(12582912.0f), n, f, e;
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, wl);
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, wl);
     wl = dnnlk__vf_add(wl, dnnlk__vf_set1(k1l));
-    n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, w), -DNNLK__VM_LOG2E);
-    nl = dnnlk__vf_mul(n, dnnlk__vf_set1(DNNLK__VM_LN2_HI)); /* exact: 15-bit ln2 head, |n| < 2^9 */
-    r = DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, nl);
-    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
-    r = DNNLK__VM_FMA(fnmadd)(a, wl, r);
+    n = dnnlk__vf_sub(DNNLK__VM_FMA(fnmadd)(a, w, shifter), shifter); /* round(-(a w)), |a w| < 2^22 */
+    f = DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, n);
+    f = DNNLK__VM_FMA(fnmadd)(a, wl, f);
 #if DNNLK__ISA == 3
-    e = DNNLK__SFX(dnnlk__vm_exp_scale_off)(r, mult, n, dead); /* far: x exp(2z); near: exp(-2z) */
+    e = DNNLK__SFX(dnnlk__vm_ldexp_off)(DNNLK__SFX(dnnlk__vm_exp2_poly)(f, mult), n, dead); /* far: x exp(2z); near: exp(-2z) */
     return dnnlk__vf_div(dnnlk__vf_blend(far, e, x), dnnlk__vf_blend(far, dnnlk__vf_set1(1.0f), dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
 #else
-    e = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n); /* far: x exp(2z); near: exp(-2z) */
+    e = DNNLK__SFX(dnnlk__vm_ldexp)(DNNLK__SFX(dnnlk__vm_exp2_poly)(f, mult), n); /* far: x exp(2z); near: exp(-2z) */
     /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
     return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
 #endif

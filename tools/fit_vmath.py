@@ -61,6 +61,16 @@ c = f32(lawson_f32(r, q, [lambda x, k=k: x**k for k in range(5)], w))
 e = np.max(np.abs((1 + r + r * r * horner(c, r)) / np.exp(r) - 1))
 show("exp q(r), c2..c6", c, e)
 
+# 2^f = 1 + f ln2 + f^2 Q(f), |f| <= 1/2 (the FMA gelu_tanh, whose argument is in units of ln2):
+# fit Q, weight f^2/2^f; f ln2 is added in two parts (ln2 as a float pair) by the kernel.
+f = cheb_grid(-0.5001, 0.5001); f = f[np.abs(f) > 1e-4]
+ln2h = float(np.float32(math.log(2)))
+Q = (np.exp2(f) - 1 - f * math.log(2)) / f**2
+w = f**2 / np.exp2(f)
+c = f32(lawson_f32(f, Q, [lambda x, k=k: x**k for k in range(5)], w))
+e = np.max(np.abs((1 + f * math.log(2) + f * f * horner(c, f)) / np.exp2(f) - 1))
+show(f"exp2 Q(f), ln2 = {ln2h!r} + {float(np.float32(math.log(2) - ln2h))!r}", c, e)
+
 # tanh(x) = x + x^3 T(x^2), |x| <= 0.9: error relative to tanh.
 x = cheb_grid(1e-3, 0.9)
 tt = np.tanh(x)
