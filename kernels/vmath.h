@@ -33,6 +33,9 @@
 #define DNNLK__VM_LOG2E 1.44269502162933349609375f
 #define DNNLK__VM_LN2_HI 0.693145751953125f
 #define DNNLK__VM_LN2_LO 1.428606765330187045e-06f
+/* 1.5 * 2^23: (t + shifter) - shifter is t rounded to an integer, for |t| < 2^22; the add can be
+ * an FMA's, which rounds an exact product (dnnlk__vm_round_mul) */
+#define DNNLK__VM_SHIFTER 12582912.0f
 /* exp(r) = 1 + r + r^2 q(r) on |r| <= ln2/2: q's coefficients (c2..c6); rel. error 2^-28.3 */
 static const float dnnlk__vm_exp_c[] = {0.4999999403953552f, 0.1666652113199234f, 0.04166825860738754f,
                                         0.00836866907775402f, 0.0013821362517774105f};

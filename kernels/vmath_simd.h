@@ -91,7 +91,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf a, d
  * rounding fl(h * c)), so the two groups may pick neighbouring integers where h * c is within an
  * ulp of a half-integer; either keeps the reduced argument within the polynomials' range. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf h, float c) {
-    dnnlk__vf shifter = dnnlk__vf_set1(12582912.0f);
+    dnnlk__vf shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER);
     return dnnlk__vf_sub(dnnlk__vf_fmadd(h, dnnlk__vf_set1(c), shifter), shifter);
 }
 
@@ -406,11 +406,11 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMA(fmsub)(a, a, s);
     dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
     dnnlk__vf wl = DNNLK__VM_FMA(fmsub)(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
-    dnnlk__vf shifter = dnnlk__vf_set1(12582912.0f), n, f, e;
+    dnnlk__vf shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER), n, f, e;
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, wl);
     wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, wl);
     wl = dnnlk__vf_add(wl, dnnlk__vf_set1(k1l));
-    n = dnnlk__vf_sub(DNNLK__VM_FMA(fnmadd)(a, w, shifter), shifter); /* round(-(a w)), |a w| < 2^22 */
+    n = dnnlk__vf_sub(DNNLK__VM_FMA(fnmadd)(a, w, shifter), shifter); /* round(-(a w)), as round_mul */
     f = DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, n);
     f = DNNLK__VM_FMA(fnmadd)(a, wl, f);
 #if DNNLK__ISA == 3
