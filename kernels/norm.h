@@ -51,9 +51,10 @@
  *
  * SPEED
  *   SIMD rows need the normalized elements contiguous in src and dst (weight and bias contiguous
- *   too); other layouts run the scalar canonical path. f32 outputs of at least
- *   DNNLK_NORM_NT_BYTES per part (default 2 MiB; define it to change) are written with
- *   non-temporal stores, followed by an sfence. */
+ *   too); other layouts run the scalar canonical path. A SIMD row's statistics are taken in the
+ *   loop that writes the row before it, so reading one and writing the other share the time. f32
+ *   outputs of at least DNNLK_NORM_NT_BYTES per part (default 2 MiB; define it to change) are
+ *   written with non-temporal stores, followed by an sfence. */
 #ifndef DNNLK_NORM_H
 #define DNNLK_NORM_H
 
