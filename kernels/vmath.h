@@ -15,8 +15,8 @@
  *
  * FMA: AVX2 and AVX-512 evaluate with fused multiply-adds (faster, and exact products for free);
  * SSE4.1 and the scalar path use separate multiply and add, and Dekker's split where an exact
- * product is needed. AVX2 and AVX-512 give identical bits (gelu_erf aside: AVX-512 reads its own,
- * finer table), SSE4.1 and scalar identical bits, the two groups may differ in the last bit (NaN results: NaN, sign and payload unspecified). gelu_tanh
+ * product is needed. AVX2 and AVX-512 give identical bits (the gelus aside: AVX-512 reads its own,
+ * finer gelu_erf table and has its own gelu_tanh formula), SSE4.1 and scalar identical bits, the two groups may differ in the last bit (NaN results: NaN, sign and payload unspecified). gelu_tanh
  * has an FMA-only evaluation (its exp argument's rounding errors recovered by FMAs, see
  * vmath_simd.h) and the double-float one elsewhere: both within 2 ulp, not the same bits.
  *

@@ -127,8 +127,14 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_poly)(dnnlk__vf r, 
 /* mult 2^f (|f| <= 1/2 and its rounding), FMA ISAs: 2^f = 1 + p, p = f ln2 + f^2 Q(f) with ln2 a
  * float pair, f ln2h taken exactly in p's last step, so p rounds once; then mult + mult p. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2_poly)(dnnlk__vf f, dnnlk__vf mult) {
-    dnnlk__vf p = dnnlk__vf_fmadd(dnnlk__vf_mul(f, f), DNNLK__SFX(dnnlk__vm_poly4)(dnnlk__vm_exp2_c, f),
-                                  dnnlk__vf_mul(f, dnnlk__vf_set1(DNNLK__VM_LN2_F_LO)));
+    const float *c = dnnlk__vm_exp2_c;
+    /* Q by Estrin's scheme (one multiply more than Horner, two steps shorter: gelu_tanh's loop is
+     * bound by its latency, measured) */
+    dnnlk__vf f2 = dnnlk__vf_mul(f, f), p;
+    dnnlk__vf q = dnnlk__vf_fmadd(f2, dnnlk__vf_fmadd(dnnlk__vf_set1(c[3]), f, dnnlk__vf_set1(c[2])),
+                                  dnnlk__vf_fmadd(dnnlk__vf_set1(c[1]), f, dnnlk__vf_set1(c[0])));
+    q = dnnlk__vf_fmadd(dnnlk__vf_mul(f2, f2), dnnlk__vf_set1(c[4]), q);
+    p = dnnlk__vf_fmadd(f2, q, dnnlk__vf_mul(f, dnnlk__vf_set1(DNNLK__VM_LN2_F_LO)));
     p = dnnlk__vf_fmadd(f, dnnlk__vf_set1(DNNLK__VM_LN2_F), p);
     return dnnlk__vf_fmadd(mult, p, mult);
 }
@@ -377,51 +383,65 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
  * The exp argument needs ~32 bits in the left tail (gelu ~ x exp(2z), |2z| up to 113: an error d
  * in 2z is a relative error d in the result), but only its rounding errors have to be carried.
  * It is taken in units of ln2 (k1 and k2 carry the factor log2(e)), so the Cody-Waite steps
- * vanish: exp(-2z) = 2^(-x w), w = k1 + k2 s (s = x^2) in one FMA; k1's head is a multiple of
- * 2^-19, hence of ulp(w) for every w < 32, so w - k1h is exact and the FMA's rounding error is
- * k2 s - (w - k1h), one more FMA; with the error of s (exact by FMA) and the constants' tails
- * that makes w + wl. The product x w is never rounded: n = round(-(x w)) and
- * f = -(x w) - n are one FMA each, f - x wl one more, then 2^f (dnnlk__vm_exp2_poly).
- * Lanes: x >= -5.25: x / (1 + exp(-2z)), x clamped at 5.25 for the exp (exp(-2z) < 2^-25
- * there, so 1 + exp(-2z) = 1 and the result is x, +inf included); x < -5.25 (1 + exp(-2z) =
- * exp(-2z) exactly): x exp(2z), x folded into exp's last step, scaled once, so subnormal results
- * are rounded once; x < -10.8 (the result rounds to 0, -inf included): -0 out, with no
- * underflowing arithmetic: AVX2 makes the factor x -0 (a clamped at 11), AVX-512 masks those lanes
- * off in exp's scaling (no clamp needed) and divides both kinds of lanes: x / (1 + e) near, e / 1
- * far. NaN: the clamps give it a benign argument, x / (...) = NaN. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
+ * vanish: exp(-2z) = 2^(-a w) (a: x or its clamp), w = k1 + k2 s (s = a^2) in one FMA (see
+ * dnnlk__vm_gelu_tanh_w for its error term wl). The product a w is never rounded: n =
+ * round(-(a w)) and f = -(a w) - n are one FMA each, f - a wl one more, then 2^f
+ * (dnnlk__vm_exp2_poly). */
+
+/* w + wl = (k1 + k2 a^2) in units of ln2, wl carrying every rounding error: k1's head is a
+ * multiple of 2^-19, hence of ulp(w) for every w < 32, so w - k1h is exact and the FMA's rounding
+ * error is k2h s - (w - k1h), one more FMA; the error of s (exact by FMA) and the constants' tails
+ * are summed beside it, so wl is ready two steps after w (the loop is latency-bound). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(dnnlk__vf a, dnnlk__vf *wl) {
     /* k1 = 2 sqrt(2/pi) log2(e), k1h = 1207020 / 2^19; k2 = 0.044715 k1 */
     const float k1h = 2.3022079467773438f, k1l = 2.513669699055754e-07f;
     const float k2h = 0.10294324159622192f, k2l = -2.016198541454628e-09f;
+    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMA(fmsub)(a, a, s);
+    dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
+    dnnlk__vf tails = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, dnnlk__vf_set1(k1l)));
+    *wl = dnnlk__vf_add(DNNLK__VM_FMA(fmsub)(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h))), tails);
+    return w;
+}
+
+#if DNNLK__ISA == 3
+/* AVX-512: with e = exp(-2z) = 2^n P (P = 2^f), x / (1 + e) = 2^-n x / (2^-n + P) for every lane,
+ * 2^-n dropped where n > 60 (below P's last bit): one formula, no lane classes to blend, and no
+ * overflow (the far left tail has n up to 157, and only 2^-n, which vanishes, is formed). The
+ * last scaling rounds subnormal results once; it is masked off where x < -10.8 (the result rounds
+ * to 0, -inf included), so those lanes give -0 with no underflowing arithmetic, whatever the
+ * values they carry. x is clamped at 5.25 for the exp (2^-n > 2^25 P there: the result rounds to
+ * x, +inf included). NaN: the clamp gives the exp a benign argument; x / (...) = NaN. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
+    dnnlk__vf one = dnnlk__vf_set1(1.0f), shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER);
+    dnnlk__vf a = dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)), wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(a, &wl);
+    dnnlk__vf m = dnnlk__vf_sub(shifter, DNNLK__VM_FMA(fnmadd)(a, w, shifter)); /* m = -n = -round(-(a w)) */
+    dnnlk__vf f = DNNLK__VM_FMA(fnmadd)(a, wl, DNNLK__VM_FMA(fnmadd)(a, w, m));
+    dnnlk__vf d = dnnlk__vf_add(DNNLK__SFX(dnnlk__vm_exp2_poly)(f, one),
+                                _mm512_maskz_scalef_ps(_mm512_cmp_ps_mask(m, dnnlk__vf_set1(-60.0f), _CMP_GT_OQ), one, m));
+    return DNNLK__SFX(dnnlk__vm_ldexp_off)(dnnlk__vf_div(x, d), m, dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f)));
+}
+#else
+/* AVX2 (no masked scaling), by lanes: x >= -5.25: x / (1 + exp(-2z)), x clamped at 5.25 for the
+ * exp (exp(-2z) < 2^-25 there, so 1 + exp(-2z) = 1 and the result is x, +inf included);
+ * x < -5.25 (1 + exp(-2z) = exp(-2z) exactly): x exp(2z), x folded into exp's last step, scaled
+ * once, so subnormal results are rounded once; x < -10.8 (the result rounds to 0, -inf
+ * included): -0 out, with no underflowing arithmetic: the factor x is made -0 there (a clamped
+ * at 11). NaN: the clamps give it a benign argument, x / (...) = NaN. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
     dnnlk__vmask far = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-5.25f)), dead = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f));
     /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones (2z) */
-#if DNNLK__ISA == 3
-    dnnlk__vf a = dnnlk__vf_blend(far, dnnlk__vf_xor(x, dnnlk__vf_set1(-0.0f)), dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
-    dnnlk__vf mult = dnnlk__vf_blend(far, x, dnnlk__vf_set1(1.0f));
-#else
     dnnlk__vf a = dnnlk__vf_blend(far, dnnlk__vf_min(dnnlk__vf_xor(x, dnnlk__vf_set1(-0.0f)), dnnlk__vf_set1(11.0f)),
                                   dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
     dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
-#endif
-    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMA(fmsub)(a, a, s);
-    dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
-    dnnlk__vf wl = DNNLK__VM_FMA(fmsub)(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h)));
+    dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(a, &wl);
     dnnlk__vf shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER), n, f, e;
-    wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, wl);
-    wl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, wl);
-    wl = dnnlk__vf_add(wl, dnnlk__vf_set1(k1l));
     n = dnnlk__vf_sub(DNNLK__VM_FMA(fnmadd)(a, w, shifter), shifter); /* round(-(a w)), as round_mul */
-    f = DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, n);
-    f = DNNLK__VM_FMA(fnmadd)(a, wl, f);
-#if DNNLK__ISA == 3
-    e = DNNLK__SFX(dnnlk__vm_ldexp_off)(DNNLK__SFX(dnnlk__vm_exp2_poly)(f, mult), n, dead); /* far: x exp(2z); near: exp(-2z) */
-    return dnnlk__vf_div(dnnlk__vf_blend(far, e, x), dnnlk__vf_blend(far, dnnlk__vf_set1(1.0f), dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
-#else
+    f = DNNLK__VM_FMA(fnmadd)(a, wl, DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, n));
     e = DNNLK__SFX(dnnlk__vm_ldexp)(DNNLK__SFX(dnnlk__vm_exp2_poly)(f, mult), n); /* far: x exp(2z); near: exp(-2z) */
     /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
     return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
-#endif
 }
+#endif
 #else
 /* gelu, tanh approximation: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)), 2z = x (k1 + k2 x^2) with
  * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost

@@ -83,7 +83,7 @@ static void *sweep_run(void *arg) {
                     }
                 }
                 /* NaN payloads and signs are not specified: any NaN equals any NaN here */
-                if (top >= 3 && fn != DNNLK__VM_GELU_ERF && memcmp(&y[2][i], &y[3][i], 4) != 0 &&
+                if (top >= 3 && fn != DNNLK__VM_GELU_ERF && fn != DNNLK__VM_GELU_TANH && memcmp(&y[2][i], &y[3][i], 4) != 0 &&
                     !(y[2][i] != y[2][i] && y[3][i] != y[3][i]))
                     j->mismatch_avx++;
                 if (top >= 1 && lo == 0 && memcmp(&y[0][i], &y[1][i], 4) != 0 && !(y[0][i] != y[0][i] && y[1][i] != y[1][i]))
@@ -128,8 +128,8 @@ TEST(vm_accuracy_sweep) {
                 printf("  %-9s %-7s max %lld ulp (at %a)\n", fn_name[fn], dnnlk_isa_name((dnnlk_isa)l), (long long)w,
                        (double)fat);
         }
-    /* The FMA decision: AVX2 and AVX-512 agree bit for bit (gelu_erf aside: AVX-512 reads a finer
-     * table), SSE4.1 and scalar agree bit for bit.
+    /* The FMA decision: AVX2 and AVX-512 agree bit for bit (the gelus aside: AVX-512 reads a finer
+     * gelu_erf table and has its own gelu_tanh formula), SSE4.1 and scalar agree bit for bit.
      * Not promised when the includer's own flags enable FMA (-march=native): the compiler may then
      * contract the scalar code's a*b+c but not the SSE4.1 intrinsics; dispatch is static there and
      * those two paths never run outside this test. */
