@@ -409,16 +409,18 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(dnnlk__vf 
  * overflow (the far left tail has n up to 157, and only 2^-n, which vanishes, is formed). The
  * last scaling rounds subnormal results once; it is masked off where x < -10.8 (the result rounds
  * to 0, -inf included), so those lanes give -0 with no underflowing arithmetic, whatever the
- * values they carry. x is clamped at 5.25 for the exp (2^-n > 2^25 P there: the result rounds to
- * x, +inf included). NaN: the clamp gives the exp a benign argument; x / (...) = NaN. */
+ * values they carry. Lanes x > 5.25 (the result rounds to x, +inf included) take x, put back after
+ * the scaling, so x needs no clamp (one step less in a loop bound by its latency; those lanes'
+ * overflows and NaNs reach nothing). NaN x: NaN through every step. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
     dnnlk__vf one = dnnlk__vf_set1(1.0f), shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER);
-    dnnlk__vf a = dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)), wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(a, &wl);
-    dnnlk__vf m = dnnlk__vf_sub(shifter, DNNLK__VM_FMA(fnmadd)(a, w, shifter)); /* m = -n = -round(-(a w)) */
-    dnnlk__vf f = DNNLK__VM_FMA(fnmadd)(a, wl, DNNLK__VM_FMA(fnmadd)(a, w, m));
+    dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(x, &wl);
+    dnnlk__vf m = dnnlk__vf_sub(shifter, DNNLK__VM_FMA(fnmadd)(x, w, shifter)); /* m = -n = -round(-(x w)) */
+    dnnlk__vf f = DNNLK__VM_FMA(fnmadd)(x, wl, DNNLK__VM_FMA(fnmadd)(x, w, m));
     dnnlk__vf d = dnnlk__vf_add(DNNLK__SFX(dnnlk__vm_exp2_poly)(f, one),
                                 _mm512_maskz_scalef_ps(_mm512_cmp_ps_mask(m, dnnlk__vf_set1(-60.0f), _CMP_GT_OQ), one, m));
-    return DNNLK__SFX(dnnlk__vm_ldexp_off)(dnnlk__vf_div(x, d), m, dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f)));
+    return _mm512_mask_mov_ps(DNNLK__SFX(dnnlk__vm_ldexp_off)(dnnlk__vf_div(x, d), m, dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f))),
+                              _mm512_cmp_ps_mask(x, dnnlk__vf_set1(5.25f), _CMP_GT_OQ), x);
 }
 #else
 /* AVX2 (no masked scaling), by lanes: x >= -5.25: x / (1 + exp(-2z)), x clamped at 5.25 for the
