@@ -128,8 +128,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_poly)(dnnlk__vf r, 
  * float pair, f ln2h taken exactly in p's last step, so p rounds once; then mult + mult p. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2_poly)(dnnlk__vf f, dnnlk__vf mult) {
     const float *c = dnnlk__vm_exp2_c;
-    /* Q by Estrin's scheme (one multiply more than Horner, two steps shorter: gelu_tanh's loop is
-     * bound by its latency, measured) */
+    /* Q by Estrin's scheme (one multiply more than Horner, one dependent step fewer: gelu_tanh's
+     * loop is bound by its latency, measured) */
     dnnlk__vf f2 = dnnlk__vf_mul(f, f), p;
     dnnlk__vf q = dnnlk__vf_fmadd(f2, dnnlk__vf_fmadd(dnnlk__vf_set1(c[3]), f, dnnlk__vf_set1(c[2])),
                                   dnnlk__vf_fmadd(dnnlk__vf_set1(c[1]), f, dnnlk__vf_set1(c[0])));
@@ -391,7 +391,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
 /* w + wl = (k1 + k2 a^2) in units of ln2, wl carrying every rounding error: k1's head is a
  * multiple of 2^-19, hence of ulp(w) for every w < 32, so w - k1h is exact and the FMA's rounding
  * error is k2h s - (w - k1h), one more FMA; the error of s (exact by FMA) and the constants' tails
- * are summed beside it, so wl is ready two steps after w (the loop is latency-bound). */
+ * are summed beside it, so wl is ready three steps after w (the loop is latency-bound). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(dnnlk__vf a, dnnlk__vf *wl) {
     /* k1 = 2 sqrt(2/pi) log2(e), k1h = 1207020 / 2^19; k2 = 0.044715 k1 */
     const float k1h = 2.3022079467773438f, k1l = 2.513669699055754e-07f;
@@ -406,7 +406,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(dnnlk__vf 
 #if DNNLK__ISA == 3
 /* AVX-512: with e = exp(-2z) = 2^n P (P = 2^f), x / (1 + e) = 2^-n x / (2^-n + P) for every lane,
  * 2^-n dropped where n > 60 (below P's last bit): one formula, no lane classes to blend, and no
- * overflow (the far left tail has n up to 157, and only 2^-n, which vanishes, is formed). The
+ * overflow (the far left tail has n up to about 155, and only 2^-n, which vanishes, is formed). The
  * last scaling rounds subnormal results once; it is masked off where x < -10.8 (the result rounds
  * to 0, -inf included), so those lanes give -0 with no underflowing arithmetic, whatever the
  * values they carry. Lanes x > 5.25 (the result rounds to x, +inf included) take x, put back after
