@@ -132,7 +132,7 @@ def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
             target = t - base
         else:
             s_ = 2.0 ** math.floor(math.log2(2 / (up - lo)))  # v within [-1, 1] on clipped ones
-            err0, o_, c0 = float_center(fn, s_, float(np.float32((up + lo) / (up - lo))))
+            err0, o_, c0 = float_center(fn, s_, float(np.float32(s_ * (up + lo) / 2)))  # the centre, in v
             print(f"/*   c0 = f(o/s) within 2^{math.log2(err0 + 1e-300):.1f} of its float */")
             base = 0
             target = t - c0
