@@ -123,8 +123,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_poly)(dnnlk__vf r, 
     return dnnlk__vf_fmadd(mult, p, mult);
 }
 
-#if DNNLK__ISA >= 2
-/* mult 2^f (|f| <= 1/2 and its rounding), FMA ISAs: 2^f = 1 + p, p = f ln2 + f^2 Q(f) with ln2 a
+#if DNNLK__ISA == 2
+/* mult 2^f (|f| <= 1/2 and its rounding), AVX2's gelu_tanh: 2^f = 1 + p, p = f ln2 + f^2 Q(f) with ln2 a
  * float pair, f ln2h taken exactly in p's last step, so p rounds once; then mult + mult p. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2_poly)(dnnlk__vf f, dnnlk__vf mult) {
     const float *c = dnnlk__vm_exp2_c;
@@ -382,20 +382,21 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
  * 2z = x (k1 + k2 x^2), k1 = 2 sqrt(2/pi), k2 = 0.044715 k1.
  * The exp argument needs ~32 bits in the left tail (gelu ~ x exp(2z), |2z| up to 113: an error d
  * in 2z is a relative error d in the result), but only its rounding errors have to be carried.
- * It is taken in units of ln2 (k1 and k2 carry the factor log2(e)), so the Cody-Waite steps
- * vanish: exp(-2z) = 2^(-a w) (a: x or its clamp), w = k1 + k2 s (s = a^2) in one FMA (see
- * dnnlk__vm_gelu_tanh_w for its error term wl). The product a w is never rounded: n =
- * round(-(a w)) and f = -(a w) - n are one FMA each, f - a wl one more, then 2^f
- * (dnnlk__vm_exp2_poly). */
+ * It is taken in units of ln2 (k1 and k2 carry the factor log2(e); AVX-512: of ln2/32), so the
+ * Cody-Waite steps vanish: exp(-2z) = 2^(-a w) (a: x or its clamp), w = k1 + k2 s (s = a^2) in
+ * one FMA (see dnnlk__vm_gelu_tanh_w for its error term wl). The product a w is never rounded:
+ * its nearest integer and the remainder are one FMA each, the remainder less a wl one more. AVX2
+ * then takes 2^f by dnnlk__vm_exp2_poly, AVX-512 by a table and a shorter polynomial. */
 
-/* w + wl = (k1 + k2 a^2) in units of ln2, wl carrying every rounding error: k1's head is a
+/* w + wl = (k1 + k2 a^2) in units of ln2 / scale (scale a power of 2, so every step below only
+ * scales: written for scale 1), wl carrying every rounding error: k1's head is a
  * multiple of 2^-19, hence of ulp(w) for every w < 32, so w - k1h is exact and the FMA's rounding
  * error is k2h s - (w - k1h), one more FMA; the error of s (exact by FMA) and the constants' tails
  * are summed beside it, so wl is ready three steps after w (the loop is latency-bound). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(dnnlk__vf a, dnnlk__vf *wl) {
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(dnnlk__vf a, float scale, dnnlk__vf *wl) {
     /* k1 = 2 sqrt(2/pi) log2(e), k1h = 1207020 / 2^19; k2 = 0.044715 k1 */
-    const float k1h = 2.3022079467773438f, k1l = 2.513669699055754e-07f;
-    const float k2h = 0.10294324159622192f, k2l = -2.016198541454628e-09f;
+    const float k1h = 2.3022079467773438f * scale, k1l = 2.513669699055754e-07f * scale;
+    const float k2h = 0.10294324159622192f * scale, k2l = -2.016198541454628e-09f * scale;
     dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMA(fmsub)(a, a, s);
     dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
     dnnlk__vf tails = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, dnnlk__vf_set1(k1l)));
@@ -404,22 +405,36 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(dnnlk__vf 
 }
 
 #if DNNLK__ISA == 3
-/* AVX-512: with e = exp(-2z) = 2^n P (P = 2^f), x / (1 + e) = 2^-n x / (2^-n + P) for every lane,
- * 2^-n dropped where n > 60 (below P's last bit): one formula, no lane classes to blend, and no
- * overflow (the far left tail has n up to about 155, and only 2^-n, which vanishes, is formed). The
- * last scaling rounds subnormal results once; it is masked off where x < -10.8 (the result rounds
- * to 0, -inf included), so those lanes give -0 with no underflowing arithmetic, whatever the
- * values they carry. Lanes x > 5.25 (the result rounds to x, +inf included) take x, put back after
- * the scaling, so x needs no clamp (one step less in a loop bound by its latency; those lanes'
- * overflows and NaNs reach nothing). NaN x: NaN through every step. */
+/* AVX-512: the exponent in units of ln2/32 (the w constants scaled by 32, exactly), so the
+ * polynomial is short: exp(-2z) = 2^(-x w), x w = (N + r) / 32 with N = round(x w) (t = shifter +
+ * N, one FMA) and r = x w - N (one FMA, exact, and x wl); N = 32 k + j, and j is t's low 5 bits,
+ * which the permute reads as they are. Then exp(-2z) = 2^-k P, P = T (1 + tau + p(r)): T =
+ * 2^(-j/32) rounded and tau its rounding error (vmath.h's 32-entry table; tau rides in p's first
+ * FMA at no cost), p(r) = 2^(-r/32) - 1 of degree 3 (|r| / 32 <= 1/64), so P rounds once, three
+ * dependent steps after r (2^f by dnnlk__vm_exp2_poly takes six: the loop is bound by its
+ * latency). x / (1 + e) = 2^k x / (2^k + P) for every lane, 2^k dropped where k < -60 (below P's
+ * last bit): one formula, no lane classes to blend, and no overflow (the far left tail has k down
+ * to about -155, and only 2^k, which vanishes, is formed). k is never formed as an integer:
+ * vscalefps scales by the floor of its second operand, so N / 32 (= t / 32 - shifter / 32,
+ * exact) serves. The last scaling rounds subnormal results once; it is masked off where x < -10.8
+ * (the result rounds to 0, -inf included), so those lanes give -0 with no underflowing
+ * arithmetic, whatever the values they carry. Lanes x > 5.25 (the result rounds to x, +inf
+ * included) take x, put back after the scaling, so x needs no clamp (one step less on the chain;
+ * those lanes' overflows and NaNs reach nothing). NaN x: NaN through every step. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
+    const float *c = dnnlk__vm_exp2_32_c;
     dnnlk__vf one = dnnlk__vf_set1(1.0f), shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER);
-    dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(x, &wl);
-    dnnlk__vf m = dnnlk__vf_sub(shifter, DNNLK__VM_FMA(fnmadd)(x, w, shifter)); /* m = -n = -round(-(x w)) */
-    dnnlk__vf f = DNNLK__VM_FMA(fnmadd)(x, wl, DNNLK__VM_FMA(fnmadd)(x, w, m));
-    dnnlk__vf d = dnnlk__vf_add(DNNLK__SFX(dnnlk__vm_exp2_poly)(f, one),
-                                _mm512_maskz_scalef_ps(_mm512_cmp_ps_mask(m, dnnlk__vf_set1(-60.0f), _CMP_GT_OQ), one, m));
-    return _mm512_mask_mov_ps(DNNLK__SFX(dnnlk__vm_ldexp_off)(dnnlk__vf_div(x, d), m, dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f))),
+    dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(x, 32.0f, &wl);
+    dnnlk__vf t = dnnlk__vf_fmadd(x, w, shifter), n = dnnlk__vf_sub(t, shifter);
+    dnnlk__vf k = dnnlk__vf_fmadd(t, dnnlk__vf_set1(1.0f / 32), dnnlk__vf_set1(-DNNLK__VM_SHIFTER / 32)); /* N / 32 */
+    dnnlk__vf r = dnnlk__vf_fmadd(x, wl, DNNLK__VM_FMA(fmsub)(x, w, n));
+    __m512i j = _mm512_castps_si512(t);
+    dnnlk__vf T = DNNLK__SFX(dnnlk__vm_lut32)(dnnlk__vm_exp2_32[0], j);
+    dnnlk__vf p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), dnnlk__vf_fmadd(dnnlk__vf_set1(c[2]), r, dnnlk__vf_set1(c[1])),
+                                  dnnlk__vf_fmadd(r, dnnlk__vf_set1(c[0]), DNNLK__SFX(dnnlk__vm_lut32)(dnnlk__vm_exp2_32[1], j)));
+    dnnlk__vf d = dnnlk__vf_add(dnnlk__vf_fmadd(T, p, T),
+                                _mm512_maskz_scalef_ps(_mm512_cmp_ps_mask(k, dnnlk__vf_set1(-60.0f), _CMP_GT_OQ), one, k));
+    return _mm512_mask_mov_ps(DNNLK__SFX(dnnlk__vm_ldexp_off)(dnnlk__vf_div(x, d), k, dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f))),
                               _mm512_cmp_ps_mask(x, dnnlk__vf_set1(5.25f), _CMP_GT_OQ), x);
 }
 #else
@@ -435,7 +450,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     dnnlk__vf a = dnnlk__vf_blend(far, dnnlk__vf_min(dnnlk__vf_xor(x, dnnlk__vf_set1(-0.0f)), dnnlk__vf_set1(11.0f)),
                                   dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
     dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
-    dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(a, &wl);
+    dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(a, 1.0f, &wl);
     dnnlk__vf shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER), n, f, e;
     n = dnnlk__vf_sub(DNNLK__VM_FMA(fnmadd)(a, w, shifter), shifter); /* round(-(a w)), as round_mul */
     f = DNNLK__VM_FMA(fnmadd)(a, wl, DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, n));

@@ -61,7 +61,7 @@ c = f32(lawson_f32(r, q, [lambda x, k=k: x**k for k in range(5)], w))
 e = np.max(np.abs((1 + r + r * r * horner(c, r)) / np.exp(r) - 1))
 show("exp q(r), c2..c6", c, e)
 
-# 2^f = 1 + f ln2 + f^2 Q(f), |f| <= 1/2 (the FMA gelu_tanh, whose argument is in units of ln2):
+# 2^f = 1 + f ln2 + f^2 Q(f), |f| <= 1/2 (the AVX2 gelu_tanh, whose argument is in units of ln2):
 # fit Q, weight f^2/2^f; f ln2 is added in two parts (ln2 as a float pair) by the kernel.
 f = cheb_grid(-0.5001, 0.5001); f = f[np.abs(f) > 1e-4]
 ln2h = float(np.float32(math.log(2)))
@@ -70,6 +70,18 @@ w = f**2 / np.exp2(f)
 c = f32(lawson_f32(f, Q, [lambda x, k=k: x**k for k in range(5)], w))
 e = np.max(np.abs((1 + f * math.log(2) + f * f * horner(c, f)) / np.exp2(f) - 1))
 show(f"exp2 Q(f), ln2 = {ln2h!r} + {float(np.float32(math.log(2) - ln2h))!r}", c, e)
+
+# 2^(-v/32) = 2^(-j/32) (1 + p(r)) for v = 32k + j + r, |r| <= 1/2 (the AVX-512 gelu_tanh, whose
+# argument is in units of ln2/32): p(r) = c1 r + c2 r^2 + c3 r^3, error relative to 2^(-r/32); the
+# table: 2^(-j/32) as a float and its rounding error relative to it (tau).
+r = cheb_grid(-0.5002, 0.5002); r = r[np.abs(r) > 1e-6]
+t = np.exp2(-r / 32)
+c = f32(lawson_f32(r, t - 1, [lambda x, k=k: x**k for k in range(1, 4)], 1 / t))
+e = np.max(np.abs((1 + r * horner(c, r)) / t - 1))
+show("2^(-r/32) - 1, c1..c3", c, e)
+T = [float(np.float32(2 ** (-j / 32))) for j in range(32)]
+print("2^(-j/32): {" + ", ".join(f"{x!r}f" for x in T) + "}")
+print("tau: {" + ", ".join(f"{float(np.float32((2 ** (-j / 32) - x) / x))!r}f" for j, x in enumerate(T)) + "}")
 
 # tanh(x) = x + x^3 T(x^2), |x| <= 0.9: error relative to tanh.
 x = cheb_grid(1e-3, 0.9)
