@@ -361,7 +361,10 @@ static inline const char *bench_peer_note(char *note, size_t n, const char *key,
                 if (j < i) first = 0;
                 if (bench_peer_rows[j].ns < best) best = bench_peer_rows[j].ns;
             }
-        if (first) k += (size_t)snprintf(note + k, n - k, "%s%s %.1fx", k ? ", " : "", bench_peer_rows[i].peer, best / our_ns);
+        /* two decimals below 2x, where "1.0x" would hide a few percent either way */
+        if (first)
+            k += (size_t)snprintf(note + k, n - k, best / our_ns < 2 ? "%s%s %.2fx" : "%s%s %.1fx", k ? ", " : "",
+                                  bench_peer_rows[i].peer, best / our_ns);
     }
     return note;
 }
