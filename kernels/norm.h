@@ -68,9 +68,10 @@
 #define DNNLK__NORM_LANES 16
 /* Outputs of at least this many bytes per part are written with non-temporal stores: measured on
  * a 4 MiB-L2 core, streaming loses below ~1 MiB (the output would have stayed in L2) and wins from
- * ~3 MiB on. Above that the crossover depends on the host's L3: another VM of the same kind kept
- * outputs up to 32 MiB in L3 between calls (regular stores 3-7% faster there) but lost 1.35-1.64x
- * from 64 MiB on, so the threshold stays where streaming never loses much. */
+ * ~3 MiB on. Above that the crossover depends on the host's L3: on another host (a VM reporting a
+ * 480 MiB L3) outputs up to 32 MiB stayed in L3 between calls, so regular stores ran layer_norm
+ * 3-7% faster there, but a plain scale kernel's regular stores lost 1.35-1.64x from 64 MiB on;
+ * the threshold stays where streaming never loses much. */
 #ifndef DNNLK_NORM_NT_BYTES
 #define DNNLK_NORM_NT_BYTES (2 << 20)
 #endif

@@ -146,7 +146,7 @@ TEST(vm_lanes_and_specials) {
                                /* the FMA gelu_tanh's lane classes: clamp, near/far switch, zero results */
                                5.25f, 5.2499995f, 5.2500005f, -5.25f, -5.2499995f, -5.2500005f, -10.8f, -10.799999f,
                                -10.8000002f, -10.75f, -11.0f, 11.0f,
-                               /* AVX-512 gelu_tanh: 2^k dropped beside P from exp(-2z) = 2^-60 on */
+                               /* AVX-512 gelu_tanh: 2^k dropped beside P from k = -60 on (exp(-2z) = 2^60) */
                                -7.4644880f, -7.4644875f, -7.4644885f};
     float x[40], y[40], r;
     int fn, n, i;
