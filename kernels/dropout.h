@@ -20,7 +20,8 @@
  *   dnnlk_dropout_mask_bytes(...) bytes; the mask must not overlap src or dst.
  *
  * RANDOM STREAM: mask element j uses draw j of the stream *rng_in (dnnlk_rng, rng.h):
- *   MCG31m1 (the default to use): kept when x/m < 1 - rate, exactly;
+ *   MCG31m1 (the default to use): kept where VSL's viRngBernoulli(p = 1 - rate, in double) gives 1:
+ *     (float)((double)x/m) < (float)(1 - rate), VSL's single-precision rule (rng.h);
  *   Philox4x32-10: kept when r > UINT32_MAX * rate, the product rounded to a double (oneDNN's rule,
  *     so masks equal oneDNN's dropout for the same seed, offset and element index);
  *   MT19937: kept when generate_canonical<double,53> < 1 - rate, exactly (two outputs per draw), which
@@ -67,24 +68,13 @@
 
 /* ---- keep rules ---- */
 
-/* floor(p * c) exactly, 0 < p < 1, c <= 2^32. */
-static inline uint64_t dnnlk__floor_mul(double p, uint64_t c) {
-    uint64_t m;
-    int k, inexact;
-    dnnlk__dbl_split(p, &m, &k);
-    return dnnlk__u128_shr(dnnlk__mul_53x33(m, c), k, &inexact);
-}
-
 /* Keep bits for 0 < rate < 1 (see the top of the file). */
 static inline dnnlk__bern dnnlk__bern_keep(dnnlk_rng_alg alg, double rate) {
     dnnlk__bern b;
     memset(&b, 0, sizeof b);
     if (alg == dnnlk_rng_mcg31m1) {
-        /* x/m < 1 - rate  <=>  m - x > rate*m  <=>  x < m - floor(rate*m) */
-        uint64_t t = DNNLK_MCG31_M - dnnlk__floor_mul(rate, DNNLK_MCG31_M);
-        if (t <= 1) b.kind = dnnlk__bern_never;
-        else if (t >= DNNLK_MCG31_M) b.kind = dnnlk__bern_always;
-        else b.kind = dnnlk__bern_lt, b.t = (uint32_t)t;
+        /* VSL's Bernoulli rule with p = 1 - rate (in double), as viRngBernoulli draws it */
+        return dnnlk__bern_for_p(alg, 1.0 - rate);
     } else if (alg == dnnlk_rng_philox4x32_10) {
         /* r > K with K = floor(RNE(UINT32_MAX * rate))  <=>  r >= K + 1 */
         uint64_t k = dnnlk__floor_rne_mul(rate, 0xffffffffu);

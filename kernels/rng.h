@@ -23,12 +23,16 @@
  *                          so every value is in [low, high) (low itself when low == high).
  *   dnnlk_rng_bernoulli    n bits, 1 with probability p, packed LSB-first into bytes (bit i of
  *                          the result is bit i%8 of byte i/8; bits past n in the last byte are 0):
- *                            MCG31:   1 when x/m < p, decided exactly (an integer threshold);
+ *                            MCG31:   VSL's viRngBernoulli (ICDF) bit for bit: 1 when
+ *                                     (float)((double)x/m) < (float)p, VSL's single-precision
+ *                                     rule (an integer threshold; at p = 1 the 64 states
+ *                                     x >= 2^31 - 65, whose u rounds to 1, give 0);
  *                            Philox:  1 when r/2^32 < p, exactly;
  *                            MT19937: 1 when generate_canonical<double,53>() < p, i.e. exactly
  *                                     libstdc++'s std::bernoulli_distribution(p) on std::mt19937;
  *                                     each bit uses two outputs.
- *                          p <= 0 gives all 0, p >= 1 all 1; NaN p is invalid_arguments.
+ *                          p <= 0 gives all 0, p >= 1 all 1 (MCG31 at p = 1: see above); NaN p
+ *                          is invalid_arguments.
  *   Each call reads the state `rng` (const) and, when `end` is not NULL, part 0 writes the state
  *   after the call's draws to `end` (n outputs; 2n for MT19937 Bernoulli bits). `end` may be `rng`
  *   itself for a single-part call; with several parts running at once keep them separate.
@@ -313,25 +317,76 @@ static inline dnnlk__bern dnnlk__bern_mt(double p) {
     return dnnlk__bern_mt_scaled(tp + (uint64_t)inexact);
 }
 
+/* VSL's MCG31m1 Bernoulli rule (viRngBernoulli, BERNOULLI_ICDF), as measured against libmkl_rt
+ * over the whole period: bit = u < (float)p with u = (float)((double)x / m), VSL's single-precision
+ * uniform, both conversions rounded to nearest even. u is monotone in x, so the bits are 1 exactly
+ * below the first x whose u reaches (float)p: one integer threshold, as fast as the exact rule.
+ * The roughly 2^-25 relative difference from x/m < p shows at the states whose u rounds up to
+ * (float)p (32 of the 2^31 - 2 states at p = 0.5), and at p = 1 the 64 states whose u rounds to 1
+ * give 0, as they do in VSL. The threshold comes from an integer model of the two roundings, so
+ * the includer's MXCSR mode and FTZ/DAZ do not change it. */
+
+/* The bits of the positive float nearest (ties to even) to a double in [2^-32, 2]. */
+static inline uint32_t dnnlk__mcg31_f32_bits(double p) {
+    uint64_t b, mant, f, rem;
+    memcpy(&b, &p, 8);
+    mant = (b & ((1ull << 52) - 1)) | (1ull << 52);
+    f = mant >> 29, rem = mant & ((1ull << 29) - 1);
+    f += rem > (1ull << 28) || (rem == (1ull << 28) && (f & 1));
+    /* exponent - 1023 + 127, then the mantissa; f = 2^24 carries into the exponent */
+    return (uint32_t)(((b >> 52) - 896) << 23) + (uint32_t)(f - (1ull << 23));
+}
+
+/* The bits of VSL's u for state x in [1, m-1]: (float)((double)x / m). */
+static inline uint32_t dnnlk__mcg31_u_bits(uint32_t x) {
+    uint64_t r = x, q = 0, d, f, rem;
+    int s = 0, k;
+    while ((r << s) < DNNLK_MCG31_M) s++;          /* x/m in [2^-s, 2^(1-s)) */
+    for (k = s + 53; k > 0;) {                     /* q = floor(x * 2^(s+53) / m), 54 bits */
+        int c = k < 32 ? k : 32;
+        r <<= c;
+        q = (q << c) | (r / DNNLK_MCG31_M);
+        r %= DNNLK_MCG31_M, k -= c;
+    }
+    /* to 53 bits; the remainder is never 0 (m is prime), so a set guard bit always rounds up */
+    d = (q >> 1) + (q & 1);
+    f = d >> 29, rem = d & ((1ull << 29) - 1);     /* then to 24 bits, ties to even */
+    f += rem > (1ull << 28) || (rem == (1ull << 28) && (f & 1));
+    return (uint32_t)((uint64_t)(127 - s) << 23) + (uint32_t)(f - (1ull << 23));
+}
+
+static inline dnnlk__bern dnnlk__bern_mcg31(double p) {
+    dnnlk__bern b;
+    uint32_t pf, lo = 1, hi = DNNLK_MCG31_M - 1;
+    memset(&b, 0, sizeof b);
+    /* u >= u(1) > 2^-31, and (float)p <= 2^-32 below 2^-32: no state gives 1 */
+    if (!(p >= 0x1p-32)) { b.kind = dnnlk__bern_never; return b; }
+    pf = dnnlk__mcg31_f32_bits(p < 2 ? p : 2.0);
+    if (dnnlk__mcg31_u_bits(lo) >= pf) { b.kind = dnnlk__bern_never; return b; }
+    /* u(m-1) rounds to 1, so only a p whose float is above 1 gives 1 everywhere */
+    if (dnnlk__mcg31_u_bits(hi) < pf) { b.kind = dnnlk__bern_always; return b; }
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (dnnlk__mcg31_u_bits(mid) < pf) lo = mid;
+        else hi = mid;
+    }
+    b.kind = dnnlk__bern_lt, b.t = hi;
+    return b;
+}
+
 /* Bits that are 1 with probability p for an engine (the public Bernoulli rule). */
 static inline dnnlk__bern dnnlk__bern_for_p(dnnlk_rng_alg alg, double p) {
     dnnlk__bern b;
     uint64_t t;
     memset(&b, 0, sizeof b);
     if (alg == dnnlk_rng_mt19937) return dnnlk__bern_mt(p);
+    if (alg == dnnlk_rng_mcg31m1) return dnnlk__bern_mcg31(p);
     if (!(p > 0)) { b.kind = dnnlk__bern_never; return b; }
     if (p >= 1) { b.kind = dnnlk__bern_always; return b; }
-    if (alg == dnnlk_rng_mcg31m1) {
-        t = dnnlk__ceil_mul(p, DNNLK_MCG31_M); /* x/m < p  <=>  x < ceil(p*m) */
-        if (t <= 1) b.kind = dnnlk__bern_never;               /* x >= 1 */
-        else if (t >= DNNLK_MCG31_M) b.kind = dnnlk__bern_always; /* x <= m - 1 */
-        else b.kind = dnnlk__bern_lt, b.t = (uint32_t)t;
-    } else {
-        t = dnnlk__ceil_mul(p, 1ull << 32); /* r/2^32 < p  <=>  r < ceil(p*2^32) */
-        if (t == 0) b.kind = dnnlk__bern_never;
-        else if (t >> 32) b.kind = dnnlk__bern_always;
-        else b.kind = dnnlk__bern_lt, b.t = (uint32_t)t;
-    }
+    t = dnnlk__ceil_mul(p, 1ull << 32); /* r/2^32 < p  <=>  r < ceil(p*2^32) */
+    if (t == 0) b.kind = dnnlk__bern_never;
+    else if (t >> 32) b.kind = dnnlk__bern_always;
+    else b.kind = dnnlk__bern_lt, b.t = (uint32_t)t;
     return b;
 }
 

@@ -9,6 +9,10 @@
 
 /* ---- plain references ---- */
 
+/* VSL's MCG31m1 Bernoulli bit, as written: its single-precision uniform u = x/m (division in
+ * double, then rounded to float) compared with p rounded to float. */
+static int ref_vsl_mcg31_bit(uint32_t x, double p) { return (float)((double)x / 2147483647.0) < (float)p; }
+
 static uint32_t ref_mcg_next(uint32_t x) { return (uint32_t)(((uint64_t)x * A31) % M31); }
 
 static void ref_philox(const uint32_t c[4], const uint32_t k[2], uint32_t out[4]) {
@@ -67,14 +71,6 @@ static void ref_outputs(dnnlk_rng_alg alg, uint64_t seed, uint64_t offset, uint3
             if (k >= offset) out[k - offset] = y;
         }
     }
-}
-
-/* x/m < p, exactly: the product's rounding error is exact (fma), and x - prod is exact or
- * far from the error term. */
-static int exact_lt_ratio(uint32_t x, uint64_t c, double p) {
-    double prod = p * (double)c, err = fma(p, (double)c, -prod);
-    if (isinf(p)) return p > 0;
-    return ((double)x - prod) < err;
 }
 
 /* libstdc++'s generate_canonical<double,53> on two outputs, as the library computes it. */

@@ -9,11 +9,12 @@
 static const dnnlk_rng_alg algs[3] = {dnnlk_rng_mcg31m1, dnnlk_rng_philox4x32_10, dnnlk_rng_mt19937};
 static const char *alg_name(dnnlk_rng_alg a) { return a == 0 ? "mcg31" : a == 1 ? "philox" : "mt19937"; }
 
-/* Keep bit of draw j by each engine's documented rule (rates here have 1 - rate exact). */
+/* Keep bit of draw j by each engine's documented rule (rates here have 1 - rate exact; MCG31
+ * keeps as VSL's Bernoulli with p = 1 - rate). */
 static int ref_keep(dnnlk_rng_alg alg, const uint32_t *out, int64_t j, double rate) {
     if (rate == 0) return 1;
     if (rate == 1) return 0;
-    if (alg == dnnlk_rng_mcg31m1) return exact_lt_ratio(out[j], M31, 1.0 - rate);
+    if (alg == dnnlk_rng_mcg31m1) return ref_vsl_mcg31_bit(out[j], 1.0 - rate);
     if (alg == dnnlk_rng_philox4x32_10) return (double)out[j] > 4294967295.0 * rate;
     return ref_canonical(out[2 * j], out[2 * j + 1]) < 1.0 - rate;
 }
@@ -357,15 +358,14 @@ TEST(keep_thresholds_exact) {
             if (i & 2) rate = nextafter(rate, i & 4 ? 0.0 : 1.0);
         }
         if (!(rate > 0 && rate < 1)) continue;
-        /* MCG31: kept <=> m - x > rate*m, i.e. not (m - x <= rate*m) */
+        /* MCG31: VSL's Bernoulli(1 - rate): kept <=> (float)(x/m) < (float)(1 - rate) */
         b = dnnlk__bern_keep(dnnlk_rng_mcg31m1, rate);
         if (b.kind == dnnlk__bern_lt) {
-            uint32_t x1 = b.t - 1, x2 = b.t;
-            double pr1 = rate * (double)M31, e1 = fma(rate, (double)M31, -pr1);
-            int keep1 = ((double)(M31 - x1) - pr1) > e1, keep2 = ((double)(M31 - x2) - pr1) > e1;
-            CHECK_MSG(keep1 && !keep2, "mcg rate %a t %u", rate, b.t);
+            CHECK_MSG(ref_vsl_mcg31_bit(b.t - 1, 1.0 - rate) && !ref_vsl_mcg31_bit(b.t, 1.0 - rate),
+                      "mcg rate %a t %u", rate, b.t);
         } else {
-            CHECK_MSG(0, "mcg rate %a kind %d", rate, b.kind);
+            CHECK_MSG(b.kind == dnnlk__bern_never && !ref_vsl_mcg31_bit(1, 1.0 - rate), "mcg rate %a kind %d", rate,
+                      b.kind);
         }
         /* Philox: oneDNN's r > UINT32_MAX * rate in double */
         b = dnnlk__bern_keep(dnnlk_rng_philox4x32_10, rate);

@@ -4,9 +4,17 @@
 
 #include "rng_ref.h"
 
+/* x/c < p, exactly (Philox: c = 2^32): the product's rounding error is exact (fma), and x - prod is exact or
+ * far from the error term. */
+static int exact_lt_ratio(uint32_t x, uint64_t c, double p) {
+    double prod = p * (double)c, err = fma(p, (double)c, -prod);
+    if (isinf(p)) return p > 0;
+    return ((double)x - prod) < err;
+}
+
 static int ref_bit(dnnlk_rng_alg alg, const uint32_t *out, size_t i, double p) {
     if (alg == dnnlk_rng_mt19937) return ref_canonical(out[2 * i], out[2 * i + 1]) < p;
-    if (alg == dnnlk_rng_mcg31m1) return exact_lt_ratio(out[i], M31, p);
+    if (alg == dnnlk_rng_mcg31m1) return ref_vsl_mcg31_bit(out[i], p);
     return exact_lt_ratio(out[i], 4294967296ull, p);
 }
 
@@ -156,9 +164,10 @@ TEST(uniform_matches_reference_isa) {
     }
 }
 
-/* The exact threshold against the brute-force exact comparison, at and around k/m. */
+/* The thresholds against the plain rules (MCG31: VSL's float rule; Philox: exact), at and around
+ * k/m, k/2^32 and the floats next to them. */
 TEST(bernoulli_thresholds_exact) {
-    double ps[4000];
+    double ps[4200];
     int np = 0, i, k;
     ps[np++] = 0.0, ps[np++] = 1.0, ps[np++] = 0.5, ps[np++] = 0.1, ps[np++] = 0.9, ps[np++] = -0.5, ps[np++] = 2.0;
     ps[np++] = 1e-300, ps[np++] = 4.9e-324, ps[np++] = nextafter(1.0, 0.0), ps[np++] = INFINITY, ps[np++] = -INFINITY;
@@ -167,19 +176,23 @@ TEST(bernoulli_thresholds_exact) {
         double q = (double)kk / (double)M31, q2 = (double)kk / 4294967296.0;
         ps[np++] = q, ps[np++] = nextafter(q, 0), ps[np++] = nextafter(q, 2);
         ps[np++] = q2, ps[np++] = nextafter(q2, 0), ps[np++] = nextafter(q2, 2);
+        ps[np++] = (double)(float)q, ps[np++] = nextafter((double)(float)q, 0);
+        ps[np++] = (double)nextafterf((float)q, 0) + 0x1p-60 * q; /* just above a float */
     }
+    ps[np++] = 0x1p-32, ps[np++] = nextafter(0x1p-32, 0), ps[np++] = 0x1p-31, ps[np++] = 1 - 0x1p-25;
+    ps[np++] = 1 - 0x1p-24, ps[np++] = nextafter(1 - 0x1p-25, 0), ps[np++] = 0x1p-24, ps[np++] = 4.66e-10;
     for (k = 0; k < 1000; k++) ps[np++] = (double)th_rand64() / 18446744073709551616.0;
     for (i = 0; i < np; i++) {
         double p = ps[i];
         dnnlk__bern b = dnnlk__bern_for_p(dnnlk_rng_mcg31m1, p);
         uint32_t lo_x, hi_x; /* the first x that is 0, by the brute-force rule around the threshold */
         if (b.kind == dnnlk__bern_never) {
-            CHECK_MSG(!exact_lt_ratio(1, M31, p), "mcg never p=%a", p);
+            CHECK_MSG(!ref_vsl_mcg31_bit(1, p), "mcg never p=%a", p);
         } else if (b.kind == dnnlk__bern_always) {
-            CHECK_MSG(exact_lt_ratio(M31 - 1, M31, p), "mcg always p=%a", p);
+            CHECK_MSG(ref_vsl_mcg31_bit(M31 - 1, p), "mcg always p=%a", p);
         } else {
             lo_x = b.t - 1, hi_x = b.t;
-            CHECK_MSG(exact_lt_ratio(lo_x, M31, p) && !exact_lt_ratio(hi_x, M31, p), "mcg t=%u p=%a", b.t, p);
+            CHECK_MSG(ref_vsl_mcg31_bit(lo_x, p) && !ref_vsl_mcg31_bit(hi_x, p), "mcg t=%u p=%a", b.t, p);
         }
         b = dnnlk__bern_for_p(dnnlk_rng_philox4x32_10, p);
         if (b.kind == dnnlk__bern_never) CHECK_MSG(!exact_lt_ratio(0, 4294967296ull, p), "philox never p=%a", p);

@@ -1,10 +1,13 @@
 /* Optional: rng.h against Intel's VSL (oneMKL's libmkl_rt, e.g. from PyPI's `mkl` wheel in a
  * virtualenv: python3 -m venv .venv && .venv/bin/pip install mkl). Loaded at run time with dlopen
  * from $DNNLK_MKL_RT, ./.venv/lib/libmkl_rt.so.{3,2}, or the loader path; without it every case
- * is reported as skipped. Compared: the MCG31m1 sequence (viRngUniformBits) and Bernoulli
- * masks (viRngBernoulli, ICDF method) with our MCG31m1 Bernoulli rule (1 when x/m < p). (VSL's
- * MT19937 seeds from its seed differently from std::mt19937, which ours follows, so its sequence
- * is not compared.) */
+ * is reported as skipped (.ci/run installs the wheel, so CI runs them). Compared: the MCG31m1
+ * sequence (viRngUniformBits) and Bernoulli masks (viRngBernoulli, ICDF method) with ours, on
+ * sequences and on a band of states around each p's threshold, where a rule that differs from
+ * VSL's shows; MCG31 dropout keep masks against viRngBernoulli(1 - rate); with
+ * DNNLK_TEST_EXHAUSTIVE=1, every state of the period (2^31 - 2) for six p. (VSL's MT19937 seeds
+ * from its seed differently from std::mt19937, which ours follows, so its sequence is not
+ * compared.) */
 #include <dlfcn.h>
 
 #include "harness.h"
@@ -90,8 +93,117 @@ TEST(vsl_mcg31_bernoulli_isa) {
         }
 }
 
+/* VSL's bit for state x: a stream seeded with x starts at x (x0 = seed mod m). */
+static int vsl_bit_at(uint32_t x, double p) {
+    void *st = NULL;
+    int bit = -1;
+    if (vsl_new(&st, VSL_MCG31, x) != 0) return -1;
+    if (vsl_bern(0, st, 1, &bit, p) != 0) bit = -1;
+    vsl_del(&st);
+    return bit;
+}
+
+static const double band_ps[] = {0.1, 0.5, 0.9, 1.0, 0x1p-24, 1 - 0x1p-24, 0.123456789, 1 - 1e-6, 1e-7, 0.75};
+
+/* Where the rule decides: every state within 300 of the threshold, and the last 300 states of
+ * the range (p = 1 gives 0 there). The band holds states of both values, so a rule that differs
+ * from VSL's anywhere near the threshold fails here. */
+TEST(vsl_mcg31_bernoulli_band_isa) {
+    size_t k;
+    if (!load_vsl()) SKIP("libmkl_rt not found");
+    for (k = 0; k < sizeof band_ps / sizeof *band_ps; k++) {
+        double p = band_ps[k];
+        dnnlk__bern b = dnnlk__bern_for_p(dnnlk_rng_mcg31m1, p);
+        int64_t centre = b.kind == dnnlk__bern_lt ? (int64_t)b.t : (int64_t)(p * 2147483647.0), x;
+        int bad = 0, ones = 0, zeros = 0, pass;
+        for (pass = 0; pass < 2; pass++)
+            for (x = pass ? 2147483646 - 299 : centre - 300; x <= (pass ? 2147483646 : centre + 300); x++) {
+                dnnlk_rng r;
+                uint8_t bit = 0;
+                int want;
+                if (x < 1 || x > 2147483646) continue;
+                want = vsl_bit_at((uint32_t)x, p);
+                dnnlk_rng_init(&r, dnnlk_rng_mcg31m1, (uint64_t)x, 0);
+                CHECK_EQ(dnnlk_rng_bernoulli(&r, &bit, 1, p, NULL, 0, 1), dnnlk_success);
+                ones += want == 1, zeros += want == 0;
+                if (want != bit && bad++ < 3) CHECK_MSG(0, "p %a state %lld: VSL %d, ours %d", p, (long long)x, want, bit);
+            }
+        CHECK_MSG(bad == 0 && ones > 0 && zeros > 0, "p %a: %d differ (%d ones, %d zeros)", p, bad, ones, zeros);
+    }
+}
+
+/* MCG31 dropout keeps element j where viRngBernoulli(1 - rate) draws 1 at state j: one element per
+ * stream, seeded at each state of the band around the keep threshold. */
+TEST(vsl_mcg31_dropout_band_isa) {
+    static const double rates[] = {0.1, 0.5, 0.9, 0x1p-24};
+    size_t k;
+    if (!load_vsl()) SKIP("libmkl_rt not found");
+    for (k = 0; k < sizeof rates / sizeof *rates; k++) {
+        double p = 1.0 - rates[k];
+        dnnlk__bern b = dnnlk__bern_for_p(dnnlk_rng_mcg31m1, p);
+        int64_t x, dims[1] = {1};
+        int bad = 0;
+        CHECK_EQ(b.kind, dnnlk__bern_lt);
+        for (x = (int64_t)b.t - 200; x <= (int64_t)b.t + 200; x++) {
+            float src = 1.0f, dst = -1.0f;
+            uint8_t mask = 0xff;
+            dnnlk_rng r;
+            dnnlk_tensor ts = th_tensor(&src, dnnlk_f32, 1, dims), td = th_tensor(&dst, dnnlk_f32, 1, dims);
+            dnnlk_rng_init(&r, dnnlk_rng_mcg31m1, (uint64_t)x, 0);
+            CHECK_EQ(dnnlk_dropout_fwd(&ts, &td, &mask, rates[k], 0, NULL, &r, NULL, 0, 1), dnnlk_success);
+            bad += vsl_bit_at((uint32_t)x, p) != (mask & 1) || (dst != 0) != (mask & 1);
+        }
+        CHECK_MSG(bad == 0, "rate %a: %d of 401 states differ", rates[k], bad);
+    }
+}
+
+/* Every state of the period, every ISA level: VSL's draws from seed 1 in chunks, packed to bits,
+ * against our chained calls. */
+TEST(vsl_mcg31_bernoulli_full_period) {
+    static const double ps[] = {0.1, 0.5, 0.9, 1.0, 0x1p-24, 1 - 0x1p-24};
+    enum { CHUNK = 1 << 22 };
+    int *want = NULL;
+    uint8_t *wbits = NULL, *got = NULL;
+    size_t k;
+    int top = (int)dnnlk_cpu_isa();
+    if (!getenv("DNNLK_TEST_EXHAUSTIVE") || !atoi(getenv("DNNLK_TEST_EXHAUSTIVE"))) SKIP("DNNLK_TEST_EXHAUSTIVE not set");
+    if (!load_vsl()) SKIP("libmkl_rt not found");
+    want = (int *)malloc(CHUNK * sizeof *want), wbits = (uint8_t *)malloc(CHUNK / 8), got = (uint8_t *)malloc(CHUNK / 8);
+    CHECK(want && wbits && got && top < 8);
+    for (k = 0; want && wbits && got && k < sizeof ps / sizeof *ps; k++) {
+        void *st = NULL;
+        dnnlk_rng r[8]; /* one stream per ISA level */
+        int64_t done = 0, total = 2147483646, bad = 0, ones = 0;
+        int l;
+        CHECK_EQ(vsl_new(&st, VSL_MCG31, 1), 0);
+        for (l = 0; l <= top; l++) dnnlk_rng_init(&r[l], dnnlk_rng_mcg31m1, 1, 0);
+        while (done < total) {
+            int n = total - done < CHUNK ? (int)(total - done) : CHUNK, i;
+            CHECK_EQ(vsl_bern(0, st, n, want, ps[k]), 0);
+            memset(wbits, 0, CHUNK / 8);
+            for (i = 0; i < n; i++) wbits[i >> 3] |= (uint8_t)((want[i] & 1) << (i & 7)), ones += want[i];
+            for (l = 0; l <= top; l++) {
+                dnnlk_set_max_isa((dnnlk_isa)l);
+                memset(got, 0, CHUNK / 8);
+                dnnlk_rng_bernoulli(&r[l], got, n, ps[k], &r[l], 0, 1);
+                if (memcmp(got, wbits, (size_t)(n + 7) / 8) != 0) bad++;
+            }
+            done += n;
+        }
+        dnnlk_set_max_isa(dnnlk_isa_avx512);
+        vsl_del(&st);
+        printf("  full period, p = %a: %lld ones of %lld, %lld differing chunks\n", ps[k], (long long)ones,
+               (long long)total, (long long)bad);
+        CHECK_MSG(bad == 0, "p %a: %lld chunk comparisons differ", ps[k], (long long)bad);
+    }
+    free(want), free(wbits), free(got);
+}
+
 int main(void) {
     RUN_EACH_ISA(vsl_mcg31_sequence_isa);
     RUN_EACH_ISA(vsl_mcg31_bernoulli_isa);
+    RUN_EACH_ISA(vsl_mcg31_bernoulli_band_isa);
+    RUN_EACH_ISA(vsl_mcg31_dropout_band_isa);
+    RUN(vsl_mcg31_bernoulli_full_period);
     return th_summary();
 }
