@@ -42,9 +42,12 @@
  *   Σ(x−m) and Σ(x−m)² in one pass, mean = m + r with r = Σ(x−m)/N, var = Σ(x−m)²/N − r², and the
  *   output as ((x − m) − r)·s·w + b, so a mean of 1e4 with std 1 keeps full f32 precision. When r
  *   is not small against the std the pass is redone with m + r as the shift. Rows whose sums
- *   overflow or underflow f32, or hold inf/NaN, are recomputed in double (NaN/inf rows give NaN,
- *   as PyTorch does; rows of huge finite values give the correct finite result where PyTorch's
- *   f32 statistics overflow).
+ *   overflow or underflow f32, or hold inf/NaN, are recomputed in double (rows of huge finite values
+ *   give the correct finite result where PyTorch's f32 statistics overflow).
+ *   Rows holding ±inf or NaN: every output element is NaN in both ops; layer_norm's mean output is
+ *   the mean of the values (inf for [1, inf, 2, 3], NaN with both infinities or a NaN) and
+ *   inv_std_dev is NaN, as ONNX's LayerNormalization reference computes them. (PyTorch and
+ *   TensorFlow's l2 normalize give 0 for the finite elements of a row holding ±inf.)
  *   Typical error: within ~2 ulp of a double reference; elements that cancel to near 0 have an
  *   absolute error of a few ulp of the row's output scale. l2_norm over a non-innermost axis sums
  *   and scales in double (about 0.5 ulp) and runs as plain C on every ISA.
@@ -231,8 +234,10 @@ static DNNLK__NOINLINE void dnnlk__ln_group_double(const dnnlk__ln_job *j, void 
         if (j->has_b) y += (double)*(const float *)(const void *)p[3];
         dnnlk__store_from_f32(p[1], (dnnlk_dtype)j->dt, (float)y);
     }
-    /* A row with inf or NaN has no spread: PyTorch reports its mean as NaN too. */
-    o->mean_out = sq == sq ? (float)mu : (float)NAN;
+    /* A row with inf or NaN: mean is the mean of the values (inf, -inf, or NaN when both signs
+     * of inf or a NaN are present) and inv_std_dev NaN (x - mean is NaN somewhere), as ONNX's
+     * LayerNormalization reference computes them; every output element is NaN. */
+    o->mean_out = (float)mu;
     o->istd_out = (float)s;
 }
 
@@ -327,8 +332,12 @@ static DNNLK__NOINLINE int dnnlk__l2_finish(const dnnlk__l2_job *j, const float 
     return dnnlk__ln_ok;
 }
 
+/* 1/denominator from a double sum of squares. A row holding NaN or ±inf has a NaN or +inf sum
+ * (double squares of floats cannot overflow it): its factor is NaN, so every element of the row
+ * is NaN, instead of max() turning a NaN sum into eps or 1/inf making the finite elements 0. */
 static DNNLK__FORCEINLINE double dnnlk__l2_inv(const dnnlk__l2_job *j, double s) {
     double r = sqrt(s);
+    if (!(s - s == 0)) return s - s;
     return j->eps_out ? 1.0 / (r > j->eps ? r : j->eps) : 1.0 / sqrt(s > j->eps ? s : j->eps);
 }
 

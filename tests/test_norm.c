@@ -73,7 +73,7 @@ static void ln_ref(const float *x, int64_t g, int64_t n, const float *w, const f
             /* Absolute error the f32 path may add: ulp-level terms of the operands that cancel. */
             scale_tol[r * n + i] = 0x1p-21 * ((w ? fabs(w[i]) : 1.0) * (1.0 + fabs(t)) + (b ? fabs(b[i]) : 0.0));
         }
-        mean[r] = var == var ? mu : NAN; /* PyTorch: a row with inf/NaN has a NaN mean */
+        mean[r] = mu; /* ONNX: the mean of the values, inf for [1, inf, 2, 3] */
         istd[r] = s;
     }
 }
@@ -84,6 +84,7 @@ static void l2_ref(const float *x, int64_t g, int64_t n, double eps, int eps_out
         double s = 0, d;
         for (i = 0; i < n; i++) s += (double)x[r * n + i] * x[r * n + i];
         d = eps_out ? (sqrt(s) > eps ? sqrt(s) : eps) : sqrt(s > eps ? s : eps);
+        if (!isfinite(s)) d = NAN; /* a row holding NaN or ±inf is NaN throughout */
         for (i = 0; i < n; i++) y[r * n + i] = x[r * n + i] / d;
     }
 }
@@ -327,7 +328,9 @@ TEST(layer_norm_bit_identical_across_isa_and_parts) {
         }
 }
 
-/* inf / NaN rows give NaN (as PyTorch); huge and tiny finite rows give the correct finite result. */
+/* inf / NaN rows give NaN outputs, NaN inv_std_dev and the mean of the values as mean (ONNX's
+ * reference: inf for [inf, 1, 2, 3], NaN when both infinities or a NaN are present); huge and tiny
+ * finite rows give the correct finite result. */
 TEST(layer_norm_special_rows) {
     static const float rows[][4] = {
         {INFINITY, 1, 2, 3}, {-INFINITY, 1, 2, 3}, {NAN, 1, 2, 3}, {INFINITY, -INFINITY, 1, 2},
@@ -350,8 +353,10 @@ TEST(layer_norm_special_rows) {
             c.want_stats = 1;
             CHECK_EQ(run_ln(&c, rows[r], NULL, NULL, y, mo, io), 0);
             if (nonfinite) {
-                CHECK_MSG(isnan(y[0]) && isnan(y[1]) && isnan(y[2]) && isnan(y[3]) && isnan(mo[0]) && isnan(io[0]),
+                float want_mean = r == 0 ? INFINITY : r == 1 ? -INFINITY : NAN;
+                CHECK_MSG(isnan(y[0]) && isnan(y[1]) && isnan(y[2]) && isnan(y[3]) && isnan(io[0]),
                           "row %zu: want all NaN", r);
+                CHECK_MSG(isnan(want_mean) ? isnan(mo[0]) : mo[0] == want_mean, "row %zu: mean %g", r, mo[0]);
             } else if (r == 8 && e == 1) {
                 CHECK(isnan(y[0])); /* 0 · 1/sqrt(0): NaN, as PyTorch with eps = 0 */
             } else {
@@ -643,11 +648,40 @@ TEST(l2_norm_special_rows) {
                 CHECK_MSG(check_l2(1, dims, 0, dnnlk_f32, eps, em, rows[r], y) == 0, "row %zu mode %d eps %g", r, em, eps);
                 if (r < 2) CHECK(isfinite(y[0]) && y[0] != 0);
             }
-    {   /* torch F.normalize on [inf, 1, 2, 3] gives [nan, 0, 0, 0] */
-        int64_t dims[1] = {4};
-        float y[4];
-        run_l2(1, dims, NULL, 0, dnnlk_f32, 1e-12f, 1, 1, 0, rows[5], y);
-        CHECK(isnan(y[0]) && y[1] == 0 && y[3] == 0);
+    for (r = 5; r < 8; r++) /* rows holding inf or NaN are NaN throughout, both modes, any eps */
+        for (em = 0; em < 2; em++)
+            for (ep = 0; ep < 2; ep++) {
+                int64_t dims[1] = {4};
+                float y[4] = {0, 0, 0, 0};
+                run_l2(1, dims, NULL, 0, dnnlk_f32, ep ? 1e-12f : 0.0f, em, 1, 0, rows[r], y);
+                CHECK_MSG(isnan(y[0]) && isnan(y[1]) && isnan(y[2]) && isnan(y[3]), "row %zu mode %d", r, em);
+            }
+    {   /* {1, NaN, 2} over axis 0 gave {1e6, nan, 2e6} and {1e12, nan, 2e12}; also as the columns of
+         * a [3, 5] tensor (the column path) and as rows of 1..300 elements (the SIMD rows) */
+        static const float col[15] = {1, 1, 1, INFINITY, 1, NAN, 2, -INFINITY, 2, 2, 2, 3, 3, 3, NAN};
+        int64_t d1[1] = {3}, d2[2] = {3, 5}, i;
+        float y[15], x[300];
+        for (em = 0; em < 2; em++) {
+            float one_nan[3] = {1, NAN, 2};
+            memset(y, 0, sizeof y);
+            CHECK_EQ(run_l2(1, d1, NULL, 0, dnnlk_f32, 1e-12f, em, 1, 0, one_nan, y), 0);
+            CHECK_MSG(isnan(y[0]) && isnan(y[1]) && isnan(y[2]), "{1, NaN, 2} mode %d: %g %g %g", em, y[0], y[1], y[2]);
+            CHECK_EQ(run_l2(2, d2, NULL, 0, dnnlk_f32, 1e-12f, em, 2, 0, col, y), 0);
+            for (i = 0; i < 15; i++) {
+                int bad_col = (i % 5) != 1; /* only column 1 holds no NaN or inf */
+                CHECK_MSG(bad_col ? isnan(y[i]) : isfinite(y[i]), "column path mode %d element %lld: %g", em,
+                          (long long)i, y[i]);
+            }
+            for (i = 0; i < 300; i++) x[i] = (float)(i % 7) - 3;
+            for (i = 1; i <= 300; i += 37) {
+                int64_t dn[1] = {i}, k;
+                float yy[300];
+                x[i / 2] = i % 2 ? NAN : -INFINITY;
+                CHECK_EQ(run_l2(1, dn, NULL, 0, dnnlk_f32, 1e-12f, em, 1, 0, x, yy), 0);
+                for (k = 0; k < i; k++) CHECK_MSG(isnan(yy[k]), "n %lld mode %d element %lld: %g", (long long)i, em, (long long)k, yy[k]);
+                x[i / 2] = 0;
+            }
+        }
     }
 }
 
