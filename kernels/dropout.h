@@ -25,7 +25,8 @@
  *     (oneDNN's rule; oneDNN's rate is a float, so pass (double)rate_f to get its masks: a double
  *     0.9 keeps a few elements that 0.9f drops). With seed S, offset O != 0 and use_offset
  *     (oneDNN v3.11+) masks equal dnnlk_rng_philox4x32_10 initialised with (S, O); with offset 0
- *     or an older oneDNN, dnnlk_rng_philox4x32_10_ctr32 initialised with (S, 0);
+ *     in v3.6-v3.9, dnnlk_rng_philox4x32_10_ctr32 initialised with (S, 0) (v3.11+ at offset 0
+ *     repeat one word per group of four: a oneDNN defect we do not copy; see the README);
  *   MT19937: kept when generate_canonical<double,53> < 1 - rate, exactly (two outputs per draw), which
  *     is std::bernoulli_distribution(1 - rate) whenever 1 - rate is a double (any float rate).
  *   Every call consumes exactly one draw per mask element whatever the rate (MT19937: two outputs),

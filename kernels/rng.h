@@ -12,7 +12,7 @@
  *                          {seed_lo, seed_hi}: oneDNN's dropout layout with an offset. Any
  *                          output is a pure function of (seed, offset, i); jump-ahead is free.
  *   dnnlk_rng_philox4x32_10_ctr32  the same cipher in the 32-bit layout that oneDNN's dropout uses
- *                          when its offset is 0 (every oneDNN release before v3.11 uses only this
+ *                          when its offset is 0 (v3.6-v3.9 have no offset and use only this
  *                          one): output i is word (i & 3) of the counter {x, x+1, x+2, x+3},
  *                          x = (i mod 2^32) & ~3, under the key {s, s}, s = seed mod 2^32. The
  *                          index wraps at 2^32 as oneDNN's 32-bit index does. dnnlk_rng_init's
