@@ -22,8 +22,12 @@
  * RANDOM STREAM: mask element j uses draw j of the stream *rng_in (dnnlk_rng, rng.h):
  *   MCG31m1 (the default to use): kept where VSL's viRngBernoulli(p = 1 - rate, in double) gives 1:
  *     (float)((double)x/m) < (float)(1 - rate), VSL's single-precision rule (rng.h);
- *   Philox4x32-10: kept when r > UINT32_MAX * rate, the product rounded to a double (oneDNN's rule,
- *     so masks equal oneDNN's dropout for the same seed, offset and element index);
+ *   Philox4x32-10 (either layout): kept when r > UINT32_MAX * rate, the product rounded to a double
+ *     (oneDNN's rule; oneDNN's rate is a float, so pass (double)rate_f to get its masks: a double
+ *     0.9 keeps a few elements that 0.9f drops). With seed S, offset O != 0 and use_offset
+ *     (oneDNN v3.11+) masks equal dnnlk_rng_philox4x32_10 initialised with (S, O); with offset 0
+ *     in v3.6-v3.9, dnnlk_rng_philox4x32_10_ctr32 initialised with (S, 0) (v3.11+ at offset 0
+ *     repeat one word per group of four: a oneDNN defect we do not copy; see the README);
  *   MT19937: kept when generate_canonical<double,53> < 1 - rate, exactly (two outputs per draw), which
  *     is std::bernoulli_distribution(1 - rate) whenever 1 - rate is a double (any float rate).
  *   Every call consumes exactly one draw per mask element whatever the rate (MT19937: two outputs),
@@ -75,7 +79,7 @@ static inline dnnlk__bern dnnlk__bern_keep(dnnlk_rng_alg alg, double rate) {
     if (alg == dnnlk_rng_mcg31m1) {
         /* VSL's Bernoulli rule with p = 1 - rate (in double), as viRngBernoulli draws it */
         return dnnlk__bern_for_p(alg, 1.0 - rate);
-    } else if (alg == dnnlk_rng_philox4x32_10) {
+    } else if (dnnlk__is_philox(alg)) {
         /* r > K with K = floor(RNE(UINT32_MAX * rate))  <=>  r >= K + 1 */
         uint64_t k = dnnlk__floor_rne_mul(rate, 0xffffffffu);
         if (k >= 0xffffffffu) b.kind = dnnlk__bern_never;
@@ -304,7 +308,7 @@ static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b,
     int dt = (int)row->dt, nt;
     if (isa == dnnlk_isa_scalar || row->copy || w->nd != 1 || w->ss[0] != 1 || w->ds[0] != 1) return 0;
     if (b->kind != dnnlk__bern_lt && b->kind != dnnlk__bern_ge) return 0;
-    if (cur->alg == dnnlk_rng_philox4x32_10 && (cur->index & 3)) return 0;
+    if (dnnlk__is_philox(cur->alg) && (cur->index & 3)) return 0;
     R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
     rounds = (me - mb) / R;
     if (rounds == 0) return 0;
@@ -319,8 +323,9 @@ static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b,
                              (cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt));
     } else {
         uint32_t inv = b->kind == dnnlk__bern_ge;
+        int ctr32 = cur->alg == dnnlk_rng_philox4x32_10_ctr32;
         DNNLK__PICK(isa, dnnlk__dropout_fused_philox_v,
-                    (cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds,
+                    (ctr32, cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds,
                      row->scale, dt, nt));
         cur->index += (uint64_t)(rounds * R);
     }

@@ -218,8 +218,8 @@ static DNNLK__FORCEINLINE uint32_t DNNLK__SFX(dnnlk__fused_mcg_dt)(uint32_t x, u
     return dnnlk__rv_lane0(g[0]);
 }
 
-/* Philox keep bits (v < t) ^ inv for outputs from index (a multiple of 4). */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_philox_dt)(uint64_t seed, uint64_t offset, uint64_t index,
+/* Philox keep bits (v < t) ^ inv for outputs from index (a multiple of 4); ctr32 picks the layout. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_philox_dt)(int ctr32, uint64_t seed, uint64_t offset, uint64_t index,
                                                                 uint32_t t, uint32_t inv, void *dst, const void *src,
                                                                 uint8_t *mask, size_t rounds, float scale, int dt,
                                                                 int nt) {
@@ -227,7 +227,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_philox_dt)(uint64_t seed,
     const dnnlk__vf vs = dnnlk__vf_set1(scale);
     DNNLK__SFX(dnnlk__pbits) c;
     size_t r;
-    DNNLK__SFX(dnnlk__pbits_init)(&c, seed, offset, t, inv);
+    DNNLK__SFX(dnnlk__pbits_init)(&c, ctr32, seed, offset, t, inv);
     for (r = 0; r < rounds; r++) {
         uint64_t b = DNNLK__SFX(dnnlk__philox_round_bits)(&c, index + r * R);
         DNNLK__SFX(dnnlk__store_bits)(mask + r * (R / 8), b, R);
@@ -266,15 +266,15 @@ static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__dropout_fused_mcg_v)(uint32_t 
     return DNNLK__SFX(dnnlk__fused_mcg_dt)(x, t, dst, src, mask, rounds, scale, (int)dnnlk_f16, 0);
 }
 
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_fused_philox_v)(uint64_t seed, uint64_t offset, uint64_t index,
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_fused_philox_v)(int ctr32, uint64_t seed, uint64_t offset, uint64_t index,
                                                                     uint32_t t, uint32_t inv, void *dst,
                                                                     const void *src, uint8_t *mask, size_t rounds,
                                                                     float scale, int dt, int nt) {
     if (dt == (int)dnnlk_f32)
-        DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_f32, nt);
+        DNNLK__SFX(dnnlk__fused_philox_dt)(ctr32, seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_f32, nt);
     else if (dt == (int)dnnlk_bf16)
-        DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_bf16, nt);
-    else DNNLK__SFX(dnnlk__fused_philox_dt)(seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_f16, 0);
+        DNNLK__SFX(dnnlk__fused_philox_dt)(ctr32, seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_bf16, nt);
+    else DNNLK__SFX(dnnlk__fused_philox_dt)(ctr32, seed, offset, index, t, inv, dst, src, mask, rounds, scale, (int)dnnlk_f16, 0);
 }
 
 #undef DNNLK__DW

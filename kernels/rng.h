@@ -9,8 +9,14 @@
  *   dnnlk_rng_philox4x32_10  Random123's Philox4x32-10, counter-based: output i (a 64-bit index)
  *                          is word (i & 3) of Philox4x32-10 applied to the counter
  *                          {offset_lo, offset_hi, x_lo, x_hi} with x = i & ~3 and the key
- *                          {seed_lo, seed_hi}: oneDNN's dropout layout. Any output is a pure
- *                          function of (seed, offset, i); jump-ahead is free.
+ *                          {seed_lo, seed_hi}: oneDNN's dropout layout with an offset. Any
+ *                          output is a pure function of (seed, offset, i); jump-ahead is free.
+ *   dnnlk_rng_philox4x32_10_ctr32  the same cipher in the 32-bit layout that oneDNN's dropout uses
+ *                          when its offset is 0 (v3.6-v3.9 have no offset and use only this
+ *                          one): output i is word (i & 3) of the counter {x, x+1, x+2, x+3},
+ *                          x = (i mod 2^32) & ~3, under the key {s, s}, s = seed mod 2^32. The
+ *                          index wraps at 2^32 as oneDNN's 32-bit index does. dnnlk_rng_init's
+ *                          offset is the index of the first output (outputs skipped).
  *   dnnlk_rng_mt19937      std::mt19937, output for output (seeded with seed mod 2^32).
  *                          Jump-ahead is a discard: twists only, no tempering (~0.1 ns per
  *                          output skipped; see the README for why not the polynomial jump).
@@ -61,7 +67,8 @@
 typedef enum dnnlk_rng_alg {
     dnnlk_rng_mcg31m1 = 0,
     dnnlk_rng_philox4x32_10 = 1,
-    dnnlk_rng_mt19937 = 2
+    dnnlk_rng_mt19937 = 2,
+    dnnlk_rng_philox4x32_10_ctr32 = 3
 } dnnlk_rng_alg;
 
 #define DNNLK_MCG31_M 2147483647u
@@ -70,9 +77,9 @@ typedef enum dnnlk_rng_alg {
 typedef struct dnnlk_rng {
     dnnlk_rng_alg alg;
     uint32_t x;          /* MCG31: the next output */
-    uint64_t seed;       /* Philox: the key */
-    uint64_t offset;     /* Philox: the counter's first two words */
-    uint64_t index;      /* Philox: the index of the next output */
+    uint64_t seed;       /* Philox: the key (ctr32: both key words are its low 32 bits) */
+    uint64_t offset;     /* Philox: the counter's first two words (ctr32: unused, 0) */
+    uint64_t index;      /* Philox: the index of the next output (ctr32: taken mod 2^32) */
     uint32_t mt_pos;     /* MT19937: index of the next output in mt[] (624: twist first) */
     uint32_t mt[624];    /* MT19937: the untempered state */
 } dnnlk_rng;
@@ -142,6 +149,27 @@ static inline uint32_t dnnlk__philox_at(uint64_t seed, uint64_t offset, uint64_t
     c[0] = (uint32_t)offset, c[1] = (uint32_t)(offset >> 32), c[2] = (uint32_t)x, c[3] = (uint32_t)(x >> 32);
     dnnlk__philox4x32_10(c, (uint32_t)seed, (uint32_t)(seed >> 32), o);
     return o[i & 3];
+}
+
+/* Output i of the 32-bit layout (dnnlk_rng_philox4x32_10_ctr32) under the 32-bit seed s. */
+static inline uint32_t dnnlk__philox_ctr32_at(uint32_t s, uint64_t i) {
+    uint32_t c[4], o[4], x = (uint32_t)i & ~3u;
+    c[0] = x, c[1] = x + 1u, c[2] = x + 2u, c[3] = x + 3u;
+    dnnlk__philox4x32_10(c, s, s, o);
+    return o[i & 3];
+}
+
+/* Output i of either Philox layout: ctr32 selects the 32-bit one (offset unused there). */
+static DNNLK__FORCEINLINE uint32_t dnnlk__philox_any_at(int ctr32, uint64_t seed, uint64_t offset, uint64_t i) {
+    return ctr32 ? dnnlk__philox_ctr32_at((uint32_t)seed, i) : dnnlk__philox_at(seed, offset, i);
+}
+
+static inline int dnnlk__is_philox(dnnlk_rng_alg alg) {
+    return alg == dnnlk_rng_philox4x32_10 || alg == dnnlk_rng_philox4x32_10_ctr32;
+}
+
+static inline int dnnlk__rng_alg_ok(dnnlk_rng_alg alg) {
+    return alg == dnnlk_rng_mcg31m1 || dnnlk__is_philox(alg) || alg == dnnlk_rng_mt19937;
 }
 
 static inline void dnnlk__mt_twist_scalar(uint32_t *mt) {
@@ -419,6 +447,8 @@ static inline uint32_t dnnlk__rng_next(dnnlk_rng *r) {
         return v;
     case dnnlk_rng_philox4x32_10:
         return dnnlk__philox_at(r->seed, r->offset, r->index++);
+    case dnnlk_rng_philox4x32_10_ctr32:
+        return dnnlk__philox_ctr32_at((uint32_t)r->seed, r->index++);
     default:
         return dnnlk__mt_next(r);
     }
@@ -474,6 +504,7 @@ static inline void dnnlk__rng_advance(dnnlk_rng *r, uint64_t n) {
         r->x = dnnlk__mcg_mulmod(r->x, dnnlk__mcg_pow(n));
         break;
     case dnnlk_rng_philox4x32_10:
+    case dnnlk_rng_philox4x32_10_ctr32:
         r->index += n;
         break;
     default:
@@ -493,6 +524,7 @@ static inline int dnnlk__rng_state_ok(const dnnlk_rng *r) {
     switch (r->alg) {
     case dnnlk_rng_mcg31m1: return r->x >= 1 && r->x < DNNLK_MCG31_M;
     case dnnlk_rng_philox4x32_10: return 1;
+    case dnnlk_rng_philox4x32_10_ctr32: return r->seed <= 0xffffffffu && r->offset == 0;
     case dnnlk_rng_mt19937: return r->mt_pos <= 624;
     }
     return 0;
@@ -510,8 +542,9 @@ static inline void dnnlk__rng_gen_u32(dnnlk_rng *r, uint32_t *dst, size_t n) {
             r->x = DNNLK__PICK(isa, dnnlk__mcg_u32_v, (r->x, dst, n));
             return;
         }
-        if (r->alg == dnnlk_rng_philox4x32_10) {
-            DNNLK__PICK(isa, dnnlk__philox_u32_v, (r->seed, r->offset, r->index, dst, n));
+        if (dnnlk__is_philox(r->alg)) {
+            int ctr32 = r->alg == dnnlk_rng_philox4x32_10_ctr32;
+            DNNLK__PICK(isa, dnnlk__philox_u32_v, (ctr32, r->seed, r->offset, r->index, dst, n));
             r->index += n;
             return;
         }
@@ -574,9 +607,10 @@ static inline void dnnlk__rng_gen_bits(dnnlk_rng *r, uint8_t *dst, size_t n, con
         r->x = DNNLK__PICK(isa, dnnlk__mcg_bits_v, (r->x, dst, n, b->t));
         return;
     }
-    if (isa != dnnlk_isa_scalar && r->alg == dnnlk_rng_philox4x32_10) {
+    if (isa != dnnlk_isa_scalar && dnnlk__is_philox(r->alg)) {
         uint32_t inv = b->kind == dnnlk__bern_ge;
-        DNNLK__PICK(isa, dnnlk__philox_bits_v, (r->seed, r->offset, r->index, dst, n, b->t, inv));
+        int ctr32 = r->alg == dnnlk_rng_philox4x32_10_ctr32;
+        DNNLK__PICK(isa, dnnlk__philox_bits_v, (ctr32, r->seed, r->offset, r->index, dst, n, b->t, inv));
         r->index += n;
         return;
     }
@@ -611,13 +645,13 @@ static inline void dnnlk__rng_gen_bits(dnnlk_rng *r, uint8_t *dst, size_t n, con
 /* ------------------------------------------------------------------ public API */
 
 /* Initialises an engine. MCG31m1: x0 = seed mod m (0 becomes 1), then `offset` outputs skipped.
- * Philox4x32-10: key = seed, counter words 0-1 = offset, next output index 0. MT19937:
+ * Philox4x32-10: key = seed, counter words 0-1 = offset, next output index 0. Its ctr32 layout:
+ * key {seed mod 2^32, seed mod 2^32}, next output index `offset`. MT19937:
  * std::mt19937(seed mod 2^32), then `offset` outputs skipped. */
 static inline dnnlk_status dnnlk_rng_init(dnnlk_rng *rng, dnnlk_rng_alg alg, uint64_t seed, uint64_t offset) {
     dnnlk_rng r;
     if (!rng) return dnnlk_invalid_arguments;
-    if (alg != dnnlk_rng_mcg31m1 && alg != dnnlk_rng_philox4x32_10 && alg != dnnlk_rng_mt19937)
-        return dnnlk_invalid_arguments;
+    if (!dnnlk__rng_alg_ok(alg)) return dnnlk_invalid_arguments;
     memset(&r, 0, sizeof r);
     r.alg = alg;
     r.mt_pos = 624;
@@ -630,6 +664,10 @@ static inline dnnlk_status dnnlk_rng_init(dnnlk_rng *rng, dnnlk_rng_alg alg, uin
     case dnnlk_rng_philox4x32_10:
         r.seed = seed;
         r.offset = offset;
+        break;
+    case dnnlk_rng_philox4x32_10_ctr32:
+        r.seed = (uint32_t)seed;
+        r.index = offset;
         break;
     case dnnlk_rng_mt19937:
         dnnlk__mt_seed(&r, (uint32_t)seed);
@@ -780,8 +818,7 @@ static inline dnnlk_status dnnlk_rng_uniform(dnnlk_tensor *dst, float low, float
     st = dnnlk_rng_uniform_infer(&d);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    if (alg != dnnlk_rng_mcg31m1 && alg != dnnlk_rng_philox4x32_10 && alg != dnnlk_rng_mt19937)
-        return dnnlk_invalid_arguments;
+    if (!dnnlk__rng_alg_ok(alg)) return dnnlk_invalid_arguments;
     if (!dnnlk__uniform_args_ok(low, high, &width, &top)) return dnnlk_invalid_arguments;
     {
         int64_t n = 0;

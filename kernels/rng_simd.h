@@ -7,7 +7,8 @@
  * conditional subtract done as an unsigned min on 32-bit lanes.
  * Philox4x32-10: W counters per round, one per lane, held as four word vectors. Lane 4q+r (q the
  * 128-bit chunk) runs counter r*W/4 + q of the round, so the in-chunk 4x4 transpose (8 unpacks)
- * leaves the 4W outputs in order without crossing chunks.
+ * leaves the 4W outputs in order without crossing chunks. The ctr32 layout differs only in the
+ * counter words a lane starts from ({x, x+1, x+2, x+3} instead of {off_lo, off_hi, x_lo, x_hi}).
  * MT19937: the twist in vectors (the recurrence reads 1, 397 and 227 words away, so W-lane chunks
  * are independent; the two chunks at a wrap read a small ordered copy), tempering in vectors;
  * Bernoulli bits temper straight from the state and compare each output pair as a 64-bit lane. */
@@ -149,17 +150,27 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_step)(dnnlk__rv *x0, dnn
  * word (in place) without blends, and garbage in the upper halves never reaches a low half
  * (multiplies read only low halves, xors are lane-wise). The counters x + offset are 64-bit adds,
  * so a carry into x_hi is exact. Half a holds full lanes 0, 2, 4..., half b lanes 1, 3, 5...;
- * lane 4q+r runs counter r*W/4 + q (so the in-chunk transpose gives outputs in order). */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_round)(uint64_t x, uint32_t off_lo, uint32_t off_hi,
+ * lane 4q+r runs counter r*W/4 + q (so the in-chunk transpose gives outputs in order).
+ * ctr32: the lane's words are its 32-bit counter plus 0..3 (the low halves' adds wrap as the
+ * 32-bit index does; the upper halves are never read). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_round)(int ctr32, uint64_t x, uint32_t off_lo, uint32_t off_hi,
                                                                uint32_t k0, uint32_t k1, const dnnlk__rv *lane_off,
                                                                dnnlk__rv o[4]) {
     const dnnlk__rv m0 = dnnlk__rv_set1_64(DNNLK__PHILOX_M0), m1 = dnnlk__rv_set1_64(DNNLK__PHILOX_M1);
     dnnlk__rv xa = dnnlk__rv_add64(dnnlk__rv_set1_64(x), lane_off[0]);
     dnnlk__rv xb = dnnlk__rv_add64(dnnlk__rv_set1_64(x), lane_off[1]);
-    dnnlk__rv a0 = dnnlk__vi_set1((int)off_lo), a1 = dnnlk__vi_set1((int)off_hi), a2 = xa, a3 = dnnlk__rv_srli64(xa, 32);
-    dnnlk__rv b0 = a0, b1 = a1, b2 = xb, b3 = dnnlk__rv_srli64(xb, 32);
+    dnnlk__rv a0, a1, a2, a3, b0, b1, b2, b3;
     dnnlk__rv c0, c1, c2, c3, t0, t1, t2, t3;
     int r;
+    if (ctr32) {
+        a0 = xa, a1 = dnnlk__vi_add(xa, dnnlk__vi_set1(1)), a2 = dnnlk__vi_add(xa, dnnlk__vi_set1(2));
+        a3 = dnnlk__vi_add(xa, dnnlk__vi_set1(3));
+        b0 = xb, b1 = dnnlk__vi_add(xb, dnnlk__vi_set1(1)), b2 = dnnlk__vi_add(xb, dnnlk__vi_set1(2));
+        b3 = dnnlk__vi_add(xb, dnnlk__vi_set1(3));
+    } else {
+        a0 = dnnlk__vi_set1((int)off_lo), a1 = dnnlk__vi_set1((int)off_hi), a2 = xa, a3 = dnnlk__rv_srli64(xa, 32);
+        b0 = a0, b1 = a1, b2 = xb, b3 = dnnlk__rv_srli64(xb, 32);
+    }
     for (r = 0; r < 10; r++) {
         const dnnlk__rv vk0 = dnnlk__vi_set1((int)k0), vk1 = dnnlk__vi_set1((int)k1);
         DNNLK__SFX(dnnlk__philox_step)(&a0, &a1, &a2, &a3, m0, m1, vk0, vk1);
@@ -194,29 +205,33 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__philox_lane_offs)(dnnlk__rv off
     off[1] = dnnlk__vi_loadu(t[1]);
 }
 
-/* Outputs [index, index + n) of stream (seed, offset). */
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_u32_v)(uint64_t seed, uint64_t offset, uint64_t index,
+/* Outputs [index, index + n) of stream (seed, offset), or of the ctr32 layout under seed. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_u32_v)(int ctr32, uint64_t seed, uint64_t offset, uint64_t index,
                                                             uint32_t *dst, size_t n) {
     const size_t R = 4 * DNNLK__RW;
     dnnlk__rv lane_off[2];
     DNNLK__SFX(dnnlk__philox_lane_offs)(lane_off);
-    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
-    while (n > 0 && (index & 3)) *dst++ = dnnlk__philox_at(seed, offset, index++), n--;
+    uint32_t k0 = (uint32_t)seed, k1 = ctr32 ? (uint32_t)seed : (uint32_t)(seed >> 32), ol = (uint32_t)offset,
+             oh = (uint32_t)(offset >> 32);
+    while (n > 0 && (index & 3)) *dst++ = dnnlk__philox_any_at(ctr32, seed, offset, index++), n--;
     for (; n >= R; n -= R, dst += R, index += R) {
         dnnlk__rv o[4];
-        DNNLK__SFX(dnnlk__philox_round)(index, ol, oh, k0, k1, lane_off, o);
+        DNNLK__SFX(dnnlk__philox_round)(ctr32, index, ol, oh, k0, k1, lane_off, o);
         dnnlk__vi_storeu(dst, o[0]);
         dnnlk__vi_storeu(dst + DNNLK__RW, o[1]);
         dnnlk__vi_storeu(dst + 2 * DNNLK__RW, o[2]);
         dnnlk__vi_storeu(dst + 3 * DNNLK__RW, o[3]);
     }
-    while (n > 0) *dst++ = dnnlk__philox_at(seed, offset, index++), n--;
+    while (n > 0) *dst++ = dnnlk__philox_any_at(ctr32, seed, offset, index++), n--;
 }
 
 /* What every Bernoulli round of one stream shares: the round keys broadcast once, the first
  * round's counter words 0-1 (the offset, the same in every lane) folded into constants, the
- * lanes' counter offsets, the threshold and the inversion. */
+ * lanes' counter offsets, the threshold and the inversion. The ctr32 layout has no word shared by
+ * every lane, so its first round is a plain one under key1. */
 typedef struct DNNLK__SFX(dnnlk__pbits) {
+    int ctr32;
+    dnnlk__rv key1;        /* ctr32: round 1's key (k0 = k1) */
     dnnlk__rv key[20];     /* rounds 2..10: k0, k1 of round r at 2(r-1), 2(r-1)+1 */
     dnnlk__rv r1_c0x;      /* round 1: c0 = hi(M1*x_lo) ^ (off_hi ^ k0) */
     dnnlk__rv r1_c2x;      /*          c2 = x_hi ^ (hi(M0*off_lo) ^ k1) */
@@ -230,12 +245,15 @@ typedef struct DNNLK__SFX(dnnlk__pbits) {
  * even lanes, half b the odd), so after a merge of the halves by one masked shuffle, the compare
  * mask of word w has bit l = output 4l + w, and the 64 bits interleave with four pdep; no
  * transpose. Other ISAs: the transposed layout of dnnlk__philox_round. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__pbits_init)(DNNLK__SFX(dnnlk__pbits) *c, uint64_t seed,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__pbits_init)(DNNLK__SFX(dnnlk__pbits) *c, int ctr32, uint64_t seed,
                                                              uint64_t offset, uint32_t t, uint32_t inv) {
     const size_t R = 4 * DNNLK__RW;
-    uint32_t k0 = (uint32_t)seed, k1 = (uint32_t)(seed >> 32), ol = (uint32_t)offset, oh = (uint32_t)(offset >> 32);
+    uint32_t k0 = (uint32_t)seed, k1 = ctr32 ? (uint32_t)seed : (uint32_t)(seed >> 32), ol = (uint32_t)offset,
+             oh = (uint32_t)(offset >> 32);
     uint64_t p0 = (uint64_t)DNNLK__PHILOX_M0 * ol;
     int r;
+    c->ctr32 = ctr32;
+    c->key1 = dnnlk__vi_set1((int)k0);
     c->r1_c0x = dnnlk__vi_set1((int)(oh ^ k0));
     c->r1_c2x = dnnlk__vi_set1((int)((uint32_t)(p0 >> 32) ^ k1));
     c->r1_c3 = dnnlk__vi_set1((int)(uint32_t)p0);
@@ -267,7 +285,13 @@ static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__philox_round_bits)(const DN
     dnnlk__rv xb = dnnlk__rv_add64(dnnlk__rv_set1_64(x), c->lane_off[1]);
     dnnlk__rv a0, a1, a2, a3, b0, b1, b2, b3;
     int r;
-    { /* round 1: words 0-1 are the offset, the same in every lane */
+    if (c->ctr32) { /* round 1 on the words {x, x+1, x+2, x+3} of each lane */
+        const dnnlk__rv one = dnnlk__vi_set1(1), two = dnnlk__vi_set1(2), three = dnnlk__vi_set1(3);
+        a0 = xa, a1 = dnnlk__vi_add(xa, one), a2 = dnnlk__vi_add(xa, two), a3 = dnnlk__vi_add(xa, three);
+        b0 = xb, b1 = dnnlk__vi_add(xb, one), b2 = dnnlk__vi_add(xb, two), b3 = dnnlk__vi_add(xb, three);
+        DNNLK__SFX(dnnlk__philox_step)(&a0, &a1, &a2, &a3, m0, m1, c->key1, c->key1);
+        DNNLK__SFX(dnnlk__philox_step)(&b0, &b1, &b2, &b3, m0, m1, c->key1, c->key1);
+    } else { /* round 1: words 0-1 are the offset, the same in every lane */
         dnnlk__rv pa = dnnlk__rv_mul_epu32(xa, m1), pb = dnnlk__rv_mul_epu32(xb, m1);
         a0 = dnnlk__vi_xor(dnnlk__rv_hi_down(pa), c->r1_c0x);
         b0 = dnnlk__vi_xor(dnnlk__rv_hi_down(pb), c->r1_c0x);
@@ -313,7 +337,7 @@ static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__philox_round_bits)(const DN
 /* n bits ((v < t) xor inv) for outputs [index, index + n) into ceil(n/8) bytes, bits past n 0.
  * index need not be a multiple of 4: rounds start at the counter below it and the bits are
  * shifted down by s = index & 3 across rounds. */
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_bits_v)(uint64_t seed, uint64_t offset, uint64_t index,
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_bits_v)(int ctr32, uint64_t seed, uint64_t offset, uint64_t index,
                                                              uint8_t *dst, size_t n, uint32_t t, uint32_t inv) {
     const size_t R = 4 * DNNLK__RW;
     const uint64_t rmask = R == 64 ? ~0ull : (1ull << R) - 1;
@@ -321,7 +345,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_bits_v)(uint64_t seed, uint
     unsigned s = (unsigned)(index & 3);
     uint64_t x = index - s, acc = 0;
     size_t i;
-    DNNLK__SFX(dnnlk__pbits_init)(&c, seed, offset, t, inv);
+    DNNLK__SFX(dnnlk__pbits_init)(&c, ctr32, seed, offset, t, inv);
     if (n >= R) {
         uint64_t prev = DNNLK__SFX(dnnlk__philox_round_bits)(&c, x);
         for (; n >= R; n -= R, dst += R / 8, index += R) {
@@ -340,7 +364,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__philox_bits_v)(uint64_t seed, uint
         }
     }
     for (i = 0; i < n; i++) {
-        uint32_t v = dnnlk__philox_at(seed, offset, index + i);
+        uint32_t v = dnnlk__philox_any_at(ctr32, seed, offset, index + i);
         acc |= (uint64_t)((v < t) ^ inv) << i;
     }
     for (i = 0; i < (n + 7) / 8; i++) dst[i] = (uint8_t)(acc >> (8 * i));

@@ -37,6 +37,16 @@ static uint32_t ref_philox_out(uint64_t seed, uint64_t offset, uint64_t i) {
     return o[i & 3];
 }
 
+/* A plain port of oneDNN's 32-bit philox4x32(idx, seed) (src/common/math_utils.hpp, the layout
+ * oneDNN v3.6-v3.9 draw with, and later versions' reference before v3.11): the counter is the four
+ * indices of idx's group, the key the seed twice. */
+static uint32_t ref_onednn_philox4x32(uint32_t idx, uint32_t seed) {
+    uint32_t x = idx & ~3u;
+    uint32_t ctr[4] = {x + 0, x + 1, x + 2, x + 3}, key[2] = {seed, seed}, o[4];
+    ref_philox(ctr, key, o);
+    return o[idx & 3];
+}
+
 /* The reference stream: n outputs by one-at-a-time stepping. */
 static void ref_outputs(dnnlk_rng_alg alg, uint64_t seed, uint64_t offset, uint32_t *out, size_t n) {
     size_t i;
@@ -48,6 +58,8 @@ static void ref_outputs(dnnlk_rng_alg alg, uint64_t seed, uint64_t offset, uint3
         for (i = 0; i < n; i++) out[i] = x, x = ref_mcg_next(x);
     } else if (alg == dnnlk_rng_philox4x32_10) {
         for (i = 0; i < n; i++) out[i] = ref_philox_out(seed, offset, i);
+    } else if (alg == dnnlk_rng_philox4x32_10_ctr32) { /* offset: the first index */
+        for (i = 0; i < n; i++) out[i] = ref_onednn_philox4x32((uint32_t)(offset + i), (uint32_t)seed);
     } else {
         uint32_t mt[624];
         int p = 624, j;

@@ -6,8 +6,13 @@
 #include "harness.h"
 #include "rng_ref.h"
 
-static const dnnlk_rng_alg algs[3] = {dnnlk_rng_mcg31m1, dnnlk_rng_philox4x32_10, dnnlk_rng_mt19937};
-static const char *alg_name(dnnlk_rng_alg a) { return a == 0 ? "mcg31" : a == 1 ? "philox" : "mt19937"; }
+#define NALGS 4
+static const dnnlk_rng_alg algs[NALGS] = {dnnlk_rng_mcg31m1, dnnlk_rng_philox4x32_10, dnnlk_rng_mt19937,
+                                          dnnlk_rng_philox4x32_10_ctr32};
+static const char *alg_name(dnnlk_rng_alg a) {
+    static const char *names[NALGS] = {"mcg31", "philox", "mt19937", "philox_ctr32"};
+    return names[a];
+}
 
 /* Keep bit of draw j by each engine's documented rule (rates here have 1 - rate exact; MCG31
  * keeps as VSL's Bernoulli with p = 1 - rate). */
@@ -15,7 +20,8 @@ static int ref_keep(dnnlk_rng_alg alg, const uint32_t *out, int64_t j, double ra
     if (rate == 0) return 1;
     if (rate == 1) return 0;
     if (alg == dnnlk_rng_mcg31m1) return ref_vsl_mcg31_bit(out[j], 1.0 - rate);
-    if (alg == dnnlk_rng_philox4x32_10) return (double)out[j] > 4294967295.0 * rate;
+    if (alg == dnnlk_rng_philox4x32_10 || alg == dnnlk_rng_philox4x32_10_ctr32)
+        return (double)out[j] > 4294967295.0 * rate;
     return ref_canonical(out[2 * j], out[2 * j + 1]) < 1.0 - rate;
 }
 
@@ -193,7 +199,7 @@ TEST(fwd_bwd_match_reference_isa) {
     static const int nths[] = {1, 2, 3, 7};
     int c, a, r, t, ni;
     for (c = 0; c < (int)(sizeof cases / sizeof *cases); c++)
-        for (a = 0; a < 3; a++)
+        for (a = 0; a < NALGS; a++)
             for (r = 0; r < 6; r++)
                 for (t = 0; t < 3; t++) {
                     dnnlk_dtype dt = t == 0 ? dnnlk_f32 : t == 1 ? dnnlk_bf16 : dnnlk_f16;
@@ -208,7 +214,7 @@ TEST(fwd_bwd_match_reference_isa) {
 /* Chained calls continue one stream: n1 then n2 elements equal one call of n1 + n2. */
 TEST(chained_calls_isa) {
     int a;
-    for (a = 0; a < 3; a++) {
+    for (a = 0; a < NALGS; a++) {
         int64_t n1 = 4096 + 64, n2 = 3001, n = n1 + n2;
         float *x = (float *)malloc((size_t)n * 4), *y1 = (float *)malloc((size_t)n * 4), *y2 = (float *)malloc((size_t)n * 4);
         uint8_t m1[1000], m2[1000];
@@ -249,7 +255,7 @@ TEST(kept_fraction_isa) {
     uint8_t *m = (uint8_t *)malloc((size_t)(n + 7) / 8);
     int a;
     for (i = 0; i < n; i++) x[i] = 1.0f;
-    for (a = 0; a < 3; a++) {
+    for (a = 0; a < NALGS; a++) {
         dnnlk_rng in;
         dnnlk_tensor s;
         double rate = 0.1, sd = sqrt((double)n * rate * (1 - rate));
@@ -266,6 +272,54 @@ TEST(kept_fraction_isa) {
     }
     free(x);
     free(m);
+}
+
+/* oneDNN's dropout attribute, ported plainly from its reference (v3.6 ref_dropout /
+ * philox_bernoulli): element d is kept when philox4x32(d, seed) > UINT32_MAX * p in double, p a
+ * float. With offset 0 (and every oneDNN before v3.11) that is our ctr32 layout at (seed, 0) with
+ * rate (double)p; with an offset (v3.11+), our Philox at (seed, offset). The two 64-bit words are
+ * masks libdnnl itself wrote (tools/onednn_dropout_oracle.c, v3.6.0, 3.7.1, 3.8.1, 3.9.1 and, for
+ * the offset case, 3.11.2 and 3.13.2): elements 0..63, LSB-first. */
+TEST(onednn_masks_isa) {
+    static const struct { int64_t seed; float p; uint64_t first64; } cases[3] = {
+        {1234, 0.5f, 0x84283b8aef7656e5ull}, {-7, 0.9f, 0x9241200224200002ull}, {2147483647, 0.1f, 0}};
+    enum { N = 1000 };
+    static float src[N], dst[N];
+    uint8_t mask[(N + 7) / 8];
+    int64_t dims[1] = {N};
+    int c, d, nth;
+    for (d = 0; d < N; d++) src[d] = (float)(d % 13) - 6.0f;
+    for (c = 0; c < 3; c++)
+        for (nth = 1; nth <= 3; nth += 2) {
+            dnnlk_tensor ts = th_tensor(src, dnnlk_f32, 1, dims), td = th_tensor(dst, dnnlk_f32, 1, dims);
+            dnnlk_rng in;
+            int ith, bad = 0;
+            float scale = (float)(1.0 / (1.0 - (double)cases[c].p));
+            uint64_t w = 0;
+            dnnlk_rng_init(&in, dnnlk_rng_philox4x32_10_ctr32, (uint64_t)cases[c].seed, 0);
+            for (ith = 0; ith < nth; ith++)
+                CHECK_EQ(dnnlk_dropout_fwd(&ts, &td, mask, (double)cases[c].p, 0, NULL, &in, NULL, ith, nth),
+                         dnnlk_success);
+            for (d = 0; d < N; d++) {
+                uint32_t r = ref_onednn_philox4x32((uint32_t)d, (uint32_t)cases[c].seed);
+                int keep = r > (double)UINT32_MAX * (double)cases[c].p;
+                bad += ((mask[d / 8] >> (d % 8)) & 1) != keep || dst[d] != (keep ? src[d] * scale : src[d] * 0.0f);
+            }
+            for (d = 0; d < 64; d++) w |= (uint64_t)((mask[d / 8] >> (d % 8)) & 1) << d;
+            CHECK_MSG(bad == 0, "seed %lld p %g nth %d: %d elements differ", (long long)cases[c].seed, cases[c].p, nth,
+                      bad);
+            if (cases[c].first64) CHECK_MSG(w == cases[c].first64, "seed %lld: %016llx", (long long)cases[c].seed,
+                                            (unsigned long long)w);
+        }
+    { /* the offset path: seed 0x0123456789abcdef, offset -3 (as uint64), p 0.3f */
+        dnnlk_tensor ts = th_tensor(src, dnnlk_f32, 1, dims), td = th_tensor(dst, dnnlk_f32, 1, dims);
+        dnnlk_rng in;
+        uint64_t w = 0;
+        dnnlk_rng_init(&in, dnnlk_rng_philox4x32_10, 0x0123456789abcdefull, (uint64_t)-3);
+        CHECK_EQ(dnnlk_dropout_fwd(&ts, &td, mask, (double)0.3f, 0, NULL, &in, NULL, 0, 1), dnnlk_success);
+        for (d = 0; d < 64; d++) w |= (uint64_t)((mask[d / 8] >> (d % 8)) & 1) << d;
+        CHECK_MSG(w == 0xde7d95b7bd3f5b3full, "%016llx", (unsigned long long)w);
+    }
 }
 
 TEST(infer_and_bad_arguments) {
@@ -393,6 +447,7 @@ int main(void) {
     RUN_EACH_ISA(fwd_bwd_match_reference_isa);
     RUN_EACH_ISA(chained_calls_isa);
     RUN_EACH_ISA(kept_fraction_isa);
+    RUN_EACH_ISA(onednn_masks_isa);
     RUN(infer_and_bad_arguments);
     return th_summary();
 }

@@ -18,8 +18,13 @@ static int ref_bit(dnnlk_rng_alg alg, const uint32_t *out, size_t i, double p) {
     return exact_lt_ratio(out[i], 4294967296ull, p);
 }
 
-static const dnnlk_rng_alg algs[3] = {dnnlk_rng_mcg31m1, dnnlk_rng_philox4x32_10, dnnlk_rng_mt19937};
-static const char *alg_name(dnnlk_rng_alg a) { return a == 0 ? "mcg31" : a == 1 ? "philox" : "mt19937"; }
+#define NALGS 4
+static const dnnlk_rng_alg algs[NALGS] = {dnnlk_rng_mcg31m1, dnnlk_rng_philox4x32_10, dnnlk_rng_mt19937,
+                                          dnnlk_rng_philox4x32_10_ctr32};
+static const char *alg_name(dnnlk_rng_alg a) {
+    static const char *names[NALGS] = {"mcg31", "philox", "mt19937", "philox_ctr32"};
+    return names[a];
+}
 
 /* ---- known answers ---- */
 
@@ -102,7 +107,7 @@ TEST(streams_match_reference_isa) {
     uint32_t ref[5000 + 64], got[5000 + 64];
     int a, si, ni;
     size_t k;
-    for (a = 0; a < 3; a++)
+    for (a = 0; a < NALGS; a++)
         for (si = 0; si < 3; si++) {
             uint64_t offset = si == 0 ? 0 : si == 1 ? 5 : 1300;
             ref_outputs(algs[a], seeds[si], offset, ref, 5003);
@@ -139,7 +144,7 @@ TEST(uniform_matches_reference_isa) {
     float got[3000];
     int a, ri, nth;
     size_t i;
-    for (a = 0; a < 3; a++) {
+    for (a = 0; a < NALGS; a++) {
         ref_outputs(algs[a], 99, 3, ref, 3000);
         for (ri = 0; ri < 6; ri++) {
             float lo = ranges[ri][0], hi = ranges[ri][1];
@@ -224,7 +229,7 @@ TEST(bernoulli_matches_reference_isa) {
     uint8_t got[400], want[400];
     int a, pi, nth, off;
     size_t k, i;
-    for (a = 0; a < 3; a++)
+    for (a = 0; a < NALGS; a++)
         for (off = 0; off < 4; off++) { /* offsets 0..3 move Philox's start inside a counter */
             ref_outputs(algs[a], 77, (uint64_t)off, ref, 2 * 2100);
             for (pi = 0; pi < 8; pi++)
@@ -249,6 +254,42 @@ TEST(bernoulli_matches_reference_isa) {
                     }
                 }
         }
+}
+
+/* The ctr32 layout is oneDNN's 32-bit philox4x32(idx, seed): at index 2^32 it wraps to index 0
+ * (oneDNN's idx is 32-bit), the seed's high word is dropped, and the four outputs of a counter
+ * group are its four words (not one word four times, as oneDNN v3.11+ draws at offset 0). */
+TEST(philox_ctr32_is_onednn_32bit_isa) {
+    static const uint64_t seeds[3] = {1234, 0xfffffff9ull, 0x0123456789abcdefull};
+    static const uint64_t starts[3] = {0, 4294967296ull - 37, 4294967296ull * 3 + 5};
+    uint32_t got[300];
+    uint8_t bits[38], want[38];
+    int si, st, i, distinct = 0;
+    for (si = 0; si < 3; si++)
+        for (st = 0; st < 3; st++) {
+            dnnlk_rng r;
+            int ok = 1, okb = 1;
+            dnnlk_rng_init(&r, dnnlk_rng_philox4x32_10_ctr32, seeds[si], starts[st]);
+            CHECK_EQ(dnnlk_rng_u32(&r, got, 300, NULL, 0, 1), dnnlk_success);
+            for (i = 0; i < 300; i++)
+                ok &= got[i] == ref_onednn_philox4x32((uint32_t)(starts[st] + (uint64_t)i), (uint32_t)seeds[si]);
+            CHECK_MSG(ok, "seed %d start %d", si, st);
+            memset(want, 0, sizeof want);
+            for (i = 0; i < 300; i++)
+                want[i / 8] |= (uint8_t)((ref_onednn_philox4x32((uint32_t)(starts[st] + (uint64_t)i),
+                                                                (uint32_t)seeds[si]) < 0x40000000u)
+                                         << (i % 8));
+            CHECK_EQ(dnnlk_rng_bernoulli(&r, bits, 300, 0.25, NULL, 0, 1), dnnlk_success);
+            for (i = 0; i < 38; i++) okb &= bits[i] == want[i];
+            CHECK_MSG(okb, "bits seed %d start %d", si, st);
+        }
+    {
+        dnnlk_rng r;
+        dnnlk_rng_init(&r, dnnlk_rng_philox4x32_10_ctr32, 99, 0);
+        CHECK_EQ(dnnlk_rng_u32(&r, got, 300, NULL, 0, 1), dnnlk_success);
+        for (i = 0; i < 300; i += 4) distinct += got[i] != got[i + 1] && got[i + 1] != got[i + 2] && got[i + 2] != got[i + 3];
+        CHECK_EQ(distinct, 75);
+    }
 }
 
 /* Philox's SIMD path at a counter whose low word wraps inside a round. */
@@ -288,7 +329,7 @@ TEST(mcg_jump_equals_stepping) {
         CHECK_MSG(g.x == x, "k=%llu", (unsigned long long)k);
     }
     /* skips compose, for every engine */
-    for (c = 0; c < 3; c++) {
+    for (c = 0; c < NALGS; c++) {
         dnnlk_rng p, q;
         uint64_t k1 = (uint64_t)th_randint(0, 100000), k2 = (uint64_t)th_randint(0, 100000);
         dnnlk_rng_init(&p, algs[c], 5, 0);
@@ -312,7 +353,7 @@ TEST(statistics_isa) {
     static const double ps[] = {0.1, 0.5, 0.9};
     uint8_t *bits = (uint8_t *)malloc((size_t)n / 8 + 8);
     float *u = (float *)malloc((size_t)n * 4);
-    for (a = 0; a < 3; a++) {
+    for (a = 0; a < NALGS; a++) {
         dnnlk_rng r;
         long i, cnt[16] = {0};
         double chi = 0;
@@ -337,7 +378,7 @@ TEST(rng_uniform_op_isa) {
     int64_t dims[3] = {3, 5, 7};
     uint32_t ref[105];
     int a, dt, nth;
-    for (a = 0; a < 3; a++) {
+    for (a = 0; a < NALGS; a++) {
         ref_outputs(algs[a], 11, 17, ref, 105);
         for (dt = 0; dt < 3; dt++) {
             dnnlk_dtype t = dt == 0 ? dnnlk_f32 : dt == 1 ? dnnlk_bf16 : dnnlk_f16;
@@ -417,8 +458,11 @@ TEST(bad_arguments) {
         CHECK_EQ(dnnlk_rng_u32(&bad, v, 4, &end, 0, 1), dnnlk_invalid_arguments);
         bad.x = M31;
         CHECK_EQ(dnnlk_rng_skip(&bad, 1), dnnlk_invalid_arguments);
+        dnnlk_rng_init(&bad, dnnlk_rng_philox4x32_10_ctr32, 1, 0);
+        bad.seed = 1ull << 32; /* ctr32 keys are 32-bit: a wider one is a corrupt state */
+        CHECK_EQ(dnnlk_rng_u32(&bad, v, 4, &end, 0, 1), dnnlk_invalid_arguments);
         bad = r;
-        bad.alg = (dnnlk_rng_alg)3;
+        bad.alg = (dnnlk_rng_alg)4;
         CHECK_EQ(dnnlk_rng_bernoulli(&bad, bits, 4, 0.5, &end, 0, 1), dnnlk_invalid_arguments);
         dnnlk_rng_init(&bad, dnnlk_rng_mt19937, 1, 0);
         bad.mt_pos = 625;
@@ -448,6 +492,7 @@ int main(void) {
     RUN(bernoulli_thresholds_exact);
     RUN_EACH_ISA(bernoulli_matches_reference_isa);
     RUN_EACH_ISA(philox_counter_carry_isa);
+    RUN_EACH_ISA(philox_ctr32_is_onednn_32bit_isa);
     RUN(mcg_jump_equals_stepping);
     RUN_EACH_ISA(statistics_isa);
     RUN_EACH_ISA(rng_uniform_op_isa);
