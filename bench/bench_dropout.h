@@ -29,7 +29,7 @@ static inline void bench_dropout_gen_part(void *p, int ith, int nth) {
 
 static inline void bench_dropout_case(int nd, const int64_t *dims, dnnlk_dtype dt, int bwd, dnnlk_rng_alg alg,
                                       int naive) {
-    static const char *alg_names[3] = {"mcg31", "philox", "mt19937"};
+    static const char *alg_names[4] = {"mcg31", "philox", "mt19937", "philox_ctr32"};
     bench_dropout_ctx c;
     int64_t n = 1, i;
     size_t es = dnnlk_dtype_size(dt), mbytes = 0;
@@ -104,7 +104,7 @@ static inline void bench_dropout(void) {
     if (!bench_selected("dropout")) return;
     for (t = 0; t < 2; t++) {
         dnnlk_dtype dt = t == 0 ? dnnlk_f32 : dnnlk_bf16;
-        for (a = 0; a < 3; a++) bench_dropout_case(3, s1, dt, 0, (dnnlk_rng_alg)a, 1);
+        for (a = 0; a < 4; a++) bench_dropout_case(3, s1, dt, 0, (dnnlk_rng_alg)a, 1);
         bench_dropout_case(3, s1, dt, 1, dnnlk_rng_mcg31m1, 1);
         for (a = 0; a < 3; a++) bench_dropout_case(4, s2, dt, 0, (dnnlk_rng_alg)a, 0);
         bench_dropout_case(4, s2, dt, 1, dnnlk_rng_mcg31m1, 0);

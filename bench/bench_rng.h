@@ -20,7 +20,7 @@ static inline void bench_rng_part(void *p, int ith, int nth) {
 }
 
 static inline void bench_rng(void) {
-    static const char *alg_names[3] = {"mcg31", "philox", "mt19937"};
+    static const char *alg_names[4] = {"mcg31", "philox", "mt19937", "philox_ctr32"};
     static const char *kind_names[3] = {"u32", "uniform", "bernoulli"};
     const int64_t n = 1 << 22;
     bench_rng_ctx c;
@@ -30,7 +30,7 @@ static inline void bench_rng(void) {
     c.u = (uint32_t *)bench_alloc((size_t)n * 4);
     c.f = (float *)bench_alloc((size_t)n * 4);
     c.bits = (uint8_t *)bench_alloc((size_t)n / 8);
-    for (a = 0; a < 3; a++)
+    for (a = 0; a < 4; a++)
         for (k = 0; k < 3; k++) {
             char name[64], shape[32];
             dnnlk_isa top = dnnlk_max_isa();
