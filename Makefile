@@ -60,7 +60,8 @@ test: $(addprefix $(B)/opt/,$(TESTS)) $(addprefix $(B)/asan/,$(TESTS)) check-hea
 test-exhaustive: $(addprefix $(B)/opt/,$(TESTS))
 	@DNNLK_TEST_EXHAUSTIVE=1 sh tests/run_all.sh --opt-only $(B) $(TESTS)
 
-# ---- the header as users include it: C99, C11, C++17, several TUs, no exported symbols ----
+# ---- the header as users include it: C99, C11, C++17, several TUs, no exported symbols, and a
+# first program per op (code only where used, -O0 and -O2; -lm only where the README says) ----
 
 check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $(B)/no_simd_cxx17.o
 	@sh tests/compile/check_symbols.sh $(B)/multi_tu_c99.o $(B)/multi_tu_c11.o $(B)/multi_tu_cxx17.o
@@ -68,6 +69,7 @@ check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $
 	@$(B)/multi_tu
 	@$(B)/cap_sse41
 	@$(B)/cap_native
+	@sh tests/compile/check_one_op.sh "$(CC)" "$(CXX)" $(B)/one_op
 
 $(B)/no_simd_c99.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(B)
@@ -92,7 +94,8 @@ $(B)/native/%: tests/%.c tests/harness.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_STD) $(WARN) $(OPT) -march=native $< -o $@ $(LIBS)
 
-# Installs into a staging folder and builds the header check against it with the .pc file's flags.
+# Installs into a staging folder and builds the header check against it with the .pc file's flags,
+# and a log_softmax program (which needs libm) with its Libs.
 test-install:
 	@rm -rf $(B)/stage && $(MAKE) -s install PREFIX=$(abspath $(B)/stage) >/dev/null
 	@cflags=$$(PKG_CONFIG_PATH=$(abspath $(B)/stage)/lib/pkgconfig pkg-config --cflags dnnl_kernels 2>/dev/null || \
@@ -102,7 +105,12 @@ test-install:
 	  $(CC) -std=c11 $(WARN) $$cflags -DTU_NAME=tu_c11 -c $(B)/stage/t/tu.c -o $(B)/stage/t/b.o && \
 	  $(CXX) -x c++ -std=c++17 $(WARN) $$cflags -DTU_NAME=tu_cxx17 -c $(B)/stage/t/tu.c -o $(B)/stage/t/c.o && \
 	  $(CXX) -x c++ tests/compile/main.c -x none $(B)/stage/t/a.o $(B)/stage/t/b.o $(B)/stage/t/c.o -o $(B)/stage/t/m && \
-	  $(B)/stage/t/m >/dev/null && echo "install check: headers and pkg-config file work from $(B)/stage ($$cflags)"
+	  $(B)/stage/t/m >/dev/null && \
+	  libs=$$(PKG_CONFIG_PATH=$(abspath $(B)/stage)/lib/pkgconfig pkg-config --libs dnnl_kernels 2>/dev/null || \
+	  sed -n 's|^Libs: ||p' $(B)/stage/lib/pkgconfig/dnnl_kernels.pc); \
+	  sed 's|"../../dnnl_kernels.h"|<dnnl_kernels.h>|' tests/compile/one_op.c > $(B)/stage/t/one_op.c && \
+	  $(CC) -std=c99 $(WARN) $$cflags -DONE_OP=log_softmax $(B)/stage/t/one_op.c -o $(B)/stage/t/lsm $$libs && \
+	  $(B)/stage/t/lsm && echo "install check: headers and pkg-config file work from $(B)/stage ($$cflags; log_softmax links with $$libs)"
 
 $(B)/multi_tu_c99.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(B)

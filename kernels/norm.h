@@ -64,6 +64,18 @@
 #include "shape.h"
 #include "loop.h"
 
+DNNLK__NOINLINE_BEGIN /* every static DNNLK__NOINLINE function below */
+
+/* sqrt, correctly rounded like libm's, as the one instruction that libm's sqrt is on x86 (the
+ * compiler's inline sqrt still calls libm for errno on a negative input): no op here needs -lm. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2__)
+#include <emmintrin.h>
+static DNNLK__FORCEINLINE double dnnlk__sqrt(double x) {
+    return _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(x)));
+}
+#else
+static DNNLK__FORCEINLINE double dnnlk__sqrt(double x) { return sqrt(x); }
+#endif
 
 #define DNNLK__NORM_LANES 16
 /* Outputs of at least this many bytes per part are written with non-temporal stores: measured on
@@ -190,7 +202,7 @@ static DNNLK__NOINLINE int dnnlk__ln_finish(const dnnlk__ln_job *j, float m, con
         if (j->eps_out ? j->eps < 0x1p-37 : j->eps < 0x1p-74) return dnnlk__ln_fallback;
     }
     if (var < 0) var = 0;
-    s = j->eps_out ? 1.0 / (sqrt(var) + j->eps) : 1.0 / sqrt(var + j->eps);
+    s = j->eps_out ? 1.0 / (dnnlk__sqrt(var) + j->eps) : 1.0 / dnnlk__sqrt(var + j->eps);
     o->m = m;
     o->r = (float)r;
     o->s = (float)s;
@@ -220,7 +232,7 @@ static DNNLK__NOINLINE void dnnlk__ln_group_double(const dnnlk__ln_job *j, void 
         sq += d * d;
     }
     sq /= (double)j->n;
-    s = j->eps_out ? 1.0 / (sqrt(sq) + j->eps) : 1.0 / sqrt(sq + j->eps);
+    s = j->eps_out ? 1.0 / (dnnlk__sqrt(sq) + j->eps) : 1.0 / dnnlk__sqrt(sq + j->eps);
     dnnlk__norm_stream_init(&st, &j->inner, base, 0);
     for (i = 0; i < j->n; i++) {
         double y;
@@ -323,13 +335,14 @@ static DNNLK__NOINLINE int dnnlk__l2_finish(const dnnlk__l2_job *j, const float 
         if (j->eps_out ? j->eps * j->eps < (double)j->n * 0x1p-74 : j->eps < (double)j->n * 0x1p-74)
             return dnnlk__ln_fallback;
     }
-    *scale = (float)(j->eps_out ? 1.0 / (sqrt(s) > j->eps ? sqrt(s) : j->eps) : 1.0 / sqrt(s > j->eps ? s : j->eps));
+    *scale = (float)(j->eps_out ? 1.0 / (dnnlk__sqrt(s) > j->eps ? dnnlk__sqrt(s) : j->eps)
+                                : 1.0 / dnnlk__sqrt(s > j->eps ? s : j->eps));
     return dnnlk__ln_ok;
 }
 
 static DNNLK__FORCEINLINE double dnnlk__l2_inv(const dnnlk__l2_job *j, double s) {
-    double r = sqrt(s);
-    return j->eps_out ? 1.0 / (r > j->eps ? r : j->eps) : 1.0 / sqrt(s > j->eps ? s : j->eps);
+    double r = dnnlk__sqrt(s);
+    return j->eps_out ? 1.0 / (r > j->eps ? r : j->eps) : 1.0 / dnnlk__sqrt(s > j->eps ? s : j->eps);
 }
 
 /* A row in double: exact squares, a sum that cannot overflow, the product rounded once. */
@@ -696,8 +709,9 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     dnnlk_status st;
     dnnlk__l2_job j;
     int ax, nd, i, no = 0, ni = 0;
-    int64_t odims[DNNLK_MAX_NDIMS], oxs[DNNLK_MAX_NDIMS], oys[DNNLK_MAX_NDIMS];
-    int64_t idims[DNNLK_MAX_NDIMS], ixs[DNNLK_MAX_NDIMS], iys[DNNLK_MAX_NDIMS];
+    /* zeroed: a 1-d src leaves them empty, and gcc -O2 -Wall then warns in the includer's build */
+    int64_t odims[DNNLK_MAX_NDIMS] = {0}, oxs[DNNLK_MAX_NDIMS] = {0}, oys[DNNLK_MAX_NDIMS] = {0};
+    int64_t idims[DNNLK_MAX_NDIMS] = {0}, ixs[DNNLK_MAX_NDIMS] = {0}, iys[DNNLK_MAX_NDIMS] = {0};
     const int64_t *str[2];
     size_t es[2];
     void *base[2];
@@ -735,7 +749,7 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
 
     if (P == 1) {
         /* Rows mode: a group is the axis. The group plan is the 1-d axis; the others are outer. */
-        int64_t gdims[DNNLK_MAX_NDIMS], gxs[DNNLK_MAX_NDIMS], gys[DNNLK_MAX_NDIMS];
+        int64_t gdims[DNNLK_MAX_NDIMS] = {0}, gxs[DNNLK_MAX_NDIMS] = {0}, gys[DNNLK_MAX_NDIMS] = {0};
         int ng = 0;
         dnnlk__loop groups;
         dnnlk__l2_rows_fn fn = dnnlk__l2_rows_scalar;
@@ -764,5 +778,5 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     return dnnlk_success;
 }
 
-
+DNNLK__NOINLINE_END
 #endif /* DNNLK_NORM_H */
