@@ -413,7 +413,11 @@ static void run_topk_case(int nd, const int64_t *dims, int axis, int64_t k, dnnl
             qsort(o, (size_t)K, 8, tk_cmp);
         }
     }
-    if (k > DNNLK_TOP_K_STACK_K) ws = malloc(dnnlk_top_k_workspace_bytes(k, 7));
+    if (k > DNNLK_TOP_K_STACK_K) {
+        size_t wb = 0;
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(k, 7, &wb), dnnlk_success);
+        ws = malloc(wb);
+    }
     for (pi = 0; pi < 8; pi++) {
         int largest = pi & 1, sorted = (pi >> 1) & 1, nth = parts[(pi >> 2) * 2 + (int)(th_rand32() % 2)];
         rout io, vo;
@@ -680,8 +684,25 @@ TEST(bad_arguments) {
         CHECK_EQ(dnnlk_top_k(&rs, 550, 0, 1, 1, NULL, &ro, NULL, 0, 1), dnnlk_invalid_arguments);
         for (i = 0; i < 550; i++) CHECK(outk[i] == -5);
         CHECK(memcmp(&ro, &ro0, sizeof ro) == 0);
-        CHECK(dnnlk_top_k_workspace_bytes(550, 2) == (2 * 550 + 64) * 8 * 2);
-        CHECK(dnnlk_top_k_workspace_bytes(DNNLK_TOP_K_STACK_K, 2) == 0);
+        size_t wb = 99;
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(550, 2, &wb), dnnlk_success);
+        CHECK(wb == (2 * 550 + 64) * 8 * 2);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(DNNLK_TOP_K_STACK_K, 2, &wb), dnnlk_success);
+        CHECK(wb == 0);
+        /* sizes that do not fit a size_t are refused, not wrapped; bad arguments too; wb untouched */
+        wb = 99;
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(INT64_MAX, 1, &wb), dnnlk_invalid_shape);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes((INT64_C(1) << 59), 2, &wb), dnnlk_invalid_shape);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes((INT64_C(1) << 40), INT32_MAX, &wb), dnnlk_invalid_shape);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(-1, 1, &wb), dnnlk_invalid_arguments);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(550, 0, &wb), dnnlk_invalid_arguments);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(550, 1, NULL), dnnlk_invalid_arguments);
+        CHECK(wb == 99);
+        /* the largest k that fits: (2k + 64) * 8 = SIZE_MAX - 15; one more is 2^64 */
+        CHECK_EQ(dnnlk_top_k_workspace_bytes((int64_t)((SIZE_MAX / 8 - 64) / 2), 1, &wb), dnnlk_success);
+        CHECK(wb == SIZE_MAX - 15);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes((int64_t)((SIZE_MAX / 8 - 64) / 2) + 1, 1, &wb), dnnlk_invalid_shape);
+        CHECK(wb == SIZE_MAX - 15);
     }
     th_free(&e.ib);
     th_free(&e.vb);
