@@ -154,9 +154,15 @@ static DNNLK__FORCEINLINE DNNLK__SEL_V DNNLK__SFX(dnnlk__sel_blend)(DNNLK__SEL_M
 }
 
 #if DNNLK__ISA == 3
-/* AVX-512 partial vectors: the first n lanes (n < W), nothing touched past them. */
+/* AVX-512 partial vectors: the first n lanes (n < W), nothing touched past them. The mask comes
+ * from a byte compare, born in a k register: built in a general register by a shift, it made
+ * clang 14 crash ("Cannot emit physreg copy instruction") under -fsanitize=address, which checks
+ * masked accesses lane by lane, once -fomit-frame-pointer let the mask live in RBP. */
 static DNNLK__FORCEINLINE __mmask64 DNNLK__SFX(dnnlk__sel_lanes)(int64_t n) {
-    return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
+                                         43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
+                                         23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    return _mm512_cmplt_epu8_mask(iota, _mm512_set1_epi8((char)(n < 64 ? n : 64)));
 }
 
 static DNNLK__FORCEINLINE __m512i DNNLK__SFX(dnnlk__sel_load_n)(const void *p, __mmask64 m, int es) {
