@@ -41,8 +41,9 @@
  *   DNNLK_TOP_K_STACK_K, which uses about 8.7 KiB of stack. Otherwise pass the bytes that
  *   dnnlk_top_k_workspace_bytes(k, nth, &bytes) gives (the same nth for every part); part ith uses
  *   its own slice. That query returns dnnlk_invalid_arguments for k < 0, nth < 1 or bytes NULL and
- *   dnnlk_invalid_shape when the size does not fit a size_t, and then leaves bytes untouched. Adversarial rows (e.g. ascending for largest) make every element a candidate: still
- *   O(n) amortised, with a larger constant.
+ *   dnnlk_invalid_shape when the size does not fit a size_t, and then leaves bytes untouched.
+ *   Adversarial rows (e.g. ascending for largest) make every element a candidate: still O(n)
+ *   amortised, with a larger constant. k = 0 is legal: outputs with a size-0 axis, nothing written.
  *
  * Both ops: the execute functions complete unknown output dims/strides like _infer, then compute
  * part ith of nth (a share of the output positions). Statuses: dnnlk_invalid_arguments (NULL

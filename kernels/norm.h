@@ -14,7 +14,7 @@
  *   - mean, inv_std_dev: optional (NULL) outputs, f32, src's dims with the normalized axes set to
  *     1 (kept dims). inv_std_dev holds the factor that multiplies (x − mean): 1/sqrt(var + eps),
  *     or 1/(sqrt(var) + eps) in eps_outside_sqrt mode. An empty group (N = 0) gives NaN for both.
- *   - epsilon: finite and >= 0 (else dnnlk_invalid_arguments).
+ *   - epsilon: finite and >= 0; eps_outside_sqrt: 0 or 1 (else dnnlk_invalid_arguments).
  *
  * L2 NORM
  *   dnnlk_l2_norm(src, axis, epsilon, eps_outside_sqrt, dst, ith, nth): over one axis,
@@ -481,7 +481,7 @@ static inline dnnlk_status dnnlk_layer_norm_infer(const dnnlk_tensor *src, const
                                                   dnnlk_tensor *mean, dnnlk_tensor *inv_std_dev) {
     dnnlk_tensor od, om, oi;
     dnnlk_status st;
-    (void)eps_outside_sqrt;
+    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
     st = dnnlk__ln_prepare(src, weight, bias, naxes, axes, epsilon, dst, mean, inv_std_dev, 0, &od, &om, &oi);
     if (st != dnnlk_success) return st;
     *dst = od;
@@ -529,6 +529,7 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
     dnnlk__loop_iter it;
     dnnlk__ln_rows_fn fn = dnnlk__ln_rows_scalar;
 
+    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
     st = dnnlk__ln_prepare(src, weight, bias, naxes, axes, epsilon, dst, mean, inv_std_dev, 1, &od, &om, &oi);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
@@ -633,7 +634,7 @@ static inline dnnlk_status dnnlk_l2_norm_infer(const dnnlk_tensor *src, int axis
     dnnlk_tensor od;
     int ax;
     dnnlk_status st;
-    (void)eps_outside_sqrt;
+    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
     st = dnnlk__l2_prepare(src, axis, epsilon, dst, 0, &od, &ax);
     if (st == dnnlk_success) *dst = od;
     return st;
@@ -720,6 +721,7 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     char *row[2];
     dnnlk__loop_iter it;
 
+    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
     st = dnnlk__l2_prepare(src, axis, epsilon, dst, 1, &od, &ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;

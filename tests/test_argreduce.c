@@ -664,6 +664,19 @@ TEST(bad_arguments) {
         BAD(e.s = th_tensor(&one, dnnlk_f32, 0, &od), dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_arguments);
     }
     /* top_k */
+    {
+        /* k = 0 is legal (the README's rule: size 0 means no work): outputs [2, 0], nothing written */
+        float row[10] = {0};
+        int64_t sd[2] = {2, 5}, zd[2] = {2, 0};
+        int64_t guard[4] = {-5, -5, -5, -5};
+        dnnlk_tensor rs = th_tensor(row, dnnlk_f32, 2, sd), ri = th_tensor(guard, dnnlk_s64, 2, zd);
+        ri.ndims = DNNLK_UNKNOWN;
+        CHECK_EQ(dnnlk_top_k_infer(&rs, 0, 1, NULL, &ri), dnnlk_success);
+        CHECK(ri.ndims == 2 && ri.dims[0] == 2 && ri.dims[1] == 0);
+        ri = th_tensor(guard, dnnlk_s64, 2, zd);
+        CHECK_EQ(dnnlk_top_k(&rs, 0, 1, 1, 1, NULL, &ri, NULL, 0, 1), dnnlk_success);
+        CHECK(guard[0] == -5 && guard[3] == -5);
+    }
     BAD(e.o.dims[0] = 4, dnnlk_top_k(&e.s, 7, 1, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments); /* k > dim */
     BAD((void)0, dnnlk_top_k(&e.s, -1, 1, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments);
     BAD((void)0, dnnlk_top_k(&e.s, 4, 2, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments);
