@@ -3,6 +3,7 @@
  *
  * QUICK START
  *   #include "dnnl_kernels.h"      -- the whole install: no library to link, no -m flags
+ *                                    (softmax and log_softmax call libm's log: link -lm)
  *
  *   Tensors are plain strided views (dnnlk_tensor): data, dtype, ndims, dims[], strides[] in
  *   elements. Every op has dnnlk_<op>_infer(...), which completes the unknown dims and strides

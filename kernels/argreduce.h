@@ -20,7 +20,7 @@
  * TOP_K
  *   dnnlk_top_k_infer(src, k, axis, values, indices)
  *   dnnlk_top_k(src, k, axis, largest, sorted, values, indices, workspace, ith, nth)
- *   dnnlk_top_k_workspace_bytes(k, nth)
+ *   dnnlk_top_k_workspace_bytes(k, nth, &bytes)
  *
  *   src: the dtypes of arg_max; output shape: src's with dims[axis] = k, 0 <= k <= dims[axis]
  *   (the axis length must be <= 2^32-1). indices s32 or s64 (s32 needs the axis length <=
@@ -38,10 +38,12 @@
  *   k-th best (about k·ln(n/k) on random data) go to a buffer that is cut back to the k best by
  *   quickselect whenever it fills (amortised O(1) each), then O(k log k) to order the k.
  *   workspace: (2k+64)·8 bytes per part, 8-byte aligned; it may be NULL when k <=
- *   DNNLK_TOP_K_STACK_K, which uses about 8.7 KiB of stack. Otherwise pass
- *   dnnlk_top_k_workspace_bytes(k, nth) bytes (the same nth for every part); part ith uses its own
- *   slice. Adversarial rows (e.g. ascending for largest) make every element a candidate: still
- *   O(n) amortised, with a larger constant.
+ *   DNNLK_TOP_K_STACK_K, which uses about 8.7 KiB of stack. Otherwise pass the bytes that
+ *   dnnlk_top_k_workspace_bytes(k, nth, &bytes) gives (the same nth for every part); part ith uses
+ *   its own slice. That query returns dnnlk_invalid_arguments for k < 0, nth < 1 or bytes NULL and
+ *   dnnlk_invalid_shape when the size does not fit a size_t, and then leaves bytes untouched.
+ *   Adversarial rows (e.g. ascending for largest) make every element a candidate: still O(n)
+ *   amortised, with a larger constant. k = 0 is legal: outputs with a size-0 axis, nothing written.
  *
  * Both ops: the execute functions complete unknown output dims/strides like _infer, then compute
  * part ith of nth (a share of the output positions). Statuses: dnnlk_invalid_arguments (NULL
@@ -386,10 +388,19 @@ static inline dnnlk_status dnnlk_top_k_infer(const dnnlk_tensor *src, int64_t k,
     return dnnlk_success;
 }
 
-/* Workspace bytes for dnnlk_top_k with nth parts (0 when the stack suffices). */
-static inline size_t dnnlk_top_k_workspace_bytes(int64_t k, int nth) {
-    if (k <= DNNLK_TOP_K_STACK_K || nth < 1) return 0;
-    return (size_t)dnnlk__topk_cap(k) * 8u * (size_t)nth;
+/* Workspace bytes for dnnlk_top_k with nth parts (0 when the stack suffices), into *bytes; a size
+ * that does not fit a size_t is dnnlk_invalid_shape, and *bytes is then left as it was. */
+static inline dnnlk_status dnnlk_top_k_workspace_bytes(int64_t k, int nth, size_t *bytes) {
+    uint64_t max_cap; /* the largest 2k + 64 whose workspace fits a size_t */
+    if (k < 0 || nth < 1 || !bytes) return dnnlk_invalid_arguments;
+    if (k <= DNNLK_TOP_K_STACK_K) {
+        *bytes = 0;
+        return dnnlk_success;
+    }
+    max_cap = (uint64_t)SIZE_MAX / 8u / (uint64_t)nth;
+    if (max_cap < 64u || (uint64_t)k > (max_cap - 64u) / 2u) return dnnlk_invalid_shape;
+    *bytes = (size_t)(((uint64_t)dnnlk__topk_cap(k) * 8u) * (uint64_t)nth);
+    return dnnlk_success;
 }
 
 /* Shared execute path. Loop operands: 0 src, 1 indices, 2 values (if any), over src's shape with

@@ -176,6 +176,7 @@ static inline int *dnnlk__isa_cells(void) {
 /* The instruction set the CPU and OS support, ignoring every cap. */
 static inline dnnlk_isa dnnlk_cpu_isa(void) { return dnnlk__detect_isa(); }
 
+DNNLK__NOINLINE_BEGIN
 static DNNLK__NOINLINE dnnlk_isa dnnlk__resolve_isa(void) {
     int *cells = dnnlk__isa_cells();
     int level = (int)dnnlk__detect_isa();
@@ -187,6 +188,7 @@ static DNNLK__NOINLINE dnnlk_isa dnnlk__resolve_isa(void) {
     DNNLK__ATOMIC_STORE(&cells[0], level + 1);
     return (dnnlk_isa)level;
 }
+DNNLK__NOINLINE_END
 
 /* The level the kernels of this translation unit run at. */
 static DNNLK__FORCEINLINE dnnlk_isa dnnlk_max_isa(void) {

@@ -365,7 +365,9 @@ static inline dnnlk_status dnnlk_dropout_mask_bytes(const dnnlk_tensor *data, in
         if (data->dims[i] < 0) return dnnlk_invalid_shape;
     st = dnnlk__dropout_mask_shape(data, noise_ndims, noise_dims, mdims, &nmask);
     if (st != dnnlk_success) return st;
-    *bytes = (size_t)((nmask + 7) / 8);
+    /* ceil(nmask / 8) without nmask + 7, which overflows for counts near INT64_MAX */
+    if ((uint64_t)(nmask / 8 + (nmask % 8 != 0)) > (uint64_t)SIZE_MAX) return dnnlk_invalid_shape;
+    *bytes = (size_t)(nmask / 8 + (nmask % 8 != 0));
     return dnnlk_success;
 }
 

@@ -14,7 +14,7 @@
  *   - mean, inv_std_dev: optional (NULL) outputs, f32, src's dims with the normalized axes set to
  *     1 (kept dims). inv_std_dev holds the factor that multiplies (x − mean): 1/sqrt(var + eps),
  *     or 1/(sqrt(var) + eps) in eps_outside_sqrt mode. An empty group (N = 0) gives NaN for both.
- *   - epsilon: finite and >= 0 (else dnnlk_invalid_arguments).
+ *   - epsilon: finite and >= 0; eps_outside_sqrt: 0 or 1 (else dnnlk_invalid_arguments).
  *
  * L2 NORM
  *   dnnlk_l2_norm(src, axis, epsilon, eps_outside_sqrt, dst, ith, nth): over one axis,
@@ -67,6 +67,18 @@
 #include "shape.h"
 #include "loop.h"
 
+DNNLK__NOINLINE_BEGIN /* every static DNNLK__NOINLINE function below */
+
+/* sqrt, correctly rounded like libm's, as the one instruction that libm's sqrt is on x86 (the
+ * compiler's inline sqrt still calls libm for errno on a negative input): no op here needs -lm. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2__)
+#include <emmintrin.h>
+static DNNLK__FORCEINLINE double dnnlk__sqrt(double x) {
+    return _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(x)));
+}
+#else
+static DNNLK__FORCEINLINE double dnnlk__sqrt(double x) { return sqrt(x); }
+#endif
 
 #define DNNLK__NORM_LANES 16
 /* Outputs of at least this many bytes per part are written with non-temporal stores: measured on
@@ -193,7 +205,7 @@ static DNNLK__NOINLINE int dnnlk__ln_finish(const dnnlk__ln_job *j, float m, con
         if (j->eps_out ? j->eps < 0x1p-37 : j->eps < 0x1p-74) return dnnlk__ln_fallback;
     }
     if (var < 0) var = 0;
-    s = j->eps_out ? 1.0 / (sqrt(var) + j->eps) : 1.0 / sqrt(var + j->eps);
+    s = j->eps_out ? 1.0 / (dnnlk__sqrt(var) + j->eps) : 1.0 / dnnlk__sqrt(var + j->eps);
     o->m = m;
     o->r = (float)r;
     o->s = (float)s;
@@ -223,7 +235,7 @@ static DNNLK__NOINLINE void dnnlk__ln_group_double(const dnnlk__ln_job *j, void 
         sq += d * d;
     }
     sq /= (double)j->n;
-    s = j->eps_out ? 1.0 / (sqrt(sq) + j->eps) : 1.0 / sqrt(sq + j->eps);
+    s = j->eps_out ? 1.0 / (dnnlk__sqrt(sq) + j->eps) : 1.0 / dnnlk__sqrt(sq + j->eps);
     dnnlk__norm_stream_init(&st, &j->inner, base, 0);
     for (i = 0; i < j->n; i++) {
         double y;
@@ -328,7 +340,8 @@ static DNNLK__NOINLINE int dnnlk__l2_finish(const dnnlk__l2_job *j, const float 
         if (j->eps_out ? j->eps * j->eps < (double)j->n * 0x1p-74 : j->eps < (double)j->n * 0x1p-74)
             return dnnlk__ln_fallback;
     }
-    *scale = (float)(j->eps_out ? 1.0 / (sqrt(s) > j->eps ? sqrt(s) : j->eps) : 1.0 / sqrt(s > j->eps ? s : j->eps));
+    *scale = (float)(j->eps_out ? 1.0 / (dnnlk__sqrt(s) > j->eps ? dnnlk__sqrt(s) : j->eps)
+                                : 1.0 / dnnlk__sqrt(s > j->eps ? s : j->eps));
     return dnnlk__ln_ok;
 }
 
@@ -336,9 +349,9 @@ static DNNLK__NOINLINE int dnnlk__l2_finish(const dnnlk__l2_job *j, const float 
  * (double squares of floats cannot overflow it): its factor is NaN, so every element of the row
  * is NaN, instead of max() turning a NaN sum into eps or 1/inf making the finite elements 0. */
 static DNNLK__FORCEINLINE double dnnlk__l2_inv(const dnnlk__l2_job *j, double s) {
-    double r = sqrt(s);
+    double r = dnnlk__sqrt(s);
     if (!(s - s == 0)) return s - s;
-    return j->eps_out ? 1.0 / (r > j->eps ? r : j->eps) : 1.0 / sqrt(s > j->eps ? s : j->eps);
+    return j->eps_out ? 1.0 / (r > j->eps ? r : j->eps) : 1.0 / dnnlk__sqrt(s > j->eps ? s : j->eps);
 }
 
 /* A row in double: exact squares, a sum that cannot overflow, the product rounded once. */
@@ -477,7 +490,7 @@ static inline dnnlk_status dnnlk_layer_norm_infer(const dnnlk_tensor *src, const
                                                   dnnlk_tensor *mean, dnnlk_tensor *inv_std_dev) {
     dnnlk_tensor od, om, oi;
     dnnlk_status st;
-    (void)eps_outside_sqrt;
+    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
     st = dnnlk__ln_prepare(src, weight, bias, naxes, axes, epsilon, dst, mean, inv_std_dev, 0, &od, &om, &oi);
     if (st != dnnlk_success) return st;
     *dst = od;
@@ -525,6 +538,7 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
     dnnlk__loop_iter it;
     dnnlk__ln_rows_fn fn = dnnlk__ln_rows_scalar;
 
+    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
     st = dnnlk__ln_prepare(src, weight, bias, naxes, axes, epsilon, dst, mean, inv_std_dev, 1, &od, &om, &oi);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
@@ -629,7 +643,7 @@ static inline dnnlk_status dnnlk_l2_norm_infer(const dnnlk_tensor *src, int axis
     dnnlk_tensor od;
     int ax;
     dnnlk_status st;
-    (void)eps_outside_sqrt;
+    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
     st = dnnlk__l2_prepare(src, axis, epsilon, dst, 0, &od, &ax);
     if (st == dnnlk_success) *dst = od;
     return st;
@@ -705,8 +719,9 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     dnnlk_status st;
     dnnlk__l2_job j;
     int ax, nd, i, no = 0, ni = 0;
-    int64_t odims[DNNLK_MAX_NDIMS], oxs[DNNLK_MAX_NDIMS], oys[DNNLK_MAX_NDIMS];
-    int64_t idims[DNNLK_MAX_NDIMS], ixs[DNNLK_MAX_NDIMS], iys[DNNLK_MAX_NDIMS];
+    /* zeroed: a 1-d src leaves them empty, and gcc -O2 -Wall then warns in the includer's build */
+    int64_t odims[DNNLK_MAX_NDIMS] = {0}, oxs[DNNLK_MAX_NDIMS] = {0}, oys[DNNLK_MAX_NDIMS] = {0};
+    int64_t idims[DNNLK_MAX_NDIMS] = {0}, ixs[DNNLK_MAX_NDIMS] = {0}, iys[DNNLK_MAX_NDIMS] = {0};
     const int64_t *str[2];
     size_t es[2];
     void *base[2];
@@ -715,6 +730,7 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     char *row[2];
     dnnlk__loop_iter it;
 
+    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
     st = dnnlk__l2_prepare(src, axis, epsilon, dst, 1, &od, &ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
@@ -744,7 +760,7 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
 
     if (P == 1) {
         /* Rows mode: a group is the axis. The group plan is the 1-d axis; the others are outer. */
-        int64_t gdims[DNNLK_MAX_NDIMS], gxs[DNNLK_MAX_NDIMS], gys[DNNLK_MAX_NDIMS];
+        int64_t gdims[DNNLK_MAX_NDIMS] = {0}, gxs[DNNLK_MAX_NDIMS] = {0}, gys[DNNLK_MAX_NDIMS] = {0};
         int ng = 0;
         dnnlk__loop groups;
         dnnlk__l2_rows_fn fn = dnnlk__l2_rows_scalar;
@@ -773,5 +789,5 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     return dnnlk_success;
 }
 
-
+DNNLK__NOINLINE_END
 #endif /* DNNLK_NORM_H */

@@ -15,8 +15,9 @@
  *   dequantize: x s8/u8 (any strides)        -> y f32/bf16/f16 (y->dtype set by the caller)
  *   scale       f32, bf16 or f16 (read as f32), every value finite and > 0
  *   zero_point  the quantized dtype (s8/u8, as ONNX), or NULL for 0; same shape as scale
- *   Per-tensor: scale 0-d (axis ignored). Per-channel: scale 1-d of length x.dims[axis] (or 1,
- *   which broadcasts), axis in [-ndims, ndims-1] (negative counts from the end).
+ *   Per-tensor: scale 0-d (axis unused, but still in range). Per-channel: scale 1-d of length
+ *   x.dims[axis] (or 1, which broadcasts). axis in [-ndims, ndims-1] (negative counts from the
+ *   end; a 0-d x counts as 1-d: -1 or 0) in both modes.
  *   y has x's dims; its unknown dims/strides are completed (shape.h rules).
  *
  * Statuses: invalid_arguments for NULL tensors or data, a bad axis, a scale that is <= 0, NaN or
@@ -163,6 +164,11 @@ static inline dnnlk_status dnnlk__quant_prepare(const dnnlk_tensor *x, const dnn
     if (zp && (zp->ndims != scale->ndims || (scale->ndims == 1 && zp->dims[0] != scale->dims[0])))
         return dnnlk_invalid_shape;
     *ax = -1;
+    {
+        /* in range even per-tensor, where it is unused: one rule for every attribute */
+        int nd = x->ndims > 0 ? x->ndims : 1;
+        if (axis < -nd || axis >= nd) return dnnlk_invalid_arguments;
+    }
     if (scale->ndims == 1) {
         int a = axis < 0 ? axis + x->ndims : axis;
         if (axis < -x->ndims || axis >= x->ndims) return dnnlk_invalid_arguments;

@@ -37,8 +37,8 @@
  *                            MT19937: 1 when generate_canonical<double,53>() < p, i.e. exactly
  *                                     libstdc++'s std::bernoulli_distribution(p) on std::mt19937;
  *                                     each bit uses two outputs.
- *                          p <= 0 gives all 0, p >= 1 all 1 (MCG31 at p = 1: see above); NaN p
- *                          is invalid_arguments.
+ *                          p = 0 gives all 0, p = 1 all 1 (MCG31 at p = 1: see above); p
+ *                          outside [0, 1] or NaN is invalid_arguments (as dropout's rate).
  *   Each call reads the state `rng` (const) and, when `end` is not NULL, part 0 writes the state
  *   after the call's draws to `end` (n outputs; 2n for MT19937 Bernoulli bits). `end` may be `rng`
  *   itself for a single-part call; with several parts running at once keep them separate.
@@ -753,7 +753,7 @@ static inline dnnlk_status dnnlk_rng_bernoulli(const dnnlk_rng *rng, uint8_t *ds
     uint64_t per = 1;
     dnnlk_status st = dnnlk__rng_part(rng, dst, n, ith, nth, 8, &b, &e);
     if (st != dnnlk_success) return st;
-    if (p != p) return dnnlk_invalid_arguments;
+    if (!(p >= 0 && p <= 1)) return dnnlk_invalid_arguments; /* a probability; NaN fails too */
     bern = dnnlk__bern_for_p(rng->alg, p);
     if (rng->alg == dnnlk_rng_mt19937) per = 2;
     cur = *rng;

@@ -154,9 +154,15 @@ static DNNLK__FORCEINLINE DNNLK__SEL_V DNNLK__SFX(dnnlk__sel_blend)(DNNLK__SEL_M
 }
 
 #if DNNLK__ISA == 3
-/* AVX-512 partial vectors: the first n lanes (n < W), nothing touched past them. */
+/* AVX-512 partial vectors: the first n lanes (n < W), nothing touched past them. The mask comes
+ * from a byte compare, born in a k register: built in a general register by a shift, it made
+ * clang 14 crash ("Cannot emit physreg copy instruction") under -fsanitize=address, which checks
+ * masked accesses lane by lane, once -fomit-frame-pointer let the mask live in RBP. */
 static DNNLK__FORCEINLINE __mmask64 DNNLK__SFX(dnnlk__sel_lanes)(int64_t n) {
-    return n >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << n) - 1);
+    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
+                                         43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
+                                         23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    return _mm512_cmplt_epu8_mask(iota, _mm512_set1_epi8((char)(n < 64 ? n : 64)));
 }
 
 static DNNLK__FORCEINLINE __m512i DNNLK__SFX(dnnlk__sel_load_n)(const void *p, __mmask64 m, int es) {
@@ -277,6 +283,11 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_rows_cc)(const dnnlk__selec
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_cc)(const dnnlk__select_blk *k, int ka, int kb) {
+#ifndef __OPTIMIZE__
+    /* -O0 (a debug build) folds no constant: 32 specialised copies would be 32 full copies, 1 MB of
+     * code and seconds of compile per TU. One generic copy moves the same bytes. */
+    DNNLK__SFX(dnnlk__sel_rows_cc)(k, (int)k->es, ka, kb, k->nt ? 1 : 0);
+#else
 #define DNNLK__SEL_CASE(ES, KA, KB, NT) \
     case (ES) * 8 + (KA) * 4 + (KB) * 2 + (NT): DNNLK__SFX(dnnlk__sel_rows_cc)(k, ES, KA, KB, NT); break;
 #define DNNLK__SEL_CASES(ES)                                                                              \
@@ -292,6 +303,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_cc)(const dnnlk__select_blk *k
     }
 #undef DNNLK__SEL_CASES
 #undef DNNLK__SEL_CASE
+#endif
 }
 
 /* Rows whose cond is constant along each row: one copy or fill per row. */
@@ -307,6 +319,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_rows_c0)(const dnnlk__selec
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_c0)(const dnnlk__select_blk *k, int ka, int kb) {
     int nt = k->nt ? 1 : 0;
+#ifndef __OPTIMIZE__
+    DNNLK__SFX(dnnlk__sel_rows_c0)(k, (int)k->es, ka, kb, nt); /* -O0: one generic copy (see sel_cc) */
+#else
     /* Only the chosen source's kind matters per row; specialise on es and nt, pass kinds. */
     switch (k->es * 2 + nt) {
     case 2: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 1, ka, kb, 0); break;
@@ -319,6 +334,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_c0)(const dnnlk__select_blk *k
     case 17: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 8, ka, kb, 1); break;
     default: break;
     }
+#endif
 }
 
 /* Short rows, one cond byte per row, d/a/b flat across rows: expand the cond to one byte per

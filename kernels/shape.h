@@ -204,8 +204,9 @@ static inline dnnlk_status dnnlk_deduce_strides(int ndims, const int64_t *dims, 
         int64_t numel;
         if (dnnlk_shape_numel(ndims, dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
     }
+    /* element loops, not memcpy: a 0-d layout may come with NULL dims and strides */
     if (unknown == 0) {
-        memcpy(r, strides, (size_t)ndims * sizeof(int64_t));
+        for (i = 0; i < ndims; i++) r[i] = strides[i];
     } else if (unknown == ndims) {
         dnnlk_dense_strides(ndims, dims, r);
     } else if (ones == 1 && unknown == ndims - 1) {
@@ -221,7 +222,7 @@ static inline dnnlk_status dnnlk_deduce_strides(int ndims, const int64_t *dims, 
     }
     ov = dnnlk__layout_self_overlaps(ndims, dims, r);
     if (ov != 0) return ov < 0 ? dnnlk_invalid_shape : dnnlk_invalid_arguments;
-    memcpy(strides, r, (size_t)ndims * sizeof(int64_t));
+    for (i = 0; i < ndims; i++) strides[i] = r[i];
     return dnnlk_success;
 }
 

@@ -17,6 +17,7 @@
 #endif
 
 #if DNNLK__X86
+DNNLK__NOINLINE_BEGIN
 
 #define DNNLK__ISA 1
 #define DNNLK__SFX(name) name##_sse41
@@ -48,6 +49,7 @@ DNNLK__TARGET_POP
 #undef DNNLK__SFX
 #undef DNNLK__ISA
 
+DNNLK__NOINLINE_END
 #endif /* DNNLK__X86 */
 
 #undef DNNLK__SIMD_BODY

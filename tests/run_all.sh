@@ -2,10 +2,14 @@
 # Runs each test program, optimized and then under ASan+UBSan (at a tenth of the random-case
 # count), and sums their "N passed, N failed" lines into the last line. A program that crashes or
 # prints no summary counts as one failure.
-#   tests/run_all.sh [--opt-only] [--dir SUBDIR] BUILD_DIR TEST...
+# The tests named with --nofp also run from BUILD_DIR/asan-nofp (the sanitizer build without
+# -fno-omit-frame-pointer).
+#   tests/run_all.sh [--opt-only] [--nofp "TEST..."] [--dir SUBDIR] BUILD_DIR TEST...
 opt_only=0
 dir=opt
+nofp=""
 [ "$1" = "--opt-only" ] && { opt_only=1; shift; }
+[ "$1" = "--nofp" ] && { nofp=$2; shift 2; }
 [ "$1" = "--dir" ] && { dir=$2; shift 2; }
 b=$1; shift
 passed=0; failed=0; skipped=0
@@ -31,11 +35,13 @@ for t in "$@"; do
     run_one "$t" "$b/$dir/$t"
     [ $opt_only = 1 ] && continue
     run_one "$t [asan+ubsan]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan/$t"
+    case " $nofp " in
+    *" $t "*) run_one "$t [asan+ubsan, no frame pointer]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan-nofp/$t" ;;
+    esac
 done
 if [ $opt_only = 0 ] && [ -x "$b/opt/test_cpu" ]; then
     # The environment cap is read once, at the first call: check it from a fresh process.
     run_one "test_cpu [DNNLK_MAX_ISA=sse41]" DNNLK_MAX_ISA=sse41 DNNLK_EXPECT_ENV_CAP=sse41 "$b/opt/test_cpu"
 fi
-echo "total: $passed passed, $failed failed, $skipped skipped"
-echo "$passed passed, $failed failed, $skipped skipped"
+echo "$passed passed, $failed failed, $skipped skipped" # once: the line .ci/run and callers read
 [ $failed -eq 0 ]

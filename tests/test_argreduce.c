@@ -413,7 +413,11 @@ static void run_topk_case(int nd, const int64_t *dims, int axis, int64_t k, dnnl
             qsort(o, (size_t)K, 8, tk_cmp);
         }
     }
-    if (k > DNNLK_TOP_K_STACK_K) ws = malloc(dnnlk_top_k_workspace_bytes(k, 7));
+    if (k > DNNLK_TOP_K_STACK_K) {
+        size_t wb = 0;
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(k, 7, &wb), dnnlk_success);
+        ws = malloc(wb);
+    }
     for (pi = 0; pi < 8; pi++) {
         int largest = pi & 1, sorted = (pi >> 1) & 1, nth = parts[(pi >> 2) * 2 + (int)(th_rand32() % 2)];
         rout io, vo;
@@ -660,6 +664,19 @@ TEST(bad_arguments) {
         BAD(e.s = th_tensor(&one, dnnlk_f32, 0, &od), dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_arguments);
     }
     /* top_k */
+    {
+        /* k = 0 is legal (the README's rule: size 0 means no work): outputs [2, 0], nothing written */
+        float row[10] = {0};
+        int64_t sd[2] = {2, 5}, zd[2] = {2, 0};
+        int64_t guard[4] = {-5, -5, -5, -5};
+        dnnlk_tensor rs = th_tensor(row, dnnlk_f32, 2, sd), ri = th_tensor(guard, dnnlk_s64, 2, zd);
+        ri.ndims = DNNLK_UNKNOWN;
+        CHECK_EQ(dnnlk_top_k_infer(&rs, 0, 1, NULL, &ri), dnnlk_success);
+        CHECK(ri.ndims == 2 && ri.dims[0] == 2 && ri.dims[1] == 0);
+        ri = th_tensor(guard, dnnlk_s64, 2, zd);
+        CHECK_EQ(dnnlk_top_k(&rs, 0, 1, 1, 1, NULL, &ri, NULL, 0, 1), dnnlk_success);
+        CHECK(guard[0] == -5 && guard[3] == -5);
+    }
     BAD(e.o.dims[0] = 4, dnnlk_top_k(&e.s, 7, 1, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments); /* k > dim */
     BAD((void)0, dnnlk_top_k(&e.s, -1, 1, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments);
     BAD((void)0, dnnlk_top_k(&e.s, 4, 2, 1, 1, NULL, &e.o, NULL, 0, 1), dnnlk_invalid_arguments);
@@ -680,8 +697,25 @@ TEST(bad_arguments) {
         CHECK_EQ(dnnlk_top_k(&rs, 550, 0, 1, 1, NULL, &ro, NULL, 0, 1), dnnlk_invalid_arguments);
         for (i = 0; i < 550; i++) CHECK(outk[i] == -5);
         CHECK(memcmp(&ro, &ro0, sizeof ro) == 0);
-        CHECK(dnnlk_top_k_workspace_bytes(550, 2) == (2 * 550 + 64) * 8 * 2);
-        CHECK(dnnlk_top_k_workspace_bytes(DNNLK_TOP_K_STACK_K, 2) == 0);
+        size_t wb = 99;
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(550, 2, &wb), dnnlk_success);
+        CHECK(wb == (2 * 550 + 64) * 8 * 2);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(DNNLK_TOP_K_STACK_K, 2, &wb), dnnlk_success);
+        CHECK(wb == 0);
+        /* sizes that do not fit a size_t are refused, not wrapped; bad arguments too; wb untouched */
+        wb = 99;
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(INT64_MAX, 1, &wb), dnnlk_invalid_shape);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes((INT64_C(1) << 59), 2, &wb), dnnlk_invalid_shape);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes((INT64_C(1) << 40), INT32_MAX, &wb), dnnlk_invalid_shape);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(-1, 1, &wb), dnnlk_invalid_arguments);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(550, 0, &wb), dnnlk_invalid_arguments);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes(550, 1, NULL), dnnlk_invalid_arguments);
+        CHECK(wb == 99);
+        /* the largest k that fits: (2k + 64) * 8 = SIZE_MAX - 15; one more is 2^64 */
+        CHECK_EQ(dnnlk_top_k_workspace_bytes((int64_t)((SIZE_MAX / 8 - 64) / 2), 1, &wb), dnnlk_success);
+        CHECK(wb == SIZE_MAX - 15);
+        CHECK_EQ(dnnlk_top_k_workspace_bytes((int64_t)((SIZE_MAX / 8 - 64) / 2) + 1, 1, &wb), dnnlk_invalid_shape);
+        CHECK(wb == SIZE_MAX - 15);
     }
     th_free(&e.ib);
     th_free(&e.vb);

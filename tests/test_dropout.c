@@ -350,6 +350,20 @@ TEST(infer_and_bad_arguments) {
     CHECK_EQ(mb, 1);
     CHECK_EQ(dnnlk_dropout_mask_bytes(&s, 2, noise_bad, &mb), dnnlk_invalid_shape);
     CHECK_EQ(dnnlk_dropout_mask_bytes(&s, 1, noise_ok, &mb), dnnlk_invalid_shape);
+    {
+        /* counts near INT64_MAX: ceil(n / 8) exactly, no wrapped size (n + 7 would overflow) */
+        dnnlk_tensor huge = s;
+        int64_t one = 1;
+        huge.ndims = 1;
+        huge.dims[0] = INT64_MAX;
+        CHECK_EQ(dnnlk_dropout_mask_bytes(&huge, 0, NULL, &mb), dnnlk_success);
+        CHECK(mb == (size_t)1 << 60);
+        huge.dims[0] = INT64_MAX - 6;
+        CHECK_EQ(dnnlk_dropout_mask_bytes(&huge, 1, &one, &mb), dnnlk_success);
+        CHECK(mb == 1);
+        CHECK_EQ(dnnlk_dropout_mask_bytes(&huge, 0, NULL, &mb), dnnlk_success);
+        CHECK(mb == (size_t)1 << 60);
+    }
     CHECK_EQ(dnnlk_dropout_fwd(&s, &d, m, -0.1, 0, NULL, &in, &out, 0, 1), dnnlk_invalid_arguments);
     CHECK_EQ(dnnlk_dropout_fwd(&s, &d, m, 1.5, 0, NULL, &in, &out, 0, 1), dnnlk_invalid_arguments);
     CHECK_EQ(dnnlk_dropout_fwd(&s, &d, m, NAN, 0, NULL, &in, &out, 0, 1), dnnlk_invalid_arguments);

@@ -736,6 +736,31 @@ TEST(l2_norm_layouts_and_parts) {
     }
 }
 
+/* eps_outside_sqrt is a flag: 0 or 1, as every boolean attribute (the README's rule); anything
+ * else is refused by the execute and _infer functions, with every output untouched. */
+TEST(norm_flags_are_0_or_1) {
+    static const int bad[] = {2, 7, -1};
+    float x[8] = {1, 2, 3, 4, 5, 6, 7, 8}, y[8];
+    int64_t dims[2] = {2, 4};
+    int ax[1] = {-1}, k, i;
+    for (k = 0; k < 3; k++) {
+        dnnlk_tensor s = th_tensor(x, dnnlk_f32, 2, dims), d0 = th_tensor(y, dnnlk_f32, 2, dims), d = d0;
+        memset(y, 0xA5, sizeof y);
+        CHECK_EQ(dnnlk_layer_norm(&s, NULL, NULL, 1, ax, 1e-5f, bad[k], &d, NULL, NULL, 0, 1), dnnlk_invalid_arguments);
+        CHECK_EQ(dnnlk_layer_norm_infer(&s, NULL, NULL, 1, ax, 1e-5f, bad[k], &d, NULL, NULL),
+                 dnnlk_invalid_arguments);
+        CHECK_EQ(dnnlk_l2_norm(&s, 1, 1e-12f, bad[k], &d, 0, 1), dnnlk_invalid_arguments);
+        CHECK_EQ(dnnlk_l2_norm_infer(&s, 1, 1e-12f, bad[k], &d), dnnlk_invalid_arguments);
+        for (i = 0; i < 8; i++) CHECK_EQ(((unsigned char *)y)[i], 0xA5);
+        CHECK(memcmp(&d, &d0, sizeof d) == 0);
+    }
+    {
+        dnnlk_tensor s = th_tensor(x, dnnlk_f32, 2, dims), d = th_tensor(y, dnnlk_f32, 2, dims);
+        CHECK_EQ(dnnlk_layer_norm(&s, NULL, NULL, 1, ax, 1e-5f, 1, &d, NULL, NULL, 0, 1), dnnlk_success);
+        CHECK_EQ(dnnlk_l2_norm(&s, 1, 1e-12f, 1, &d, 0, 1), dnnlk_success);
+    }
+}
+
 TEST(l2_norm_bad_arguments) {
     float x[12], yb[12];
     int64_t dims[2] = {3, 4};
@@ -814,6 +839,7 @@ int main(void) {
     RUN_EACH_ISA(l2_norm_special_rows);
     RUN(l2_norm_layouts_and_parts);
     RUN(l2_norm_bad_arguments);
+    RUN(norm_flags_are_0_or_1);
     RUN_EACH_ISA(ftz_daz_on);
     return th_summary();
 }

@@ -542,6 +542,27 @@ TEST(bad_arguments) {
     sv[2] = 3;
     EXPECT_Q(dnnlk_quantize(&X, &SV, NULL, 2, &Y, 0, 1), dnnlk_invalid_arguments);  /* axis out of range */
     EXPECT_Q(dnnlk_quantize(&X, &SV, NULL, -3, &Y, 0, 1), dnnlk_invalid_arguments);
+    /* per-tensor does not use axis, yet it must be in range too (the README's attribute rule) */
+    EXPECT_Q(dnnlk_quantize(&X, &S, NULL, 99, &Y, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_Q(dnnlk_quantize(&X, &S, NULL, 2, &Y, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_Q(dnnlk_quantize(&X, &S, NULL, -3, &Y, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_Q(dnnlk_dequantize(&Q, &S, NULL, 99, &F, 0, 1), dnnlk_invalid_arguments);
+    T = Y;
+    EXPECT_Q(dnnlk_quantize_infer(&X, &S, NULL, 99, &T), dnnlk_invalid_arguments);
+    {
+        /* in range, per-tensor: any axis of x; a 0-d x counts as 1-d (axis -1 or 0) */
+        float x0 = 2.0f;
+        int8_t q0 = 0;
+        dnnlk_tensor X0 = scalar_t(&x0, dnnlk_f32), Q0 = scalar_t(&q0, dnnlk_s8), T0 = Y;
+        CHECK_EQ(dnnlk_quantize_infer(&X, &S, NULL, -2, &T0), dnnlk_success);
+        T0 = Y;
+        CHECK_EQ(dnnlk_quantize_infer(&X, &S, NULL, 1, &T0), dnnlk_success);
+        CHECK_EQ(dnnlk_quantize(&X0, &S, NULL, -1, &Q0, 0, 1), dnnlk_success);
+        CHECK_EQ(q0, 2);
+        q0 = 0;
+        CHECK_EQ(dnnlk_quantize(&X0, &S, NULL, 1, &Q0, 0, 1), dnnlk_invalid_arguments);
+        CHECK_EQ(q0, 0);
+    }
     EXPECT_Q(dnnlk_quantize(&X, &SV, NULL, 0, &Y, 0, 1), dnnlk_invalid_shape);      /* 3 scales, dim 4 */
     EXPECT_Q(dnnlk_quantize(&X, &S, &ZU, 0, &Y, 0, 1), dnnlk_invalid_data_type);    /* zp u8, y s8 */
     EXPECT_Q(dnnlk_quantize(&X, &SV, &Z, 1, &Y, 0, 1), dnnlk_invalid_shape);        /* zp 0-d, scale 1-d */

@@ -453,6 +453,18 @@ TEST(bad_arguments) {
     CHECK_EQ(dnnlk_rng_uniform_f32(&r, f, 4, -3e38f, 3e38f, &end, 0, 1), dnnlk_invalid_arguments);
     CHECK_EQ(dnnlk_rng_bernoulli(&r, bits, 4, NAN, &end, 0, 1), dnnlk_invalid_arguments);
     {
+        /* a probability outside [0, 1] is refused, as dropout's rate (no clamping) */
+        static const double bad_p[] = {-0.5, 1.5, -1e-300, 1.0000000000000002, INFINITY, -INFINITY, -NAN};
+        int k, a;
+        for (a = 0; a < 3; a++)
+            for (k = 0; k < (int)(sizeof bad_p / sizeof *bad_p); k++) {
+                dnnlk_rng ra;
+                dnnlk_rng_init(&ra, algs[a], 1, 0);
+                CHECK_MSG(dnnlk_rng_bernoulli(&ra, bits, 4, bad_p[k], &end, 0, 1) == dnnlk_invalid_arguments,
+                          "%s p %g", alg_name(algs[a]), bad_p[k]);
+            }
+    }
+    {
         dnnlk_rng bad = r;
         bad.x = 0;
         CHECK_EQ(dnnlk_rng_u32(&bad, v, 4, &end, 0, 1), dnnlk_invalid_arguments);

@@ -45,6 +45,10 @@ TEST(stride_deduction_other_cases) {
     { int64_t t[2] = {U, U}; CHECK_EQ(dnnlk_deduce_strides(2, d0, t), dnnlk_success); CHECK(t[0] == 7 && t[1] == 1); }
     /* 0-d. */
     CHECK_EQ(dnnlk_deduce_strides(0, d4, s), dnnlk_success);
+    /* 0-d with no arrays at all: legal, and (under UBSan) no NULL may reach memcpy/memset. */
+    CHECK_EQ(dnnlk_deduce_strides(0, NULL, NULL), dnnlk_success);
+    CHECK_EQ(dnnlk_deduce_strides(0, NULL, s), dnnlk_success);
+    CHECK_EQ(dnnlk_deduce_strides(0, d4, NULL), dnnlk_success);
     /* Bad arguments. */
     CHECK_EQ(dnnlk_deduce_strides(13, d4, s), dnnlk_invalid_shape);
     CHECK_EQ(dnnlk_deduce_strides(-1, d4, s), dnnlk_invalid_shape);
