@@ -92,7 +92,10 @@ static const float dnnlk__vm_erf8[10][8] = {
     {0.009536691009998322f, 0.002689091023057699f, -0.00243215705268085f, 0.00031042267801240087f, -3.729341915459372e-05f, 0.0f, 0.0f, 0.0f}};
 /* gelu: M(a) = a Phi(-a) exp(a^2/2), gelu(-a) = -exp(-a^2/2) M(a), on [0, 14.5]; M(0) = 0 exactly;
  * degree 7 (one row less than the others: one permute and one FMA less per vector; degree 6 would
- * reach only 2^-23); rel. errors per interval: -27.6, -31.5, -26.9, -30.3, -26.6, -31.0, -28.0, -34.2. */
+ * reach only 2^-23); rel. errors per interval: -27.6, -31.5, -26.9, -30.3, -26.6, -31.0, -28.0, -34.2.
+ * The last row holds the first interval's c1 = 1/2 (0 in the others; c1's own row has 0 there):
+ * the kernels add a/2 exactly as that interval's constant term instead of rounding q = 1/2 + ..
+ * and then a q (fit_vmath.py's lead_row). */
 static const float dnnlk__vm_gelu8[10][8] = {
     {0.0f, -0.747894287109375f, -1.505334496498108f, -2.5037646293640137f, -3.9979541301727295f, -6.013857364654541f, -8.963857650756836f, -12.745830535888672f},
     {0.0f, 0.22481608390808105f, 0.30904534459114075f, 0.35343092679977417f, 0.37762370705604553f, 0.3887198269367218f, 0.3941520154476166f, 0.3965305984020233f},
