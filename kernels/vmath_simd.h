@@ -118,15 +118,18 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_poly4)(const float *c, 
 /* mult exp(r) from a reduced argument r (|r| <= ln2/2 and its rounding): exp(r) = 1 + p,
  * p = r + r^2 q(r); mult exp(r) = mult + mult p, one rounding (a caller's factor folded in costs no
  * extra rounding). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_expm1_poly)(dnnlk__vf r) {
+    return dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), DNNLK__SFX(dnnlk__vm_poly4)(dnnlk__vm_exp_c, r), r);
+}
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_poly)(dnnlk__vf r, dnnlk__vf mult) {
-    dnnlk__vf p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), DNNLK__SFX(dnnlk__vm_poly4)(dnnlk__vm_exp_c, r), r);
+    dnnlk__vf p = DNNLK__SFX(dnnlk__vm_expm1_poly)(r);
     return dnnlk__vf_fmadd(mult, p, mult);
 }
 
 #if DNNLK__ISA == 2
 /* mult 2^f (|f| <= 1/2 and its rounding), AVX2's gelu_tanh: 2^f = 1 + p, p = f ln2 + f^2 Q(f) with ln2 a
  * float pair, f ln2h taken exactly in p's last step, so p rounds once; then mult + mult p. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2_poly)(dnnlk__vf f, dnnlk__vf mult) {
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2m1_poly)(dnnlk__vf f) {
     const float *c = dnnlk__vm_exp2_c;
     /* Q by Estrin's scheme (one multiply more than Horner, one dependent step fewer: gelu_tanh's
      * loop is bound by its latency, measured) */
@@ -135,8 +138,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2_poly)(dnnlk__vf f,
                                   dnnlk__vf_fmadd(dnnlk__vf_set1(c[1]), f, dnnlk__vf_set1(c[0])));
     q = dnnlk__vf_fmadd(dnnlk__vf_mul(f2, f2), dnnlk__vf_set1(c[4]), q);
     p = dnnlk__vf_fmadd(f2, q, dnnlk__vf_mul(f, dnnlk__vf_set1(DNNLK__VM_LN2_F_LO)));
-    p = dnnlk__vf_fmadd(f, dnnlk__vf_set1(DNNLK__VM_LN2_F), p);
-    return dnnlk__vf_fmadd(mult, p, mult);
+    return dnnlk__vf_fmadd(f, dnnlk__vf_set1(DNNLK__VM_LN2_F), p);
 }
 #endif
 
@@ -163,12 +165,15 @@ static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_ldexp_off)(__m512 t, __m51
  * n = round(h / ln2), r = h - n ln2 (Cody-Waite: ln2 split into a 15-bit head, so n * head is
  * exact, and a tail), then dnnlk__vm_exp_scale.
  * flags (constants): DNNLK__VM_FLUSH as above; DNNLK__VM_BIAS: bias is not 0 (else it is not added:
- * the same bits, one instruction less); DNNLK__VM_BIG: h may exceed 89 (else not clamped). */
+ * the same bits, one instruction less); DNNLK__VM_BIG: h may exceed 89 (else not clamped).
+ * p_out (NULL, or a caller that folds exp's last step into its own): the result is left as
+ * e + e p, and e = mult 2^(n + bias) is returned (exact where normal: the caller keeps n + bias
+ * in range), p in *p_out. */
 #define DNNLK__VM_FLUSH 1
 #define DNNLK__VM_BIAS 2
 #define DNNLK__VM_BIG 4
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, dnnlk__vf l, dnnlk__vf bias, dnnlk__vf thr,
-                                                                   dnnlk__vf mult, int flags) {
+                                                                   dnnlk__vf mult, int flags, dnnlk__vf *p_out) {
     dnnlk__vf n, r, p;
     dnnlk__vmask under = dnnlk__vf_cmplt(h, thr);
     int flush = flags & DNNLK__VM_FLUSH;
@@ -180,9 +185,18 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
     if ((flags & DNNLK__VM_BIG) || DNNLK__ISA == 0) h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
     n = DNNLK__SFX(dnnlk__vm_round_mul)(h, DNNLK__VM_LOG2E);
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_HI), h); /* exact */
-    r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
-    r = dnnlk__vf_add(r, l);
-    p = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, (flags & DNNLK__VM_BIAS) ? dnnlk__vf_add(n, bias) : n);
+    if (p_out) /* the two small terms first: one rounding of r fewer without FMA */
+        r = dnnlk__vf_add(r, dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), l));
+    else {
+        r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
+        r = dnnlk__vf_add(r, l);
+    }
+    if ((flags & DNNLK__VM_BIAS)) n = dnnlk__vf_add(n, bias);
+    if (p_out) {
+        *p_out = DNNLK__SFX(dnnlk__vm_expm1_poly)(r);
+        p = DNNLK__SFX(dnnlk__vm_ldexp)(mult, n);
+    } else
+        p = DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n);
     if (flush) p = dnnlk__vf_blend(under, dnnlk__vf_zero(), p);
     return p;
 }
@@ -190,7 +204,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hl)(dnnlk__vf h, dnnlk__vf l) {
     /* exp(-103.98) is half the smallest subnormal: below it the result rounds to 0 */
     return DNNLK__SFX(dnnlk__vm_exp_hlbm)(h, l, dnnlk__vf_zero(), dnnlk__vf_set1(-103.98f), dnnlk__vf_set1(1.0f),
-                                          DNNLK__VM_FLUSH | DNNLK__VM_BIG);
+                                          DNNLK__VM_FLUSH | DNNLK__VM_BIG, NULL);
 }
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_keep_nan)(dnnlk__vf x, dnnlk__vf r) {
@@ -234,6 +248,16 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(dnnlk_
     r = DNNLK__VM_FMA(fmsub)(a, b, dnnlk__vf_mul(*n, dnnlk__vf_set1(DNNLK__VM_LN2_HI)));
     return dnnlk__vf_fmadd(*n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
 }
+#else
+/* The same without FMA: a b as a Dekker pair hi + lo, then exp_hlbm's steps (the same bits as
+ * dnnlk__vm_exp_prod's r and n). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *n) {
+    dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, b, &lo), r;
+    *n = DNNLK__SFX(dnnlk__vm_round_mul)(hi, DNNLK__VM_LOG2E);
+    r = dnnlk__vf_fmadd(*n, dnnlk__vf_set1(-DNNLK__VM_LN2_HI), hi); /* exact */
+    r = dnnlk__vf_fmadd(*n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
+    return dnnlk__vf_add(r, lo);
+}
 #endif
 
 /* mult exp(a b), the product a b (in [-105.2, 0]: no clamp, no flush) taken exactly. */
@@ -243,7 +267,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod)(dnnlk__vf a, 
     return DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n);
 #else
     dnnlk__vf lo, hi = DNNLK__SFX(dnnlk__vm_two_prod)(a, b, &lo);
-    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), mult, 0);
+    return DNNLK__SFX(dnnlk__vm_exp_hlbm)(hi, lo, dnnlk__vf_zero(), dnnlk__vf_zero(), mult, 0, NULL);
 #endif
 }
 
@@ -268,7 +292,7 @@ static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut32)(const float *t, __m
  * place. neg (a constant): returns -f, negated exactly inside the last step (no extra
  * instruction). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, int cols, dnnlk__vf a, int plus_a,
-                                                               int deg, int neg) {
+                                                               int deg, int neg, dnnlk__vf *c0_out) {
     /* rows: -c, c0, c1..c_deg (cols and deg are constants: 8 columns of degree 7 or 8, or 32
      * of degree 5) */
     dnnlk__vf a2 = dnnlk__vf_fmadd(a, dnnlk__vf_set1(2.0f), dnnlk__vf_set1(2.0f));
@@ -287,15 +311,26 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, i
     q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(4));
     q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(3));
     q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(2));
-    if (plus_a) /* a in the first interval (c0 = 0 there; decided on 2a + 2 as the index) */
-        c0 = dnnlk__vf_blend(dnnlk__vf_cmplt(a2, dnnlk__vf_set1(3.0f)), a, c0);
+    /* plus_a: a, or a/2 (plus_a 2), in the first interval, where c0 = 0 (decided on 2a + 2 as the
+     * index). a/2 on the permute ISAs: a times the row after c_deg (1/2 in the first interval, 0
+     * elsewhere) plus c0, exact, one permute and one FMA; SSE4.1's table read costs more than
+     * the compare and blend (the same bits either way). */
+    if (plus_a == 2 && DNNLK__ISA >= 2)
+        c0 = dnnlk__vf_fmadd(a, DNNLK__VM_ROW(2 + deg), c0);
+    else if (plus_a)
+        c0 = dnnlk__vf_blend(dnnlk__vf_cmplt(a2, dnnlk__vf_set1(3.0f)),
+                             plus_a == 2 ? dnnlk__vf_mul(a, dnnlk__vf_set1(0.5f)) : a, c0);
+    if (c0_out) { /* f = c0 + u q unrounded, for a caller that folds it into its own last step */
+        *c0_out = c0;
+        return dnnlk__vf_mul(q, u);
+    }
     return neg ? DNNLK__SFX(dnnlk__vm_fnmsub)(q, u, c0) : dnnlk__vf_fmadd(q, u, c0);
 }
 #undef DNNLK__VM_ROW
 
 /* erfc(a) for a in [0, 10.1]: exp(-a^2) N(a), a^2 taken exactly. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a) {
-    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_erfc8[0], 8, a, 0, 8, 0);
+    dnnlk__vf n = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_erfc8[0], 8, a, 0, 8, 0, NULL);
     /* a <= 10.1: -a^2 >= -102.1, no flush needed */
     return DNNLK__SFX(dnnlk__vm_exp_prod)(a, dnnlk__vf_xor(a, dnnlk__vf_set1(-0.0f)), n);
 }
@@ -305,7 +340,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erfc_tail)(dnnlk__vf a)
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf)(dnnlk__vf x) {
     dnnlk__vf sign = dnnlk__vf_set1(-0.0f);
     dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(4.0f));
-    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_erf8[0], 8, a, 1, 8, 0), dnnlk__vf_and(x, sign));
+    dnnlk__vf r = dnnlk__vf_or(DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_erf8[0], 8, a, 1, 8, 0, NULL), dnnlk__vf_and(x, sign));
     return DNNLK__SFX(dnnlk__vm_keep_nan)(x, r);
 }
 
@@ -341,40 +376,69 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
 }
 
 /* gelu(x) = x Phi(x), exact form, from the left tail g = gelu(-a) = -exp(-a^2/2) M(a) (a = |x|,
- * -a^2/2 taken exactly as a (-a/2); -M, negated inside its last step, folded into exp's last
- * step; M from the 8-interval table, on AVX-512 from the 32-interval one: four operations fewer,
- * not the same bits as AVX2): x < 0 gives g, x >= 0 gives x + g (gelu(x) - gelu(-x) = x), both
- * as max(-0, x) + g, so no cancellation-prone 1 - Phi, no division, one formula for all x.
+ * -a^2/2 taken exactly as a (-a/2)): x < 0 gives g, x >= 0 gives x + g (gelu(x) - gelu(-x) = x),
+ * both as max(-0, x) + g, so no cancellation-prone 1 - Phi, no division, one formula for all x.
+ * M from the 8-interval table, on AVX-512 from the 32-interval one (four operations fewer, not
+ * the same bits as AVX2). M's first interval (a < 1/2, c = 0, where M(a) = a/2 - a^2/sqrt(2 pi)
+ * + ...) is a/2 + u q (dnnlk__vm_tail's plus_a 2; AVX-512's first interval is a < 1/8, c = 0, as
+ * a q(a)): a q would round q and then a q, two roundings of M's size beside exp's (2.46 ulp
+ * there, real-valued, on SSE4.1). The last steps, by ISA:
+ * AVX2 and AVX-512: -M (negated inside its last step) folded into exp's last step, mult + mult p.
+ * SSE4.1 and scalar (no FMA: the two roundings of M and of M exp(r) alone came to 2.10 ulp):
+ * M = c0 + t (t = u q) is not rounded, M exp(r) = c0 + (c0 p + (t + t p)), so only the last add
+ * rounds at the result's size; the result is -(that) 2^n, g = -0 - it.
  * |x| >= 14.5 (the result rounds to -0 or x): g = -0 with no underflowing arithmetic. AVX-512
  * masks those lanes off in exp's scaling (their values, however wild, reach nothing); elsewhere a
- * is clamped there and -M replaced by -0, so g = -0 * p + -0 = -0 (exp's p = exp(r) - 1 > 0 at
- * a = 14.5, r = 0.23). gelu(-inf) = -0, gelu(+inf) = +inf. max(-0, x) keeps a NaN x (x86 max
- * returns its second operand for a NaN or two zeros, so +0 stays +0). */
+ * is clamped there and M replaced by 0 before the scaling (AVX2: -M by -0, so g = -0 * p + -0 =
+ * -0, exp's p = exp(r) - 1 > 0 at a = 14.5, r = 0.23). gelu(-inf) = -0, gelu(+inf) = +inf.
+ * max(-0, x) keeps a NaN x (x86 max returns its second operand for a NaN or two zeros, so +0
+ * stays +0). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
     dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), g;
     dnnlk__vmask big = dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f));
 #if DNNLK__ISA == 3
-    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu32[0], 32, a, 0, 5, 1), n;
+    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu32[0], 32, a, 0, 5, 1, NULL), n;
     /* -a^2/2 >= -105.125 in the lanes kept: only a sliver underflows */
     dnnlk__vf r = DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(a, dnnlk__vf_mul(a, dnnlk__vf_set1(-0.5f)), &n);
     g = DNNLK__SFX(dnnlk__vm_ldexp_off)(DNNLK__SFX(dnnlk__vm_exp_poly)(r, nm), n, big);
-#else
+#elif DNNLK__ISA == 2
     dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f));
-    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu8[0], 8, ac, 0, 7, 1);
+    dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu8[0], 8, ac, 2, 7, 1, NULL);
     nm = dnnlk__vf_blend(big, dnnlk__vf_set1(-0.0f), nm);
     g = DNNLK__SFX(dnnlk__vm_exp_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), nm);
+#else
+    dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f)), c0, n, p, m;
+    dnnlk__vf t = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu8[0], 8, ac, 2, 7, 0, &c0);
+    p = DNNLK__SFX(dnnlk__vm_expm1_poly)(DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), &n));
+    m = dnnlk__vf_add(c0, dnnlk__vf_fmadd(c0, p, dnnlk__vf_fmadd(t, p, t))); /* M exp(r) */
+    m = dnnlk__vf_blend(big, dnnlk__vf_zero(), m);
+    g = DNNLK__SFX(dnnlk__vm_ldexp)(m, n); /* -gelu(-a) */
 #endif
 #if DNNLK__ISA == 0
     {
-        /* x < 0 ? g : x + g, the same value (g <= 0, so -0 + g = g), tested on the bits: clang 14
-         * -O1 with ASan rewrote a float compare-and-select against -0 here as if the sign of a
-         * zero did not matter (gelu(+0) came out -0) */
+        /* x < 0 ? -g : x - g, the same value (-0 - g = -g), tested on the bits: clang 14 -O1 with
+         * ASan rewrote a float compare-and-select against -0 here as if the sign of a zero did not
+         * matter (gelu(+0) came out -0) */
         uint32_t b = dnnlk__f32_bits(x);
-        return (b > 0x80000000u && b <= 0xff800000u) ? g : x + g;
+        return (b > 0x80000000u && b <= 0xff800000u) ? -g : x - g;
     }
+#elif DNNLK__ISA == 1
+    return dnnlk__vf_sub(dnnlk__vf_max(dnnlk__vf_set1(-0.0f), x), g);
 #else
     return dnnlk__vf_add(dnnlk__vf_max(dnnlk__vf_set1(-0.0f), x), g);
 #endif
+}
+
+/* t + s + t p for t, s >= 0 (s a power of 2 or 0, |p| < 1/2): the denominator 1 + exp(-2z) of
+ * every gelu_tanh below, as (scale) s + T (1 + p) with exp(-2z)'s polynomial p left unapplied.
+ * Rounding t + t p first and then adding s rounds twice at the denominator's size where both
+ * terms count (1 + e for e in [2^24, 2^25) is a tie every time, e = 1 + p near x = 0): up to 2.45
+ * ulp in the result, real-valued. Here t + s is an exact pair (Fast2Sum, the larger first), and t p
+ * and the pair's low part are summed below its last bit, so one rounding counts. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_den)(dnnlk__vf t, dnnlk__vf p, dnnlk__vf s) {
+    dnnlk__vf hi = dnnlk__vf_add(t, s);
+    dnnlk__vf lo = dnnlk__vf_sub(dnnlk__vf_min(t, s), dnnlk__vf_sub(hi, dnnlk__vf_max(t, s)));
+    return dnnlk__vf_add(hi, dnnlk__vf_fmadd(t, p, lo));
 }
 
 #if DNNLK__ISA >= 2
@@ -386,7 +450,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
  * Cody-Waite steps vanish: exp(-2z) = 2^(-a w) (a: x or its clamp), w = k1 + k2 s (s = a^2) in
  * one FMA (see dnnlk__vm_gelu_tanh_w for its error term wl). The product a w is never rounded:
  * its nearest integer and the remainder are one FMA each, the remainder less a wl one more. AVX2
- * then takes 2^f by dnnlk__vm_exp2_poly, AVX-512 by a table and a shorter polynomial. */
+ * then takes 2^f - 1 by dnnlk__vm_exp2m1_poly, AVX-512 by a table and a shorter polynomial, and
+ * both form 1 + exp(-2z) by dnnlk__vm_gelu_tanh_den. */
 
 /* w + wl = (k1 + k2 a^2) in units of ln2 / scale (scale a power of 2, so every step below only
  * scales: written for scale 1), wl carrying every rounding error: k1's head is a
@@ -408,13 +473,14 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(dnnlk__vf 
 /* AVX-512: the exponent in units of ln2/32 (the w constants scaled by 32, exactly), so the
  * polynomial is short: exp(-2z) = 2^(-x w), x w = (N + r) / 32 with N = round(x w) (t = shifter +
  * N, one FMA) and r = x w - N (one FMA, exact, and x wl); N = 32 k + j, and j is t's low 5 bits,
- * which the permute reads as they are. Then exp(-2z) = 2^-k P, P = T (1 + tau + p(r)): T =
+ * which the permute reads as they are. Then exp(-2z) = 2^-k P, P = T (1 + p), p = tau + p(r): T =
  * 2^(-j/32) rounded and tau its rounding error (vmath.h's 32-entry table; tau rides in p's first
- * FMA at no cost), p(r) = 2^(-r/32) - 1 of degree 3 (|r| / 32 <= 1/64), so P rounds once, three
- * dependent steps after r (2^f by dnnlk__vm_exp2_poly takes six: the loop is bound by its
- * latency). x / (1 + e) = 2^k x / (2^k + P) for every lane, 2^k dropped where k < -60 (below P's
- * last bit): one formula, no lane classes to blend, and no overflow (the far left tail has k down
- * to about -155, and only 2^k, which vanishes, is formed). k is never formed as an integer:
+ * FMA at no cost), p(r) = 2^(-r/32) - 1 of degree 3 (|r| / 32 <= 1/64), three dependent steps
+ * after r (2^f by dnnlk__vm_exp2m1_poly takes six: the loop is bound by its latency).
+ * x / (1 + e) = 2^k x / (2^k + P) for every lane, the denominator by dnnlk__vm_gelu_tanh_den
+ * (P itself never rounded), 2^k dropped where k < -60 (below P's last bit): one formula, no lane
+ * classes to blend, and no overflow (the far left tail has k down to about -155, and only 2^k,
+ * which vanishes, is formed). k is never formed as an integer:
  * vscalefps scales by the floor of its second operand, so N / 32 (= t / 32 - shifter / 32,
  * exact) serves. The last scaling rounds subnormal results once; it is masked off where x < -10.8
  * (the result rounds to 0, -inf included), so those lanes give -0 with no underflowing
@@ -432,18 +498,19 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     dnnlk__vf T = DNNLK__SFX(dnnlk__vm_lut32)(dnnlk__vm_exp2_32[0], j);
     dnnlk__vf p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), dnnlk__vf_fmadd(dnnlk__vf_set1(c[2]), r, dnnlk__vf_set1(c[1])),
                                   dnnlk__vf_fmadd(r, dnnlk__vf_set1(c[0]), DNNLK__SFX(dnnlk__vm_lut32)(dnnlk__vm_exp2_32[1], j)));
-    dnnlk__vf d = dnnlk__vf_add(dnnlk__vf_fmadd(T, p, T),
-                                _mm512_maskz_scalef_ps(_mm512_cmp_ps_mask(k, dnnlk__vf_set1(-60.0f), _CMP_GT_OQ), one, k));
+    dnnlk__vf s = _mm512_maskz_scalef_ps(_mm512_cmp_ps_mask(k, dnnlk__vf_set1(-60.0f), _CMP_GT_OQ), one, k);
+    dnnlk__vf d = DNNLK__SFX(dnnlk__vm_gelu_tanh_den)(T, p, s);
     return _mm512_mask_mov_ps(DNNLK__SFX(dnnlk__vm_ldexp_off)(dnnlk__vf_div(x, d), k, dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f))),
                               _mm512_cmp_ps_mask(x, dnnlk__vf_set1(5.25f), _CMP_GT_OQ), x);
 }
 #else
 /* AVX2 (no masked scaling), by lanes: x >= -5.25: x / (1 + exp(-2z)), x clamped at 5.25 for the
- * exp (exp(-2z) < 2^-25 there, so 1 + exp(-2z) = 1 and the result is x, +inf included);
- * x < -5.25 (1 + exp(-2z) = exp(-2z) exactly): x exp(2z), x folded into exp's last step, scaled
- * once, so subnormal results are rounded once; x < -10.8 (the result rounds to 0, -inf
- * included): -0 out, with no underflowing arithmetic: the factor x is made -0 there (a clamped
- * at 11). NaN: the clamps give it a benign argument, x / (...) = NaN. */
+ * exp (exp(-2z) < 2^-25 there, so 1 + exp(-2z) = 1 and the result is x, +inf included), the
+ * denominator 1 + 2^n (1 + p) by dnnlk__vm_gelu_tanh_den (|n| <= 27: 2^n exact);
+ * x < -5.25 (1 + exp(-2z) = exp(-2z) to 2^-27): x exp(2z) as e + e p, e = x 2^n (exact, except
+ * that a subnormal result rounds twice: 0.71 ulp and 0.5); x < -10.8 (the result rounds to 0,
+ * -inf included): -0 out, with no underflowing arithmetic: the factor x is made -0 there (a
+ * clamped at 11). NaN: the clamps give it a benign argument, x / (...) = NaN. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
     dnnlk__vmask far = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-5.25f)), dead = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f));
     /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones (2z) */
@@ -451,12 +518,15 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
                                   dnnlk__vf_min(x, dnnlk__vf_set1(5.25f)));
     dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
     dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(a, 1.0f, &wl);
-    dnnlk__vf shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER), n, f, e;
+    dnnlk__vf shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER), one = dnnlk__vf_set1(1.0f), n, f, e, p, d;
     n = dnnlk__vf_sub(DNNLK__VM_FMA(fnmadd)(a, w, shifter), shifter); /* round(-(a w)), as round_mul */
     f = DNNLK__VM_FMA(fnmadd)(a, wl, DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, n));
-    e = DNNLK__SFX(dnnlk__vm_ldexp)(DNNLK__SFX(dnnlk__vm_exp2_poly)(f, mult), n); /* far: x exp(2z); near: exp(-2z) */
+    p = DNNLK__SFX(dnnlk__vm_exp2m1_poly)(f);
+    e = DNNLK__SFX(dnnlk__vm_ldexp)(mult, n); /* near: 2^n; far: x 2^n (exact unless subnormal) */
+    d = DNNLK__SFX(dnnlk__vm_gelu_tanh_den)(e, p, one); /* near: 1 + exp(-2z) */
+    e = dnnlk__vf_fmadd(e, p, e);                        /* far: x exp(2z) */
     /* far lanes are negative: the sign makes the dead lanes' -0 * p + -0 (+0 when p < 0) -0 */
-    return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e)));
+    return dnnlk__vf_blend(far, dnnlk__vf_or(e, dnnlk__vf_set1(-0.0f)), dnnlk__vf_div(x, d));
 }
 #endif
 #else
@@ -464,7 +534,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
  * k1 = 2 sqrt(2/pi), k2 = 0.044715 k1. 2z is carried as a float pair (its rounding would cost
  * |2z| 2^-24 relative in the left tail, where gelu ~ x exp(2z)). Where -2z > 80 (x < -9.3) the
  * denominator is exp(-2z) alone (1 is below its last bit), so gelu = x exp(2z), with exp(2z)
- * computed scaled by 2^48: no overflow, full precision down to the subnormal results.
+ * computed scaled by 2^48: no overflow, full precision down to the subnormal results. Elsewhere
+ * the denominator 1 + 2^n (1 + p) is dnnlk__vm_gelu_tanh_den's.
  * x < -16 gives -0 (the true value is below the smallest subnormal). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
     const float k1h = 1.5957691669464111f, k1l = -4.534068054340423e-08f;
@@ -473,7 +544,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     dnnlk__vf xf = DNNLK__SFX(dnnlk__vm_flush_tiny)(xc); /* 2z = 0 there: gelu = x/2 to 2^-40 */
     dnnlk__vf ul, uh = DNNLK__SFX(dnnlk__vm_two_prod)(xf, xf, &ul);
     dnnlk__vf pl, ph = DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf_set1(k2h), uh, &pl);
-    dnnlk__vf wl, wh, yl, yh, e, far, flip, sign = dnnlk__vf_set1(-0.0f);
+    dnnlk__vf wl, wh, yl, yh, e, p, d, far, flip, sign = dnnlk__vf_set1(-0.0f), one = dnnlk__vf_set1(1.0f);
     dnnlk__vmask mfar;
     pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), ul, pl);
     pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), uh, pl);
@@ -489,10 +560,11 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
                                        dnnlk__vf_blend(mfar, dnnlk__vf_set1(48.0f), dnnlk__vf_zero()),
                                        dnnlk__vf_blend(mfar, dnnlk__vf_set1(-106.8f), dnnlk__vf_set1(-18.0f)),
                                        dnnlk__vf_blend(mfar, xc, dnnlk__vf_set1(1.0f)),
-                                       DNNLK__VM_FLUSH | DNNLK__VM_BIAS); /* far: x exp(2z) 2^48 */
-    far = dnnlk__vf_mul(e, dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
+                                       DNNLK__VM_FLUSH | DNNLK__VM_BIAS, &p); /* e + e p: near exp(-2z), far x exp(2z) 2^48 */
+    d = DNNLK__SFX(dnnlk__vm_gelu_tanh_den)(e, p, one); /* near: 1 + exp(-2z) */
+    far = dnnlk__vf_mul(dnnlk__vf_fmadd(e, p, e), dnnlk__vf_set1(3.5527136788005009e-15f)); /* 2^-48 */
     far = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_set1(-16.0f)), sign, far);
-    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, dnnlk__vf_add(dnnlk__vf_set1(1.0f), e))));
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, dnnlk__vf_blend(mfar, far, dnnlk__vf_div(x, d)));
 }
 
 #endif

@@ -112,7 +112,7 @@ def float_center(fn, s_, o_, span=4096, shift=0.02):
             best = (err, o, float(np.float32(c0)))
     return best
 
-def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
+def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1, lead_row=False):
     """Per interval: polynomial in v = a*s - o, v in [-1, 1], s a power of 2, relative error, with
     o moved off the centre (by a few float steps) to where fn(o/s) rounds to a float within
     ~2^-35, so c0 = fn(o/s) is exact to far below the fit's error. Emitted in u = v/s = a - o/s
@@ -124,7 +124,10 @@ def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
     relative accuracy); "plus_a": c0 = 0 and the polynomial fits f(a) - a (the kernel adds a
     exactly: no rounding of a leading coefficient like 2/sqrt(pi)). Intervals from const_from on
     hold the constant 1. Fitted on intervals widened by 1e-5: a + 1 rounded may pick a neighbour
-    near an edge."""
+    near an edge. lead_row (with first = "zero"): the first interval's c1, a power of 2, moves to a
+    row of its own after c_deg (0 in the other intervals) and its place in the c1 row becomes 0: the
+    kernel takes c0 + a * that row, exact, as the first interval's constant term (the gelu's
+    M(a) = a/2 + ...: no rounding of q before its leading term is added)."""
     ed = edges(mbits)
     print(f"/* {name}: {len(ed) - 1} intervals, degree {deg} */")
     rows = []
@@ -154,6 +157,12 @@ def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1):
         print(f"/*   [{lo}, {up}): max rel err {e:.3g} (2^{math.log2(e):.1f}) */")
         assert s_ == 2.0 ** round(math.log2(s_))
         rows.append([-o_ / s_ if o_ else 0.0, c0] + [ck * s_**(j + 1) for j, ck in enumerate(c)])
+    if lead_row:
+        lead = float(np.float32(rows[0][2]))
+        assert first == "zero" and lead == 2.0 ** round(math.log2(lead))
+        rows[0][2] = 0.0
+        for k, r in enumerate(rows):
+            r.append(lead if k == 0 else 0.0)
     print("{")
     for k in range(len(rows[0])):
         print("    {" + ", ".join(f"{float(np.float32(r[k]))!r}f" for r in rows) + "},")
@@ -165,7 +174,7 @@ piecewise("erf(a)", math.erf, 8, hi=4.0, first="plus_a", const_from=5)
 # gelu tail: gelu(-a) = -exp(-a^2/2) M(a), M(a) = a Phi(-a) exp(a^2/2) (M(0) = 0).
 def M(a):
     return a * 0.5 * math.erfc(a / math.sqrt(2)) * math.exp(a * a / 2)
-piecewise("gelu tail M(a)", M, 7, hi=14.5, first="zero")
+piecewise("gelu tail M(a)", M, 7, hi=14.5, first="zero", lead_row=True)
 # the AVX-512 gelu: 32 intervals (a two-register permute reads 32 entries), degree 5
 piecewise("gelu tail M(a), AVX-512", M, 5, hi=14.5, first="zero", mbits=3)
 
