@@ -1,29 +1,38 @@
-/* dnnl_kernels — vec.h: the thin vector layer, mapped to the ISA being instantiated.
+/* dnnl_kernels — vec.h: the vector layer, mapped to the level being instantiated.
  *
- * No include guard: simd_instantiate.h includes it inside each target region with DNNLK__ISA set,
- * and vec_end.h removes the names again. Kernel bodies use only these names (or an `#if
- * DNNLK__ISA` for what one ISA does differently), so each kernel body is written once.
+ * One header per level defines the same names: vec_scalar.h (DNNLK__ISA 0, one lane of plain C
+ * types), vec_sse41.h (1), vec_avx2.h (2), vec_avx512.h (3). No include guard: simd_instantiate.h
+ * includes this file once per level, inside that level's target region (the scalar level has
+ * none), with DNNLK__ISA set, and vec_end.h removes the names again. Kernel bodies use only these
+ * names (or, in bodies not yet converted, an `#if DNNLK__ISA` for what one ISA does differently),
+ * so each kernel body is written once.
  *
- *   dnnlk__vf / dnnlk__vi     f32 / s32 vector of DNNLK__VF_N lanes (4, 8, 16)
- *   dnnlk__vmask              result of a compare, f32 or s32 (lane vector on SSE/AVX2, k-mask
- *                             on AVX-512); dnnlk__vmask_and / _or combine two
+ *   dnnlk__vf / dnnlk__vi     f32 / s32 vector of DNNLK__VF_N lanes (1, 4, 8, 16)
+ *   dnnlk__vmask              result of a compare, f32 or s32 (int 0/1 at the scalar level, lane
+ *                             vector on SSE/AVX2, k-mask on AVX-512); dnnlk__vmask_and / _or
+ *                             combine two
  *   dnnlk__vmask_bits(m)      the compare as an unsigned bit per lane, lane 0 in bit 0
  *   dnnlk__vf_blend(m, t, f)  m ? t : f per lane (dnnlk__vi_blend for s32 lanes)
  *   dnnlk__vf_cmpnle / nge    !(a <= b) / !(a >= b): true where either is NaN too
  *   dnnlk__vi_load_i8(p, sgn) DNNLK__VF_N bytes widened to s32 lanes, sign- or zero-extended
- *   dnnlk__vf_fmadd(a, b, c)  a*b + c: fused on AVX2/AVX-512, mul then add on SSE4.1 (a kernel
- *                             that must give the same bits on every ISA must not use it)
+ *   dnnlk__vf_fmadd(a, b, c)  a*b + c: fused on AVX2/AVX-512, mul then add on SSE4.1 and scalar
+ *                             (a kernel that must give the same bits on every ISA must not use it)
  *   dnnlk__vf_nofuse(v)       keeps the product in v from being fused into a following add
  *   _n variants               load/store only the first n lanes (0 <= n < lanes), never touching
  *                             memory past them; masked-off lanes load as 0
- * Rounding intrinsics take their mode explicitly: kernels never depend on MXCSR's mode. */
+ * Rounding intrinsics take their mode explicitly: kernels never depend on MXCSR's mode. The scalar
+ * level gives SSE4.1's bits lane for lane (vec_scalar.h says how). */
 
-#if DNNLK__ISA == 1
+#if !defined(DNNLK__ISA)
+#error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 0, 1, 2 or 3"
+#elif DNNLK__ISA == 0
+#include "vec_scalar.h"
+#elif DNNLK__ISA == 1
 #include "vec_sse41.h"
 #elif DNNLK__ISA == 2
 #include "vec_avx2.h"
 #elif DNNLK__ISA == 3
 #include "vec_avx512.h"
 #else
-#error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 1, 2 or 3"
+#error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 0, 1, 2 or 3"
 #endif
