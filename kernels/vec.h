@@ -20,6 +20,11 @@
  *   dnnlk__vf_nofuse(v)       keeps the product in v from being fused into a following add
  *   _n variants               load/store only the first n lanes (0 <= n < lanes), never touching
  *                             memory past them; masked-off lanes load as 0
+ *   dnnlk__vf_stream(p, v)    non-temporal store of a whole vector (p aligned to the vector);
+ *   dnnlk__vi_stream(p, v)    a plain store at the scalar level; dnnlk__vi_store: aligned store
+ *   dnnlk__vec_sfence()       orders the streaming stores before the entry returns (no-op at the
+ *                             scalar level)
+ *   dnnlk__vec_prefetch_l2(p, bytes)  requests [p, p + bytes) into L2 (no-op at the scalar level)
  * Rounding intrinsics take their mode explicitly: kernels never depend on MXCSR's mode. The scalar
  * level gives SSE4.1's bits lane for lane (vec_scalar.h says how). */
 

@@ -111,3 +111,7 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx2(uint16_t *p, __m256 v) {
 #define dnnlk__vf_cmpord(a, b) _mm256_cmp_ps((a), (b), _CMP_ORD_Q)
 #define dnnlk__vmask_and(a, b) _mm256_and_ps((a), (b))
 #define dnnlk__vmask_or(a, b) _mm256_or_ps((a), (b))
+#define dnnlk__vi_store(p, v) _mm256_store_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vi_stream(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vec_sfence() _mm_sfence()
+#define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))

@@ -64,3 +64,7 @@
 #undef dnnlk__vf_cmpord
 #undef dnnlk__vmask_and
 #undef dnnlk__vmask_or
+#undef dnnlk__vi_store
+#undef dnnlk__vi_stream
+#undef dnnlk__vec_sfence
+#undef dnnlk__vec_prefetch_l2

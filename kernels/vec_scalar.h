@@ -74,11 +74,16 @@ static DNNLK__FORCEINLINE int32_t dnnlk__si_to_int(float x) {
 static DNNLK__FORCEINLINE int32_t dnnlk__si_srai(int32_t a, int n) {
     return a >= 0 ? (int32_t)((uint32_t)a >> n) : (int32_t)~(~(uint32_t)a >> n);
 }
-static DNNLK__FORCEINLINE float dnnlk__sf_load(const float *p) { return *p; }
-static DNNLK__FORCEINLINE void dnnlk__sf_store(float *p, float v) { *p = v; }
-static DNNLK__FORCEINLINE float dnnlk__sf_loadu_n(const float *p, size_t n) { return n ? *p : 0.0f; }
+/* Loads and stores go through memcpy, as loadu/storeu: the pointers need only byte alignment. */
+static DNNLK__FORCEINLINE float dnnlk__sf_load(const float *p) {
+    float v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static DNNLK__FORCEINLINE void dnnlk__sf_store(float *p, float v) { memcpy(p, &v, 4); }
+static DNNLK__FORCEINLINE float dnnlk__sf_loadu_n(const float *p, size_t n) { return n ? dnnlk__sf_load(p) : 0.0f; }
 static DNNLK__FORCEINLINE void dnnlk__sf_storeu_n(float *p, float v, size_t n) {
-    if (n) *p = v;
+    if (n) dnnlk__sf_store(p, v);
 }
 static DNNLK__FORCEINLINE int32_t dnnlk__si_loadu(const void *p) {
     int32_t v;
@@ -90,10 +95,16 @@ static DNNLK__FORCEINLINE int32_t dnnlk__si_load_i8(const void *p, int sgn) {
     unsigned char b = *(const unsigned char *)p;
     return sgn ? (int32_t)(signed char)b : (int32_t)b;
 }
-static DNNLK__FORCEINLINE float dnnlk__sf_load_bf16(const uint16_t *p) { return dnnlk_bf16_to_f32(*p); }
-static DNNLK__FORCEINLINE void dnnlk__sf_store_bf16(uint16_t *p, float v) { *p = dnnlk_f32_to_bf16(v); }
-static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) { return dnnlk_f16_to_f32(*p); }
-static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { *p = dnnlk_f32_to_f16(v); }
+static DNNLK__FORCEINLINE uint16_t dnnlk__sh_load(const uint16_t *p) {
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return h;
+}
+static DNNLK__FORCEINLINE void dnnlk__sh_store(uint16_t *p, uint16_t h) { memcpy(p, &h, 2); }
+static DNNLK__FORCEINLINE float dnnlk__sf_load_bf16(const uint16_t *p) { return dnnlk_bf16_to_f32(dnnlk__sh_load(p)); }
+static DNNLK__FORCEINLINE void dnnlk__sf_store_bf16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_bf16(v)); }
+static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) { return dnnlk_f16_to_f32(dnnlk__sh_load(p)); }
+static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_f16(v)); }
 #endif
 
 #define DNNLK__VF_N 1
@@ -160,3 +171,7 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { *p = 
 #define dnnlk__vf_cmpord(a, b) dnnlk__sf_ord((a), (b))
 #define dnnlk__vmask_and(a, b) ((a) & (b))
 #define dnnlk__vmask_or(a, b) ((a) | (b))
+#define dnnlk__vi_store(p, v) dnnlk__si_storeu((p), (v))
+#define dnnlk__vi_stream(p, v) dnnlk__si_storeu((p), (v))
+#define dnnlk__vec_sfence() ((void)0)
+#define dnnlk__vec_prefetch_l2(p, bytes) ((void)0)
