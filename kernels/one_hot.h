@@ -50,21 +50,17 @@ static DNNLK__FORCEINLINE void dnnlk__onehot_put(char *q, const unsigned char *v
 /* Elements [e0, e1) of a dense block of rows of `depth` elements starting at p. */
 static DNNLK__FORCEINLINE void dnnlk__onehot_elems(char *p, int64_t e0, int64_t e1, int64_t depth, const int64_t *hot,
                                                    const unsigned char *on, const unsigned char *off, int es) {
-    int64_t e;
+    int64_t e, r, d;
+    if (e0 >= e1) return;
+    r = e0 / depth; /* one division; then row and column step along */
+    d = e0 - r * depth;
     for (e = e0; e < e1; e++) {
-        int64_t r = e / depth;
-        dnnlk__onehot_put(p + e * es, e - r * depth == hot[r] ? on : off, es);
+        dnnlk__onehot_put(p + e * es, d == hot[r] ? on : off, es);
+        if (++d == depth) d = 0, r++;
     }
 }
 
-static inline void dnnlk__onehot_emit_scalar(char *p, int64_t nrows, int64_t depth, const int64_t *hot,
-                                             const unsigned char *on, const unsigned char *off, int es, int nt) {
-    int64_t r, d;
-    (void)nt;
-    for (r = 0; r < nrows; r++, p += depth * es)
-        for (d = 0; d < depth; d++) dnnlk__onehot_put(p + d * es, d == hot[r] ? on : off, es);
-}
-
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "one_hot_simd.h"
 #include "simd_instantiate.h"
 
@@ -159,7 +155,7 @@ static inline dnnlk_status dnnlk_one_hot(const dnnlk_tensor *indices, int64_t de
         void *base[1];
         char *row[1];
         int64_t hot[DNNLK__ONE_HOT_BLOCK], n, j, done = b, isz;
-        int isa = (int)dnnlk_max_isa(), nt;
+        int nt;
         istr[0] = indices->strides;
         ies[0] = dnnlk_dtype_size(indices->dtype);
         base[0] = indices->data;
@@ -173,7 +169,7 @@ static inline dnnlk_status dnnlk_one_hot(const dnnlk_tensor *indices, int64_t de
                 int64_t m = n < DNNLK__ONE_HOT_BLOCK ? n : DNNLK__ONE_HOT_BLOCK;
                 char *p = (char *)d.data + done * depth * es;
                 for (j = 0; j < m; j++) hot[j] = dnnlk__onehot_wrap(dnnlk__onehot_load_index(ip + j * isz, is64), depth);
-                DNNLK__DISPATCH_AT(isa, dnnlk__onehot_emit, (p, m, depth, hot, on, off, es, nt));
+                DNNLK__DISPATCH(dnnlk__onehot_emit, (p, m, depth, hot, on, off, es, nt));
                 ip += m * isz;
                 done += m;
                 n -= m;
