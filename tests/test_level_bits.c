@@ -1,7 +1,8 @@
 /* Every level's output bits, on fixed inputs, against bits recorded from main before the bodies
  * were compiled at the scalar level (188f7eb, the hand-written scalar paths still in place), and
  * the bit-identity classes the README states:
- *   exact ops (one_hot)           the same bytes on every level;
+ *   exact ops (one_hot,           the same bytes on every level;
+ *   arg_max/arg_min, top_k)
  *   erf, gelu (both forms)        scalar and SSE4.1 the same bits; erf the same bits on AVX2 and
  *                                 AVX-512 (the gelus differ there by design, see vmath.h).
  * The vmath cases call each level's entry directly, the scalar one included, so a build with the
@@ -31,13 +32,17 @@
 enum {
     c_erf_stream, c_gelu_erf_stream, c_gelu_tanh_stream, c_erf_inplace, c_gelu_erf_inplace, c_gelu_tanh_inplace,
     c_gelu_erf_bf16_f16, c_gelu_tanh_f16s2_bf16, c_vm_erf, c_vm_gelu_erf, c_vm_gelu_tanh,
-    c_onehot_f32, c_onehot_s64, c_onehot_u8, c_onehot_bf16_small, c_onehot_f32_small, n_cases
+    c_onehot_f32, c_onehot_s64, c_onehot_u8, c_onehot_bf16_small, c_onehot_f32_small,
+    c_argmax_f32_rows, c_argmin_bf16_cols_last, c_argmax_s8_rows_last, c_argmin_f16_strided, c_topk_f32_largest_sorted,
+    c_topk_u8_smallest, c_topk_f16_cols, c_topk_s32_short_rows, n_cases
 };
 static const char *const case_name[n_cases] = {
     "erf f32 streamed", "gelu_erf f32 streamed", "gelu_tanh f32 streamed", "erf f32 in place",
     "gelu_erf f32 in place", "gelu_tanh f32 in place", "gelu_erf bf16->f16", "gelu_tanh f16 stride 2->bf16",
     "vm erf direct", "vm gelu_erf direct", "vm gelu_tanh direct", "one_hot s32->f32 d37", "one_hot s64->s64 d19",
-    "one_hot s32->u8 d300", "one_hot s64->bf16 d5 (regular stores)", "one_hot s32->f32 d3 (regular stores)"};
+    "one_hot s32->u8 d300", "one_hot s64->bf16 d5 (regular stores)", "one_hot s32->f32 d3 (regular stores)",
+    "arg_max f32 rows", "arg_min bf16 columns, last", "arg_max s8 rows, last", "arg_min f16 strided axis",
+    "top_k f32 largest sorted", "top_k u8 smallest unsorted", "top_k f16 columns", "top_k s32 short rows"};
 
 /* Recorded on 188f7eb (gcc and clang, -O2 and ASan, the same): scalar, sse41, avx2, avx512. */
 static const uint64_t recorded[n_cases][4] = {
@@ -57,15 +62,23 @@ static const uint64_t recorded[n_cases][4] = {
     /* one_hot s32->u8 d300                 */ {0xbd58828bed2747f8ull, 0xbd58828bed2747f8ull, 0xbd58828bed2747f8ull, 0xbd58828bed2747f8ull},
     /* one_hot s64->bf16 d5 (regular stores) */ {0x807cbf49a5c283e1ull, 0x807cbf49a5c283e1ull, 0x807cbf49a5c283e1ull, 0x807cbf49a5c283e1ull},
     /* one_hot s32->f32 d3 (regular stores) */ {0x58723906337acf55ull, 0x58723906337acf55ull, 0x58723906337acf55ull, 0x58723906337acf55ull},
+    /* arg_max f32 rows                     */ {0x3556e064fff0011dull, 0x3556e064fff0011dull, 0x3556e064fff0011dull, 0x3556e064fff0011dull},
+    /* arg_min bf16 columns, last           */ {0x0070255420071845ull, 0x0070255420071845ull, 0x0070255420071845ull, 0x0070255420071845ull},
+    /* arg_max s8 rows, last                */ {0x75db8051cfdecb34ull, 0x75db8051cfdecb34ull, 0x75db8051cfdecb34ull, 0x75db8051cfdecb34ull},
+    /* arg_min f16 strided axis             */ {0x767998016fffca95ull, 0x767998016fffca95ull, 0x767998016fffca95ull, 0x767998016fffca95ull},
+    /* top_k f32 largest sorted             */ {0x8ac86d0fe80c1feaull, 0x8ac86d0fe80c1feaull, 0x8ac86d0fe80c1feaull, 0x8ac86d0fe80c1feaull},
+    /* top_k u8 smallest unsorted           */ {0x9386e1e18fd83446ull, 0x9386e1e18fd83446ull, 0x9386e1e18fd83446ull, 0x9386e1e18fd83446ull},
+    /* top_k f16 columns                    */ {0xbd2f7a4717f3afd6ull, 0xbd2f7a4717f3afd6ull, 0xbd2f7a4717f3afd6ull, 0xbd2f7a4717f3afd6ull},
+    /* top_k s32 short rows                 */ {0x1c4a90216617db38ull, 0x1c4a90216617db38ull, 0x1c4a90216617db38ull, 0x1c4a90216617db38ull},
 };
 
-static uint64_t fnv1a(const void *p, size_t n) {
+static uint64_t fnv1a_from(uint64_t h, const void *p, size_t n) {
     const unsigned char *b = (const unsigned char *)p;
-    uint64_t h = 0xcbf29ce484222325ull;
     size_t i;
     for (i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
     return h;
 }
+static uint64_t fnv1a(const void *p, size_t n) { return fnv1a_from(0xcbf29ce484222325ull, p, n); }
 
 /* The float ops' outputs with every NaN made one canonical NaN first: a NaN result's sign and
  * payload are unspecified (README), and do differ between code paths (gcc -O2, AVX-512: the
@@ -212,6 +225,79 @@ static uint64_t one_hot_case(int c) {
     return fnv1a(dst, bytes + 2 * es); /* the bytes around the output too */
 }
 
+/* arg_max/arg_min/top_k: indices (s64 or s32) and values, both hashed. Elements come from a small
+ * set (ties everywhere), with NaNs, both zeros and the extremes of each dtype mixed in. */
+static uint64_t argreduce_case(int c) {
+    static unsigned char src[64 * 1024], vals[16 * 1024];
+    static int64_t idx[4096];
+    dnnlk_tensor s, v, ix;
+    dnnlk_dtype dt;
+    int64_t rows, cols, i, n, k = 0;
+    int axis, topk = c >= c_topk_f32_largest_sorted;
+    size_t es;
+    dnnlk_status st;
+    uint64_t h;
+    switch (c) {
+    case c_argmax_f32_rows: dt = dnnlk_f32, rows = 37, cols = 301, axis = 1; break;
+    case c_argmin_bf16_cols_last: dt = dnnlk_bf16, rows = 301, cols = 37, axis = 0; break;
+    case c_argmax_s8_rows_last: dt = dnnlk_s8, rows = 50, cols = 129, axis = 1; break;
+    case c_argmin_f16_strided: dt = dnnlk_f16, rows = 40, cols = 3, axis = 0; break;
+    case c_topk_f32_largest_sorted: dt = dnnlk_f32, rows = 8, cols = 1000, axis = 1, k = 7; break;
+    case c_topk_u8_smallest: dt = dnnlk_u8, rows = 8, cols = 1000, axis = 1, k = 20; break;
+    case c_topk_f16_cols: dt = dnnlk_f16, rows = 200, cols = 6, axis = 0, k = 5; break;
+    default: dt = dnnlk_s32, rows = 16, cols = 70, axis = 1, k = 9; break;
+    }
+    es = dnnlk_dtype_size(dt);
+    n = rows * cols;
+    for (i = 0; i < n; i++) {
+        uint32_t u = (uint32_t)((uint64_t)(i + 7) * 0x9E3779B97F4A7C15ull >> 37);
+        int32_t small = (int32_t)(u % 9) - 4;
+        float f = (float)small * 0.5f;
+        if (u % 41 == 0) f = NAN;
+        if (u % 43 == 0) f = -0.0f;
+        if (u % 47 == 0) f = (u & 1) ? INFINITY : -INFINITY;
+        switch (dt) {
+        case dnnlk_f32: memcpy(src + 4 * i, &f, 4); break;
+        case dnnlk_bf16: { uint16_t b = dnnlk_f32_to_bf16(f); memcpy(src + 2 * i, &b, 2); } break;
+        case dnnlk_f16: { uint16_t b = dnnlk_f32_to_f16(f); memcpy(src + 2 * i, &b, 2); } break;
+        case dnnlk_s32: { int32_t w = u % 47 == 0 ? ((u & 1) ? INT32_MAX : INT32_MIN) : small; memcpy(src + 4 * i, &w, 4); } break;
+        default: src[i] = (unsigned char)(u % 47 == 0 ? ((u & 1) ? 0x7f : 0x80) : (unsigned char)small); break;
+        }
+    }
+    memset(idx, 0x5a, sizeof idx);
+    memset(vals, 0x5a, sizeof vals);
+    memset(&s, 0, sizeof s);
+    s.data = src;
+    s.dtype = dt;
+    s.ndims = 2;
+    s.dims[0] = rows;
+    s.dims[1] = cols;
+    s.strides[0] = cols;
+    s.strides[1] = 1;
+    if (c == c_argmin_f16_strided) s.strides[0] = 2 * cols, s.strides[1] = 2; /* no contiguous neighbours */
+    memset(&v, 0, sizeof v);
+    v.data = vals;
+    v.dtype = dt;
+    v.ndims = DNNLK_UNKNOWN;
+    v.dims[0] = v.dims[1] = DNNLK_UNKNOWN;
+    v.strides[0] = v.strides[1] = DNNLK_UNKNOWN;
+    ix = v;
+    ix.data = idx;
+    ix.dtype = c == c_argmin_bf16_cols_last || c == c_topk_u8_smallest ? dnnlk_s32 : dnnlk_s64;
+    switch (c) {
+    case c_argmax_f32_rows: st = dnnlk_arg_max(&s, axis, 0, 0, &v, &ix, 0, 1); break;
+    case c_argmin_bf16_cols_last: st = dnnlk_arg_min(&s, axis, 1, 1, &v, &ix, 0, 1); break;
+    case c_argmax_s8_rows_last: st = dnnlk_arg_max(&s, axis, 0, 1, &v, &ix, 0, 1); break;
+    case c_argmin_f16_strided: st = dnnlk_arg_min(&s, axis, 0, 0, &v, &ix, 0, 1); break;
+    case c_topk_u8_smallest: st = dnnlk_top_k(&s, k, axis, 0, 0, &v, &ix, NULL, 0, 1); break;
+    default: st = dnnlk_top_k(&s, k, axis, 1, 1, &v, &ix, NULL, 0, 1); break;
+    }
+    CHECK_EQ(st, dnnlk_success);
+    n = topk ? (axis ? rows * k : k * cols) : (axis ? rows : cols);
+    h = fnv1a(idx, (size_t)n * dnnlk_dtype_size(ix.dtype) + 8);
+    return fnv1a_from(h, vals, (size_t)n * es + 8);
+}
+
 TEST(level_bits_match_recorded_and_classes) {
     int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
     int top = (int)dnnlk_cpu_isa(), c, l;
@@ -234,7 +320,9 @@ TEST(level_bits_match_recorded_and_classes) {
                 got[c][l] = vm_case(c, l);
                 ran[c][l] = 1;
             } else {
-                got[c][at] = c >= c_onehot_f32 ? one_hot_case(c) : eltwise_case(c);
+                got[c][at] = c >= c_argmax_f32_rows ? argreduce_case(c)
+                             : c >= c_onehot_f32     ? one_hot_case(c)
+                                                     : eltwise_case(c);
                 ran[c][at] = 1;
             }
         }
