@@ -3,7 +3,7 @@
  * A kernel header writes its code once, in a body file without include guards, and says
  *
  *     #define DNNLK__SIMD_BODY_SCALAR 1          (the body compiles at the scalar level too)
- *     #define DNNLK__SIMD_BODY "select_simd.h"
+ *     #define DNNLK__SIMD_BODY "one_hot_simd.h"
  *     #include "simd_instantiate.h"
  *
  * The body is then included once per level, with
@@ -16,9 +16,9 @@
  *     those of SSE4.1 regardless);
  *   - SSE4.1, AVX2 and AVX-512 inside their target regions, on x86 builds without DNNLK_NO_SIMD.
  * So every entry of an opted-in body exists at every level the build has, and the op header
- * dispatches with DNNLK__DISPATCH(name, args) alone. A header that does not opt in still writes its
- * scalar path by hand (name_scalar); the opt-in goes away, and the scalar level becomes the only
- * mode, once every body compiles at it.
+ * dispatches with DNNLK__DISPATCH(name, args) alone. A header that does not opt in (a body not yet
+ * converted) still writes its scalar path by hand (name_scalar). Once every body compiles at the
+ * scalar level the opt-in goes away: every body is compiled at every level, the only mode.
  * Functions the body defines are static; its entry points should be DNNLK__NOINLINE and take
  * pointers and sizes only (no vector types across a target boundary), its helpers
  * DNNLK__FORCEINLINE. */
