@@ -47,16 +47,17 @@ static DNNLK__FORCEINLINE void dnnlk__onehot_put(char *q, const unsigned char *v
     }
 }
 
-/* Elements [e0, e1) of a dense block of rows of `depth` elements starting at p. */
+/* Elements [e0, e1) of a dense block of rows of `depth` elements starting at p: row by row, so
+ * one division finds the first row and each row's hot position is read once. */
 static DNNLK__FORCEINLINE void dnnlk__onehot_elems(char *p, int64_t e0, int64_t e1, int64_t depth, const int64_t *hot,
                                                    const unsigned char *on, const unsigned char *off, int es) {
-    int64_t e, r, d;
+    int64_t e = e0, r, d;
     if (e0 >= e1) return;
-    r = e0 / depth; /* one division; then row and column step along */
+    r = e0 / depth;
     d = e0 - r * depth;
-    for (e = e0; e < e1; e++) {
-        dnnlk__onehot_put(p + e * es, d == hot[r] ? on : off, es);
-        if (++d == depth) d = 0, r++;
+    for (; e < e1; r++, d = 0) {
+        int64_t h = hot[r], stop = e1 - e < depth - d ? e1 : e + (depth - d);
+        for (; e < stop; e++, d++) dnnlk__onehot_put(p + e * es, d == h ? on : off, es);
     }
 }
 

@@ -39,14 +39,22 @@ static DNNLK__FORCEINLINE float dnnlk__sf_bitop(float a, float b, int op) {
     uint32_t x = dnnlk__f32_bits(a), y = dnnlk__f32_bits(b);
     return dnnlk__f32_from_bits(op == 0 ? (x & y) : op == 1 ? (x | y) : (x ^ y));
 }
+/* m with the sign of s (andps/orps in registers: no trip through an integer register). */
+static DNNLK__FORCEINLINE float dnnlk__sf_copysign(float m, float s) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_copysignf(m, s);
+#else
+    return dnnlk__f32_from_bits((dnnlk__f32_bits(m) & 0x7fffffffu) | (dnnlk__f32_bits(s) & 0x80000000u));
+#endif
+}
 /* Round half to even without the current rounding mode: |x| < 2^23 only matters. The sign is
- * x's, a zero's included (round(-0.3) = -0, as roundps). */
+ * x's, a zero's included (round(-0.3) = -0, round(-0) = -0, as roundps). */
 static DNNLK__FORCEINLINE float dnnlk__sf_round_even(float x) {
-    float a = dnnlk__f32_from_bits(dnnlk__f32_bits(x) & 0x7fffffffu), r;
+    float a = x < 0 ? -x : x, r;
     if (!(a < 8388608.0f)) return x;
     r = (float)(int32_t)a; /* truncation, mode-independent */
     if (a - r > 0.5f || (a - r == 0.5f && ((int32_t)r & 1))) r += 1.0f;
-    return dnnlk__f32_from_bits(dnnlk__f32_bits(r) | (dnnlk__f32_bits(x) & 0x80000000u));
+    return dnnlk__sf_copysign(r, x);
 }
 /* Round toward -inf, mode-independent; keeps the sign of a zero (floor(-0) = -0) as roundps. */
 static DNNLK__FORCEINLINE float dnnlk__sf_floor(float x) {
@@ -54,7 +62,7 @@ static DNNLK__FORCEINLINE float dnnlk__sf_floor(float x) {
     if (!(a < 8388608.0f)) return x;
     r = (float)(int32_t)x; /* truncation toward 0 */
     if (r > x) r -= 1.0f;
-    return r == 0.0f ? dnnlk__f32_from_bits(dnnlk__f32_bits(x) & 0x80000000u) : r;
+    return r == 0.0f ? dnnlk__sf_copysign(0.0f, x) : r;
 }
 /* Correctly rounded (as sqrtps); the builtin leaves errno to the compiler's -fmath-errno. */
 static DNNLK__FORCEINLINE float dnnlk__sf_sqrt(float x) {
