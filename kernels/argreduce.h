@@ -90,7 +90,7 @@ static DNNLK__FORCEINLINE double dnnlk__argred_load(const char *p, int t) {
     }
 }
 
-/* The reduction of one output position by the definition (scalar path and SIMD leftovers). */
+/* The reduction of one output position by the definition (the rows the vector paths leave). */
 static inline int64_t dnnlk__argred_scalar1(const dnnlk__argred_args *a, const char *p) {
     int64_t k, bi = 0;
     double best = dnnlk__argred_load(p, a->dtype);
@@ -120,7 +120,9 @@ static DNNLK__FORCEINLINE void dnnlk__argred_put(const dnnlk__argred_args *a, co
     if (vp) memcpy(vp, p + k * a->sa, (size_t)a->esize);
 }
 
-static inline void dnnlk__argred_rows_scalar(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
+/* Rows one element at a time: what the body's vector paths do not take (a strided axis without
+ * contiguous neighbours, the last positions of a vertical scan). */
+static inline void dnnlk__argred_rows_elem(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
                                              int64_t n) {
     int64_t j;
     for (j = 0; j < n; j++) {
@@ -282,7 +284,9 @@ static DNNLK__FORCEINLINE void dnnlk__topk_finish(const dnnlk__argred_args *a, c
     dnnlk__topk_emit(a, p, s->buf, vp, ip);
 }
 
-static inline void dnnlk__topk_rows_scalar(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
+/* Rows one element at a time: what the body's vector scan does not take (a strided axis, rows
+ * with fewer than four vectors past the first k). */
+static inline void dnnlk__topk_rows_elem(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
                                            int64_t n, uint64_t *buf) {
     int64_t j, i;
     dnnlk__topk_set s;
@@ -295,6 +299,7 @@ static inline void dnnlk__topk_rows_scalar(const dnnlk__argred_args *a, const ch
     }
 }
 
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "argreduce_simd.h"
 #include "simd_instantiate.h"
 
@@ -420,7 +425,7 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     int64_t b, e, n, sia = 0, sva = 0;
     uint64_t stack_buf[2 * DNNLK_TOP_K_STACK_K + 64];
     uint64_t *cand = stack_buf;
-    int ax, nd, rnd = 0, i, isa, is_topk = k >= 0;
+    int ax, nd, rnd = 0, i, is_topk = k >= 0;
     dnnlk_status st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
     if (!dnnlk__argred_flag_ok(last) || !dnnlk__argred_flag_ok(largest) || !dnnlk__argred_flag_ok(sorted))
@@ -490,11 +495,10 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     a.sv = values ? dnnlk__row_stride(&plan, 2) : 0;
     dnnlk__part_range(plan.total, ith, nth, is_topk ? 1 : 16, &b, &e);
     dnnlk__iter_init(&it, &plan, base, b, e);
-    isa = (int)dnnlk_max_isa();
     while ((n = dnnlk__iter_next(&it, row)) > 0) {
         char *vp = values ? row[2] : NULL;
-        if (is_topk) DNNLK__DISPATCH_AT(isa, dnnlk__topk_rows, (&a, row[0], row[1], vp, n, cand));
-        else DNNLK__DISPATCH_AT(isa, dnnlk__argred_rows, (&a, row[0], row[1], vp, n));
+        if (is_topk) DNNLK__DISPATCH(dnnlk__topk_rows, (&a, row[0], row[1], vp, n, cand));
+        else DNNLK__DISPATCH(dnnlk__argred_rows, (&a, row[0], row[1], vp, n));
     }
     return dnnlk_success;
 }

@@ -1,5 +1,6 @@
-/* argreduce_simd.h — the SIMD bodies of argreduce.h, compiled once per ISA by simd_instantiate.h
- * (no include guard). Results are exact, so every ISA gives the scalar path's answer bit for bit.
+/* argreduce_simd.h — the bodies of argreduce.h, compiled once per level (the scalar one included,
+ * where a vector is one element) by simd_instantiate.h (no include guard). Results are exact, so
+ * every level gives the same answer bit for bit.
  *
  * arg_max/arg_min along a contiguous axis run two passes: a vector max (or min) with a separate
  * NaN flag, then a search for the first (or last) element equal to it (or the first/last NaN).
@@ -229,7 +230,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_rows_t)(const dnnlk__argred_
             else DNNLK__SFX(dnnlk__ar_vert_i)(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, t, is_min, last);
         }
     }
-    dnnlk__argred_rows_scalar(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, n - j);
+    dnnlk__argred_rows_elem(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, n - j);
 }
 
 #define DNNLK__AR_CASES(T)                                                                   \
@@ -258,7 +259,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
     DNNLK__AR_CASES(dnnlk_s32)
     DNNLK__AR_CASES(dnnlk_s8)
     DNNLK__AR_CASES(dnnlk_u8)
-    default: dnnlk__argred_rows_scalar(a, src, ip, vp, n); break;
+    default: dnnlk__argred_rows_elem(a, src, ip, vp, n); break;
     }
 #endif
 }
@@ -335,7 +336,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
     dnnlk__topk_set s;
     int64_t j;
     if (a->sa != a->esize || a->K - a->k < 4 * DNNLK__VF_N) {
-        dnnlk__topk_rows_scalar(a, src, ip, vp, n, h);
+        dnnlk__topk_rows_elem(a, src, ip, vp, n, h);
         return;
     }
     for (j = 0; j < n; j++) {

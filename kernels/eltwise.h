@@ -57,25 +57,9 @@ typedef struct dnnlk__elt_ctx {
     int op, nt;
 } dnnlk__elt_ctx;
 
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "eltwise_simd.h"
 #include "simd_instantiate.h"
-
-static inline void dnnlk__elt_part_scalar(const dnnlk__elt_ctx *c, int64_t begin, int64_t end) {
-    dnnlk__loop_iter it;
-    char *row[2];
-    int64_t n, i;
-    int64_t so = dnnlk__row_stride(&c->plan, 0), si = dnnlk__row_stride(&c->plan, 1);
-    dnnlk__iter_init(&it, &c->plan, c->base, begin, end);
-    while ((n = dnnlk__iter_next(&it, row)) > 0) {
-        for (i = 0; i < n; i++) {
-            float x = dnnlk__load_as_f32(row[1] + i * si, c->in_dt), y;
-            if (c->op == DNNLK__ELT_ERF) y = dnnlk__vm_erf_scalar(x);
-            else if (c->op == DNNLK__ELT_GELU_ERF) y = dnnlk__vm_gelu_erf_scalar(x);
-            else y = dnnlk__vm_gelu_tanh_scalar(x);
-            dnnlk__store_from_f32(row[0] + i * so, c->out_dt, y);
-        }
-    }
-}
 
 /* Checks everything and completes dst into *done. */
 static inline dnnlk_status dnnlk__elt_check(const dnnlk_tensor *src, const dnnlk_tensor *dst, dnnlk_tensor *done,

@@ -1,4 +1,5 @@
-/* dnnl_kernels — eltwise_simd.h: the erf / gelu kernel body (no include guard; see eltwise.h). */
+/* dnnl_kernels — eltwise_simd.h: the erf / gelu kernel body (no include guard; see eltwise.h),
+ * compiled at every level, the scalar one included. */
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf x, int op) {
     if (op == DNNLK__ELT_ERF) return DNNLK__SFX(dnnlk__vm_erf)(x);
@@ -32,7 +33,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_f32)(const float *x, float 
                 dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_loadu_n(x + i, m), op), m);
             }
             for (i = head; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
-                dnnlk__prefetch_l2((const char *)(x + i) + DNNLK_ELT_PF_BYTES, 2 * DNNLK__VF_N * sizeof(float));
+                dnnlk__vec_prefetch_l2((const char *)(x + i) + DNNLK_ELT_PF_BYTES, 2 * DNNLK__VF_N * sizeof(float));
                 DNNLK__ELT_STEP(i, dnnlk__vf_stream);
             }
         }
@@ -92,7 +93,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_rows)(const dnnlk__elt_ctx 
             }
         }
     }
-    if (c->nt) _mm_sfence();
+    if (c->nt) dnnlk__vec_sfence();
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__elt_part)(const dnnlk__elt_ctx *c, int64_t begin, int64_t end) {

@@ -47,24 +47,21 @@ static DNNLK__FORCEINLINE void dnnlk__onehot_put(char *q, const unsigned char *v
     }
 }
 
-/* Elements [e0, e1) of a dense block of rows of `depth` elements starting at p. */
+/* Elements [e0, e1) of a dense block of rows of `depth` elements starting at p: row by row, so
+ * one division finds the first row and each row's hot position is read once. */
 static DNNLK__FORCEINLINE void dnnlk__onehot_elems(char *p, int64_t e0, int64_t e1, int64_t depth, const int64_t *hot,
                                                    const unsigned char *on, const unsigned char *off, int es) {
-    int64_t e;
-    for (e = e0; e < e1; e++) {
-        int64_t r = e / depth;
-        dnnlk__onehot_put(p + e * es, e - r * depth == hot[r] ? on : off, es);
+    int64_t e = e0, r, d;
+    if (e0 >= e1) return;
+    r = e0 / depth;
+    d = e0 - r * depth;
+    for (; e < e1; r++, d = 0) {
+        int64_t h = hot[r], stop = e1 - e < depth - d ? e1 : e + (depth - d);
+        for (; e < stop; e++, d++) dnnlk__onehot_put(p + e * es, d == h ? on : off, es);
     }
 }
 
-static inline void dnnlk__onehot_emit_scalar(char *p, int64_t nrows, int64_t depth, const int64_t *hot,
-                                             const unsigned char *on, const unsigned char *off, int es, int nt) {
-    int64_t r, d;
-    (void)nt;
-    for (r = 0; r < nrows; r++, p += depth * es)
-        for (d = 0; d < depth; d++) dnnlk__onehot_put(p + d * es, d == hot[r] ? on : off, es);
-}
-
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "one_hot_simd.h"
 #include "simd_instantiate.h"
 
@@ -159,7 +156,7 @@ static inline dnnlk_status dnnlk_one_hot(const dnnlk_tensor *indices, int64_t de
         void *base[1];
         char *row[1];
         int64_t hot[DNNLK__ONE_HOT_BLOCK], n, j, done = b, isz;
-        int isa = (int)dnnlk_max_isa(), nt;
+        int nt;
         istr[0] = indices->strides;
         ies[0] = dnnlk_dtype_size(indices->dtype);
         base[0] = indices->data;
@@ -173,7 +170,7 @@ static inline dnnlk_status dnnlk_one_hot(const dnnlk_tensor *indices, int64_t de
                 int64_t m = n < DNNLK__ONE_HOT_BLOCK ? n : DNNLK__ONE_HOT_BLOCK;
                 char *p = (char *)d.data + done * depth * es;
                 for (j = 0; j < m; j++) hot[j] = dnnlk__onehot_wrap(dnnlk__onehot_load_index(ip + j * isz, is64), depth);
-                DNNLK__DISPATCH_AT(isa, dnnlk__onehot_emit, (p, m, depth, hot, on, off, es, nt));
+                DNNLK__DISPATCH(dnnlk__onehot_emit, (p, m, depth, hot, on, off, es, nt));
                 ip += m * isz;
                 done += m;
                 n -= m;

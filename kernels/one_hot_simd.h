@@ -1,5 +1,5 @@
-/* one_hot_simd.h — the vector writer of one_hot.h, compiled once per ISA by simd_instantiate.h
- * (no include guard).
+/* one_hot_simd.h — the vector writer of one_hot.h, compiled once per level (the scalar one
+ * included) by simd_instantiate.h (no include guard).
  *
  * A dense block of rows is one byte stream of off_value elements with one on_value per row: the
  * stream goes out as whole vectors of the off pattern (aligned, so they can be non-temporal), and
@@ -8,16 +8,8 @@
  * on element edges. */
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__oh_store)(char *q, dnnlk__vi v, int nt) {
-#if DNNLK__ISA == 1
-    if (nt) _mm_stream_si128((__m128i *)(void *)q, v);
-    else _mm_store_si128((__m128i *)(void *)q, v);
-#elif DNNLK__ISA == 2
-    if (nt) _mm256_stream_si256((__m256i *)(void *)q, v);
-    else _mm256_store_si256((__m256i *)(void *)q, v);
-#else
-    if (nt) _mm512_stream_si512((__m512i *)(void *)q, v);
-    else _mm512_store_si512((void *)q, v);
-#endif
+    if (nt) dnnlk__vi_stream(q, v);
+    else dnnlk__vi_store(q, v);
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__onehot_emit)(char *p, int64_t nrows, int64_t depth, const int64_t *hot,
@@ -27,6 +19,11 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__onehot_emit)(char *p, int64_t nrow
     unsigned char pat[DNNLK__VF_N * 4];
     int64_t head, e, r, hpos, i;
     dnnlk__vi offv;
+    if (epv == 0) {
+        /* elements wider than a vector (the scalar level's 4 bytes against s64/f64): one by one */
+        dnnlk__onehot_elems(p, 0, total, depth, hot, on, off, es);
+        return;
+    }
     head = (int64_t)((VB - (int64_t)((uintptr_t)p % (uintptr_t)VB)) % VB) / es;
     if (head > total) head = total;
     dnnlk__onehot_elems(p, 0, head, depth, hot, on, off, es);
@@ -61,5 +58,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__onehot_emit)(char *p, int64_t nrow
         }
     }
     dnnlk__onehot_elems(p, e, total, depth, hot, on, off, es);
-    if (nt) _mm_sfence();
+    if (nt) dnnlk__vec_sfence();
 }

@@ -1,19 +1,41 @@
-/* dnnl_kernels — simd_instantiate.h: compiles one kernel body once per x86 ISA.
+/* dnnl_kernels — simd_instantiate.h: compiles one kernel body once per level.
  *
- * A kernel header writes its SIMD code once, in a body file without include guards, and says
+ * A kernel header writes its code once, in a body file without include guards, and says
  *
- *     #define DNNLK__SIMD_BODY "select_simd.h"
+ *     #define DNNLK__SIMD_BODY_SCALAR 1          (the body compiles at the scalar level too)
+ *     #define DNNLK__SIMD_BODY "one_hot_simd.h"
  *     #include "simd_instantiate.h"
  *
- * The body is then included three times, inside the SSE4.1, AVX2 and AVX-512 target regions, with
- *   DNNLK__ISA        1, 2 or 3 (for the rare `#if` an ISA needs),
- *   DNNLK__SFX(name)  name_sse41 / name_avx2 / name_avx512 (name every function with it),
- *   the vector layer of vec.h mapped to that ISA (dnnlk__vf_add, DNNLK__VF_N, ...).
+ * The body is then included once per level, with
+ *   DNNLK__ISA        0, 1, 2 or 3 (scalar, SSE4.1, AVX2, AVX-512),
+ *   DNNLK__SFX(name)  name_scalar / name_sse41 / name_avx2 / name_avx512 (name every function
+ *                     with it),
+ *   the vector layer of vec.h mapped to that level (dnnlk__vf_add, DNNLK__VF_N, ...):
+ *   - the scalar level, only where the header opted in with DNNLK__SIMD_BODY_SCALAR: on every
+ *     platform, with no target region (the includer's own flags; vec_scalar.h keeps its bits
+ *     those of SSE4.1 regardless);
+ *   - SSE4.1, AVX2 and AVX-512 inside their target regions, on x86 builds without DNNLK_NO_SIMD.
+ * So every entry of an opted-in body exists at every level the build has, and the op header
+ * dispatches with DNNLK__DISPATCH(name, args) alone. A header that does not opt in (a body not yet
+ * converted) still writes its scalar path by hand (name_scalar). Once every body compiles at the
+ * scalar level the opt-in goes away: every body is compiled at every level, the only mode.
  * Functions the body defines are static; its entry points should be DNNLK__NOINLINE and take
  * pointers and sizes only (no vector types across a target boundary), its helpers
- * DNNLK__FORCEINLINE. On non-x86 builds nothing is included and only scalar code exists. */
+ * DNNLK__FORCEINLINE. */
 #ifndef DNNLK__SIMD_BODY
 #error "define DNNLK__SIMD_BODY before including simd_instantiate.h"
+#endif
+
+#if defined(DNNLK__SIMD_BODY_SCALAR) && DNNLK__SIMD_BODY_SCALAR
+DNNLK__NOINLINE_BEGIN
+#define DNNLK__ISA 0
+#define DNNLK__SFX(name) name##_scalar
+#include "vec.h"
+#include DNNLK__SIMD_BODY
+#include "vec_end.h"
+#undef DNNLK__SFX
+#undef DNNLK__ISA
+DNNLK__NOINLINE_END
 #endif
 
 #if DNNLK__X86
@@ -53,3 +75,4 @@ DNNLK__NOINLINE_END
 #endif /* DNNLK__X86 */
 
 #undef DNNLK__SIMD_BODY
+#undef DNNLK__SIMD_BODY_SCALAR

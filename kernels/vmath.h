@@ -143,63 +143,7 @@ static const float dnnlk__vm_erfc8[10][8] = {
 #define DNNLK__VM_GELU_ERF 4
 #define DNNLK__VM_GELU_TANH 5
 
-/* ---- the scalar instantiation: the vector names mapped to one float lane ---- */
-static DNNLK__FORCEINLINE float dnnlk__sf_bitop(float a, float b, int op) {
-    uint32_t x = dnnlk__f32_bits(a), y = dnnlk__f32_bits(b);
-    return dnnlk__f32_from_bits(op == 0 ? (x & y) : op == 1 ? (x | y) : (x ^ y));
-}
-/* Round half to even without the current rounding mode: |x| < 2^23 only matters. */
-static DNNLK__FORCEINLINE float dnnlk__sf_round_even(float x) {
-    float a = x < 0 ? -x : x, r;
-    if (!(a < 8388608.0f)) return x;
-    r = (float)(int32_t)a; /* truncation, mode-independent */
-    if (a - r > 0.5f || (a - r == 0.5f && ((int32_t)r & 1))) r += 1.0f;
-    return x < 0 ? -r : r;
-}
-/* Truncation to int32 as cvttps2dq does it: NaN and out-of-range values give INT32_MIN (a plain
- * cast would be undefined behaviour there). */
-static DNNLK__FORCEINLINE int32_t dnnlk__si_to_int(float x) {
-    return (x > -2147483648.0f && x < 2147483648.0f) ? (int32_t)x : INT32_MIN;
-}
-
-#define DNNLK__ISA 0
-#define DNNLK__SFX(name) name##_scalar
-#define DNNLK__VF_N 1
-#define dnnlk__vf float
-#define dnnlk__vi int32_t
-#define dnnlk__vmask int
-#define dnnlk__vf_set1(x) ((float)(x))
-#define dnnlk__vf_zero() 0.0f
-#define dnnlk__vf_add(a, b) ((a) + (b))
-#define dnnlk__vf_sub(a, b) ((a) - (b))
-#define dnnlk__vf_mul(a, b) ((a) * (b))
-#define dnnlk__vf_div(a, b) ((a) / (b))
-#define dnnlk__vf_fmadd(a, b, c) ((a) * (b) + (c))
-#define dnnlk__vf_min(a, b) ((a) < (b) ? (a) : (b))
-#define dnnlk__vf_max(a, b) ((a) > (b) ? (a) : (b))
-#define dnnlk__vf_and(a, b) dnnlk__sf_bitop((a), (b), 0)
-#define dnnlk__vf_or(a, b) dnnlk__sf_bitop((a), (b), 1)
-#define dnnlk__vf_xor(a, b) dnnlk__sf_bitop((a), (b), 2)
-#define dnnlk__vf_round_even(a) dnnlk__sf_round_even(a)
-#define dnnlk__vf_cmplt(a, b) ((a) < (b))
-#define dnnlk__vf_cmpge(a, b) ((a) >= (b))
-#define dnnlk__vf_cmpunord(a, b) ((a) != (a) || (b) != (b))
-#define dnnlk__vf_blend(m, t, f) ((m) ? (t) : (f))
-#define dnnlk__vi_set1(x) ((int32_t)(x))
-#define dnnlk__vi_add(a, b) ((a) + (b))
-#define dnnlk__vi_sub(a, b) ((a) - (b))
-#define dnnlk__vi_slli(a, n) ((int32_t)((uint32_t)(a) << (n)))
-#define dnnlk__vi_srai(a, n) ((a) >= 0 ? (a) >> (n) : -((-(a) + (1 << (n)) - 1) >> (n)))
-#define dnnlk__vi_srli(a, n) ((int32_t)((uint32_t)(a) >> (n)))
-#define dnnlk__vi_and(a, b) ((a) & (b))
-#define dnnlk__vf_as_vi(a) ((int32_t)dnnlk__f32_bits(a))
-#define dnnlk__vi_as_vf(a) dnnlk__f32_from_bits((uint32_t)(a))
-#define dnnlk__vf_to_vi_trunc(a) dnnlk__si_to_int(a)
-#include "vmath_simd.h"
-#include "vec_end.h"
-#undef DNNLK__SFX
-#undef DNNLK__ISA
-
+#define DNNLK__SIMD_BODY_SCALAR 1 /* vmath_simd.h is also the scalar path (vec_scalar.h) */
 #define DNNLK__SIMD_BODY "vmath_simd.h"
 #include "simd_instantiate.h"
 

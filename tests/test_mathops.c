@@ -166,9 +166,10 @@ TEST(vm_accuracy_sweep) {
         }
     /* The FMA decision: AVX2 and AVX-512 agree bit for bit (the gelus aside: AVX-512 reads a finer
      * gelu_erf table and has its own gelu_tanh formula), SSE4.1 and scalar agree bit for bit.
-     * Not promised when the includer's own flags enable FMA (-march=native): the compiler may then
-     * contract the scalar code's a*b+c but not the SSE4.1 intrinsics; dispatch is static there and
-     * those two paths never run outside this test. */
+     * Not promised when the includer's own flags enable FMA (-march=native): the SSE4.1 target
+     * region then has FMA too and the compiler may fuse its separate multiply and add (the scalar
+     * level passes its products through DNNLK__NOFUSE and keeps its bits: test_level_bits.c);
+     * dispatch is static there and those two paths never run outside this test. */
     CHECK_EQ(jobs[0].mismatch_avx + jobs[1].mismatch_avx, 0);
 #ifndef __FMA__
     CHECK_EQ(jobs[0].mismatch_sse + jobs[1].mismatch_sse, 0);

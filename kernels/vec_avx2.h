@@ -1,0 +1,117 @@
+/* dnnl_kernels — vec_avx2.h: the vector layer (vec.h's API) at AVX2 (+FMA, F16C): 8 f32 / s32
+ * lanes, masks as lane vectors. No include guard: vec.h includes it inside the AVX2 target region
+ * (DNNLK__ISA 2); vec_end.h removes the names. */
+
+#if DNNLK__ISA != 2
+#error "vec_avx2.h is included through vec.h with DNNLK__ISA 2"
+#endif
+
+#ifndef DNNLK__VEC_FUNCS_2
+#define DNNLK__VEC_FUNCS_2
+static DNNLK__FORCEINLINE __m256i dnnlk__lanes_below_avx2(size_t n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+static DNNLK__FORCEINLINE __m256 dnnlk__vf_loadu_n_avx2(const float *p, size_t n) {
+    return _mm256_maskload_ps(p, dnnlk__lanes_below_avx2(n));
+}
+static DNNLK__FORCEINLINE void dnnlk__vf_storeu_n_avx2(float *p, __m256 v, size_t n) {
+    _mm256_maskstore_ps(p, dnnlk__lanes_below_avx2(n), v);
+}
+static DNNLK__FORCEINLINE __m256 dnnlk__vf_load_bf16_avx2(const uint16_t *p) {
+    __m128i h = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
+static DNNLK__FORCEINLINE __m256i dnnlk__vf_to_bf16_bits_avx2(__m256 v) {
+    __m256i u = _mm256_castps_si256(v);
+    __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
+    __m256i r = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7fff)), lsb), 16);
+    __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    __m256i q = _mm256_or_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x40));
+    return _mm256_blendv_epi8(r, q, nan);
+}
+static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_avx2(uint16_t *p, __m256 v) {
+    __m256i b = dnnlk__vf_to_bf16_bits_avx2(v);
+    __m128i packed = _mm_packus_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
+    _mm_storeu_si128((__m128i *)(void *)p, packed);
+}
+/* 8 bytes -> 8 int32 lanes, sign- (sgn) or zero-extended. */
+static DNNLK__FORCEINLINE __m256i dnnlk__vi_load_i8_avx2(const void *p, int sgn) {
+    __m128i b = _mm_loadl_epi64((const __m128i *)p);
+    return sgn ? _mm256_cvtepi8_epi32(b) : _mm256_cvtepu8_epi32(b);
+}
+static DNNLK__FORCEINLINE __m256 dnnlk__vf_load_f16_avx2(const uint16_t *p) {
+    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)p));
+}
+static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx2(uint16_t *p, __m256 v) {
+    _mm_storeu_si128((__m128i *)(void *)p, _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+#endif
+
+#define DNNLK__VF_N 8
+#define dnnlk__vf __m256
+#define dnnlk__vi __m256i
+#define dnnlk__vmask __m256
+#define dnnlk__vf_loadu(p) _mm256_loadu_ps(p)
+#define dnnlk__vf_storeu(p, v) _mm256_storeu_ps((p), (v))
+#define dnnlk__vf_stream(p, v) _mm256_stream_ps((p), (v))
+#define dnnlk__vf_loadu_n dnnlk__vf_loadu_n_avx2
+#define dnnlk__vf_storeu_n dnnlk__vf_storeu_n_avx2
+#define dnnlk__vf_set1(x) _mm256_set1_ps(x)
+#define dnnlk__vf_zero() _mm256_setzero_ps()
+#define dnnlk__vf_add(a, b) _mm256_add_ps((a), (b))
+#define dnnlk__vf_sub(a, b) _mm256_sub_ps((a), (b))
+#define dnnlk__vf_mul(a, b) _mm256_mul_ps((a), (b))
+#define dnnlk__vf_div(a, b) _mm256_div_ps((a), (b))
+#define dnnlk__vf_fmadd(a, b, c) _mm256_fmadd_ps((a), (b), (c))
+#define dnnlk__vf_nofuse(v) __asm__("" : "+x"(v))
+#define dnnlk__vf_min(a, b) _mm256_min_ps((a), (b))
+#define dnnlk__vf_max(a, b) _mm256_max_ps((a), (b))
+#define dnnlk__vf_sqrt(a) _mm256_sqrt_ps(a)
+#define dnnlk__vf_and(a, b) _mm256_and_ps((a), (b))
+#define dnnlk__vf_or(a, b) _mm256_or_ps((a), (b))
+#define dnnlk__vf_xor(a, b) _mm256_xor_ps((a), (b))
+#define dnnlk__vf_round_even(a) _mm256_round_ps((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+#define dnnlk__vf_floor(a) _mm256_round_ps((a), _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define dnnlk__vf_cmplt(a, b) _mm256_cmp_ps((a), (b), _CMP_LT_OQ)
+#define dnnlk__vf_cmple(a, b) _mm256_cmp_ps((a), (b), _CMP_LE_OQ)
+#define dnnlk__vf_cmpgt(a, b) _mm256_cmp_ps((a), (b), _CMP_GT_OQ)
+#define dnnlk__vf_cmpge(a, b) _mm256_cmp_ps((a), (b), _CMP_GE_OQ)
+#define dnnlk__vf_cmpeq(a, b) _mm256_cmp_ps((a), (b), _CMP_EQ_OQ)
+#define dnnlk__vf_cmpunord(a, b) _mm256_cmp_ps((a), (b), _CMP_UNORD_Q)
+#define dnnlk__vmask_bits(m) ((unsigned)_mm256_movemask_ps(m))
+#define dnnlk__vf_blend(m, t, f) _mm256_blendv_ps((f), (t), (m))
+#define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_avx2
+#define dnnlk__vf_store_bf16 dnnlk__vf_store_bf16_avx2
+#define dnnlk__vf_load_f16 dnnlk__vf_load_f16_avx2
+#define dnnlk__vf_store_f16 dnnlk__vf_store_f16_avx2
+#define dnnlk__vi_loadu(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define dnnlk__vi_storeu(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vi_set1(x) _mm256_set1_epi32(x)
+#define dnnlk__vi_add(a, b) _mm256_add_epi32((a), (b))
+#define dnnlk__vi_sub(a, b) _mm256_sub_epi32((a), (b))
+#define dnnlk__vi_mullo(a, b) _mm256_mullo_epi32((a), (b))
+#define dnnlk__vi_and(a, b) _mm256_and_si256((a), (b))
+#define dnnlk__vi_or(a, b) _mm256_or_si256((a), (b))
+#define dnnlk__vi_xor(a, b) _mm256_xor_si256((a), (b))
+#define dnnlk__vi_slli(a, n) _mm256_slli_epi32((a), (n))
+#define dnnlk__vi_srli(a, n) _mm256_srli_epi32((a), (n))
+#define dnnlk__vi_srai(a, n) _mm256_srai_epi32((a), (n))
+#define dnnlk__vf_as_vi(a) _mm256_castps_si256(a)
+#define dnnlk__vi_as_vf(a) _mm256_castsi256_ps(a)
+#define dnnlk__vi_to_vf(a) _mm256_cvtepi32_ps(a)
+#define dnnlk__vf_to_vi_trunc(a) _mm256_cvttps_epi32(a)
+#define dnnlk__vi_load_i8 dnnlk__vi_load_i8_avx2
+#define dnnlk__vi_min(a, b) _mm256_min_epi32((a), (b))
+#define dnnlk__vi_max(a, b) _mm256_max_epi32((a), (b))
+#define dnnlk__vi_cmpeq(a, b) _mm256_castsi256_ps(_mm256_cmpeq_epi32((a), (b)))
+#define dnnlk__vi_cmpgt(a, b) _mm256_castsi256_ps(_mm256_cmpgt_epi32((a), (b)))
+#define dnnlk__vi_blend(m, t, f) _mm256_blendv_epi8((f), (t), _mm256_castps_si256(m))
+#define dnnlk__vf_cmpnle(a, b) _mm256_cmp_ps((a), (b), _CMP_NLE_UQ)
+#define dnnlk__vf_cmpnge(a, b) _mm256_cmp_ps((a), (b), _CMP_NGE_UQ)
+#define dnnlk__vf_cmpord(a, b) _mm256_cmp_ps((a), (b), _CMP_ORD_Q)
+#define dnnlk__vmask_and(a, b) _mm256_and_ps((a), (b))
+#define dnnlk__vmask_or(a, b) _mm256_or_ps((a), (b))
+#define dnnlk__vi_store(p, v) _mm256_store_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vi_stream(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vec_sfence() _mm_sfence()
+#define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
