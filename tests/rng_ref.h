@@ -7,6 +7,15 @@
 #define M31 2147483647u
 #define A31 1132489760u
 
+/* The engines every RNG test runs, and their names in messages. */
+#define NALGS 4
+static const dnnlk_rng_alg algs[NALGS] = {dnnlk_rng_mcg31m1, dnnlk_rng_philox4x32_10, dnnlk_rng_mt19937,
+                                          dnnlk_rng_philox4x32_10_ctr32};
+static const char *alg_name(dnnlk_rng_alg a) {
+    static const char *names[NALGS] = {"mcg31", "philox", "mt19937", "philox_ctr32"};
+    return names[a];
+}
+
 /* ---- plain references ---- */
 
 /* VSL's MCG31m1 Bernoulli bit, as written: its single-precision uniform u = x/m (division in

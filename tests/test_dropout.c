@@ -6,13 +6,6 @@
 #include "harness.h"
 #include "rng_ref.h"
 
-#define NALGS 4
-static const dnnlk_rng_alg algs[NALGS] = {dnnlk_rng_mcg31m1, dnnlk_rng_philox4x32_10, dnnlk_rng_mt19937,
-                                          dnnlk_rng_philox4x32_10_ctr32};
-static const char *alg_name(dnnlk_rng_alg a) {
-    static const char *names[NALGS] = {"mcg31", "philox", "mt19937", "philox_ctr32"};
-    return names[a];
-}
 
 /* Keep bit of draw j by each engine's documented rule (rates here have 1 - rate exact; MCG31
  * keeps as VSL's Bernoulli with p = 1 - rate). */

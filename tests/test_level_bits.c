@@ -124,12 +124,7 @@ static float out_f32[N + 16];
 static uint16_t out_u16[N];
 
 static dnnlk_tensor vec_tensor(void *data, dnnlk_dtype dt, int64_t n, int64_t stride) {
-    dnnlk_tensor t;
-    memset(&t, 0, sizeof t);
-    t.data = data;
-    t.dtype = dt;
-    t.ndims = 1;
-    t.dims[0] = n;
+    dnnlk_tensor t = th_tensor(data, dt, 1, &n);
     t.strides[0] = stride;
     return t;
 }
@@ -268,14 +263,11 @@ static uint64_t argreduce_case(int c) {
     }
     memset(idx, 0x5a, sizeof idx);
     memset(vals, 0x5a, sizeof vals);
-    memset(&s, 0, sizeof s);
-    s.data = src;
-    s.dtype = dt;
-    s.ndims = 2;
-    s.dims[0] = rows;
-    s.dims[1] = cols;
-    s.strides[0] = cols;
-    s.strides[1] = 1;
+    {
+        int64_t dims[2];
+        dims[0] = rows, dims[1] = cols;
+        s = th_tensor(src, dt, 2, dims);
+    }
     if (c == c_argmin_f16_strided) s.strides[0] = 2 * cols, s.strides[1] = 2; /* no contiguous neighbours */
     memset(&v, 0, sizeof v);
     v.data = vals;

@@ -18,13 +18,6 @@ static int ref_bit(dnnlk_rng_alg alg, const uint32_t *out, size_t i, double p) {
     return exact_lt_ratio(out[i], 4294967296ull, p);
 }
 
-#define NALGS 4
-static const dnnlk_rng_alg algs[NALGS] = {dnnlk_rng_mcg31m1, dnnlk_rng_philox4x32_10, dnnlk_rng_mt19937,
-                                          dnnlk_rng_philox4x32_10_ctr32};
-static const char *alg_name(dnnlk_rng_alg a) {
-    static const char *names[NALGS] = {"mcg31", "philox", "mt19937", "philox_ctr32"};
-    return names[a];
-}
 
 /* ---- known answers ---- */
 
