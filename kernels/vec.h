@@ -8,6 +8,10 @@
  * so each kernel body is written once.
  *
  *   dnnlk__vf / dnnlk__vi     f32 / s32 vector of DNNLK__VF_N lanes (1, 4, 8, 16)
+ *   DNNLK__VEC_FMA            1 where dnnlk__vf_fmadd rounds once (AVX2, AVX-512), 0 where it is
+ *                             a product then a sum (scalar, SSE4.1): for bodies whose formula
+ *                             depends on it, instead of testing the level
+ *   DNNLK__VEC_PERMUTE_LUT    1 where an 8-entry float table is read by one register permute
  *   dnnlk__vmask              result of a compare, f32 or s32 (int 0/1 at the scalar level, lane
  *                             vector on SSE/AVX2, k-mask on AVX-512); dnnlk__vmask_and / _or
  *                             combine two

@@ -46,6 +46,9 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx512(uint16_t *p, __m512 v)
 #endif
 
 #define DNNLK__VF_N 16
+/* what a body may ask of this level, instead of asking which level it is */
+#define DNNLK__VEC_FMA 1          /* dnnlk__vf_fmadd rounds once (else: a product, then a sum) */
+#define DNNLK__VEC_PERMUTE_LUT 1  /* an 8-entry float table read by one register permute */
 #define dnnlk__vf __m512
 #define dnnlk__vi __m512i
 #define dnnlk__vmask __mmask16

@@ -3,6 +3,8 @@
  * and defined differently by the next level is a macro redefinition (an error under -Werror), and
  * tests/test_vec.c checks that a sample of them is gone after the instantiation. */
 #undef DNNLK__VF_N
+#undef DNNLK__VEC_FMA
+#undef DNNLK__VEC_PERMUTE_LUT
 #undef dnnlk__vf
 #undef dnnlk__vi
 #undef dnnlk__vmask

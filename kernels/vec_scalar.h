@@ -116,6 +116,9 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
 #endif
 
 #define DNNLK__VF_N 1
+/* what a body may ask of this level, instead of asking which level it is */
+#define DNNLK__VEC_FMA 0          /* dnnlk__vf_fmadd rounds once (else: a product, then a sum) */
+#define DNNLK__VEC_PERMUTE_LUT 0  /* an 8-entry float table read by one register permute */
 #define dnnlk__vf float
 #define dnnlk__vi int32_t
 #define dnnlk__vmask int

@@ -57,6 +57,9 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
 #endif
 
 #define DNNLK__VF_N 4
+/* what a body may ask of this level, instead of asking which level it is */
+#define DNNLK__VEC_FMA 0          /* dnnlk__vf_fmadd rounds once (else: a product, then a sum) */
+#define DNNLK__VEC_PERMUTE_LUT 0  /* an 8-entry float table read by one register permute */
 #define dnnlk__vf __m128
 #define dnnlk__vi __m128i
 #define dnnlk__vmask __m128

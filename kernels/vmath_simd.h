@@ -313,9 +313,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, i
     q = dnnlk__vf_fmadd(q, u, DNNLK__VM_ROW(2));
     /* plus_a: a, or a/2 (plus_a 2), in the first interval, where c0 = 0 (decided on 2a + 2 as the
      * index). a/2 on the permute ISAs: a times the row after c_deg (1/2 in the first interval, 0
-     * elsewhere) plus c0, exact, one permute and one FMA; SSE4.1's table read costs more than
-     * the compare and blend (the same bits either way). */
-    if (plus_a == 2 && DNNLK__ISA >= 2)
+     * elsewhere) plus c0, exact, one permute and one FMA; where a table read is not a permute it
+     * costs more than the compare and blend (the same bits either way). */
+    if (plus_a == 2 && DNNLK__VEC_PERMUTE_LUT)
         c0 = dnnlk__vf_fmadd(a, DNNLK__VM_ROW(2 + deg), c0);
     else if (plus_a)
         c0 = dnnlk__vf_blend(dnnlk__vf_cmplt(a2, dnnlk__vf_set1(3.0f)),
@@ -401,7 +401,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
     /* -a^2/2 >= -105.125 in the lanes kept: only a sliver underflows */
     dnnlk__vf r = DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(a, dnnlk__vf_mul(a, dnnlk__vf_set1(-0.5f)), &n);
     g = DNNLK__SFX(dnnlk__vm_ldexp_off)(DNNLK__SFX(dnnlk__vm_exp_poly)(r, nm), n, big);
-#elif DNNLK__ISA == 2
+#elif DNNLK__VEC_FMA
     dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f));
     dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu8[0], 8, ac, 2, 7, 1, NULL);
     nm = dnnlk__vf_blend(big, dnnlk__vf_set1(-0.0f), nm);
@@ -422,7 +422,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
         uint32_t b = dnnlk__f32_bits(x);
         return (b > 0x80000000u && b <= 0xff800000u) ? -g : x - g;
     }
-#elif DNNLK__ISA == 1
+#elif !DNNLK__VEC_FMA
     return dnnlk__vf_sub(dnnlk__vf_max(dnnlk__vf_set1(-0.0f), x), g);
 #else
     return dnnlk__vf_add(dnnlk__vf_max(dnnlk__vf_set1(-0.0f), x), g);

@@ -151,7 +151,7 @@ TEST(no_vector_names_leak) {
     int leaked = 0;
     /* vec_end.h must remove every name vec.h defines (a name it missed would also be redefined
      * with another meaning by the next level's header: a compile error under -Werror). */
-#if defined(dnnlk__vf) || defined(dnnlk__vf_add) || defined(DNNLK__VF_N) || defined(dnnlk__vmask_bits) || \
+#if defined(dnnlk__vf) || defined(dnnlk__vf_add) || defined(DNNLK__VF_N) || defined(DNNLK__VEC_FMA) || defined(dnnlk__vmask_bits) || \
     defined(dnnlk__vi_set1) || defined(dnnlk__vi_blend) || defined(dnnlk__vmask_or) || defined(dnnlk__vi_load_i8) || \
     defined(dnnlk__vf_mul) || defined(dnnlk__vf_fmadd) || defined(dnnlk__vf_nofuse) || defined(dnnlk__vf_floor) || \
     defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY) || defined(DNNLK__SIMD_BODY_SCALAR)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/run_all.sh ends with exactly one "N passed, N failed, N skipped" line, the sum of its
-# programs' lines (.ci/run reads the last such line of each log). Checked with two stub programs.
+# programs' lines (.ci/run reads the last such line of each log). Checked by running it on two
+# stand-in test programs that print only the closing line a test program prints.
 #   tests/compile/check_summary.sh BUILD_DIR
 d=$1/summary_check
 mkdir -p "$d/opt"
