@@ -241,17 +241,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_rows_t)(const dnnlk__argred_
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
                                                            int64_t n) {
-#ifndef __OPTIMIZE__
-    /* -O0 (a debug build) folds no constant, so each specialised copy below would be a full
-     * generic copy: one call with run-time arguments computes the same, in a fraction of the
-     * compile time and code. */
-    switch (a->dtype) {
-    case dnnlk_f32: case dnnlk_bf16: case dnnlk_f16: case dnnlk_s32: case dnnlk_s8: case dnnlk_u8:
-        DNNLK__SFX(dnnlk__ar_rows_t)(a, src, ip, vp, n, a->dtype, a->is_min, a->last);
-        break;
-    default: dnnlk__argred_rows_scalar(a, src, ip, vp, n); break;
-    }
-#else
     switch (a->dtype * 4 + a->is_min * 2 + a->last) {
     DNNLK__AR_CASES(dnnlk_f32)
     DNNLK__AR_CASES(dnnlk_bf16)
@@ -261,7 +250,6 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
     DNNLK__AR_CASES(dnnlk_u8)
     default: dnnlk__argred_rows_elem(a, src, ip, vp, n); break;
     }
-#endif
 }
 #undef DNNLK__AR_CASES
 
@@ -342,15 +330,6 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
     for (j = 0; j < n; j++) {
         const char *p = src + j * a->ss;
         dnnlk__topk_start(a, p, h, &s);
-#ifndef __OPTIMIZE__
-        /* -O0: one generic copy (see argred_rows) */
-        switch (a->dtype) {
-        case dnnlk_f32: case dnnlk_bf16: case dnnlk_f16: case dnnlk_s32: case dnnlk_s8: case dnnlk_u8:
-            DNNLK__SFX(dnnlk__tk_scan)(a, p, &s, a->dtype, a->largest);
-            break;
-        default: break;
-        }
-#else
         switch (a->dtype * 2 + a->largest) {
         DNNLK__TK_CASES(dnnlk_f32)
         DNNLK__TK_CASES(dnnlk_bf16)
@@ -360,7 +339,6 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
         DNNLK__TK_CASES(dnnlk_u8)
         default: break;
         }
-#endif
         dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si);
     }
 }

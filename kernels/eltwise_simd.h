@@ -97,12 +97,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_rows)(const dnnlk__elt_ctx 
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__elt_part)(const dnnlk__elt_ctx *c, int64_t begin, int64_t end) {
-#ifndef __OPTIMIZE__
-    DNNLK__SFX(dnnlk__elt_rows)(c, begin, end, c->op); /* -O0: one generic copy, as the switch computes */
-#else
     /* One instance per op, so the polynomial constants stay in registers across the loop. */
     if (c->op == DNNLK__ELT_ERF) DNNLK__SFX(dnnlk__elt_rows)(c, begin, end, DNNLK__ELT_ERF);
     else if (c->op == DNNLK__ELT_GELU_ERF) DNNLK__SFX(dnnlk__elt_rows)(c, begin, end, DNNLK__ELT_GELU_ERF);
     else DNNLK__SFX(dnnlk__elt_rows)(c, begin, end, DNNLK__ELT_GELU_TANH);
-#endif
 }

@@ -374,12 +374,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__quant_rows)(const dnnlk__quant_
 /* One instantiation per direction and float dtype. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__quant_run)(const dnnlk__quant_job *j, int dequant) {
     dnnlk_dtype ft = dequant ? j->yt : j->xt;
-#ifndef __OPTIMIZE__
-    /* -O0 (a debug build) folds no constant, so each specialised copy below would be a full
-     * generic copy: one call with run-time arguments computes the same, in a fraction of the
-     * compile time and code. */
-    DNNLK__SFX(dnnlk__quant_rows)(j, dequant, ft);
-#else
     if (!dequant) {
         if (ft == dnnlk_f32) DNNLK__SFX(dnnlk__quant_rows)(j, 0, dnnlk_f32);
         else if (ft == dnnlk_bf16) DNNLK__SFX(dnnlk__quant_rows)(j, 0, dnnlk_bf16);
@@ -389,6 +383,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__quant_run)(const dnnlk__quant_job 
         else if (ft == dnnlk_bf16) DNNLK__SFX(dnnlk__quant_rows)(j, 1, dnnlk_bf16);
         else DNNLK__SFX(dnnlk__quant_rows)(j, 1, dnnlk_f16);
     }
-#endif
     if (j->stream) _mm_sfence();
 }

@@ -283,11 +283,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_rows_cc)(const dnnlk__selec
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_cc)(const dnnlk__select_blk *k, int ka, int kb) {
-#ifndef __OPTIMIZE__
-    /* -O0 (a debug build) folds no constant: 32 specialised copies would be 32 full copies, 1 MB of
-     * code and seconds of compile per TU. One generic copy moves the same bytes. */
-    DNNLK__SFX(dnnlk__sel_rows_cc)(k, (int)k->es, ka, kb, k->nt ? 1 : 0);
-#else
 #define DNNLK__SEL_CASE(ES, KA, KB, NT) \
     case (ES) * 8 + (KA) * 4 + (KB) * 2 + (NT): DNNLK__SFX(dnnlk__sel_rows_cc)(k, ES, KA, KB, NT); break;
 #define DNNLK__SEL_CASES(ES)                                                                              \
@@ -303,7 +298,6 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_cc)(const dnnlk__select_blk *k
     }
 #undef DNNLK__SEL_CASES
 #undef DNNLK__SEL_CASE
-#endif
 }
 
 /* Rows whose cond is constant along each row: one copy or fill per row. */
@@ -319,9 +313,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_rows_c0)(const dnnlk__selec
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_c0)(const dnnlk__select_blk *k, int ka, int kb) {
     int nt = k->nt ? 1 : 0;
-#ifndef __OPTIMIZE__
-    DNNLK__SFX(dnnlk__sel_rows_c0)(k, (int)k->es, ka, kb, nt); /* -O0: one generic copy (see sel_cc) */
-#else
     /* Only the chosen source's kind matters per row; specialise on es and nt, pass kinds. */
     switch (k->es * 2 + nt) {
     case 2: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 1, ka, kb, 0); break;
@@ -334,7 +325,6 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_c0)(const dnnlk__select_blk *k
     case 17: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 8, ka, kb, 1); break;
     default: break;
     }
-#endif
 }
 
 /* Short rows, one cond byte per row, d/a/b flat across rows: expand the cond to one byte per
