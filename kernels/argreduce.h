@@ -305,7 +305,6 @@ static inline void dnnlk__topk_rows_elem(const dnnlk__argred_args *a, const char
 
 /* ---- validation and shapes ---- */
 
-static inline int dnnlk__argred_flag_ok(int f) { return f == 0 || f == 1; }
 
 /* Checks src, axis and the output descriptors and completes them into vd/id (out_dims: the output
  * shape; top_k when k >= 0, arg ops otherwise). Writes nothing else. */
@@ -330,7 +329,7 @@ static inline dnnlk_status dnnlk__argred_prepare(const dnnlk_tensor *src, int ax
         K = src->dims[ax];
     }
     if (k < 0) { /* arg ops */
-        if (!dnnlk__argred_flag_ok(keep_dims)) return dnnlk_invalid_arguments;
+        if (!dnnlk__flag_ok(keep_dims)) return dnnlk_invalid_arguments;
         for (i = 0; i < nd; i++) {
             if (i == ax) {
                 if (keep_dims) dims[ond++] = 1;
@@ -428,7 +427,7 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     int ax, nd, rnd = 0, i, is_topk = k >= 0;
     dnnlk_status st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    if (!dnnlk__argred_flag_ok(last) || !dnnlk__argred_flag_ok(largest) || !dnnlk__argred_flag_ok(sorted))
+    if (!dnnlk__flag_ok(last) || !dnnlk__flag_ok(largest) || !dnnlk__flag_ok(sorted))
         return dnnlk_invalid_arguments;
     st = dnnlk__argred_prepare(src, axis, keep_dims, k, values, indices, 1, &vd, &id, &ax);
     if (st != dnnlk_success) return st;

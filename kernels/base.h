@@ -48,6 +48,10 @@
 #define DNNLK__NOINLINE_END
 #endif
 
+/* The library's one rule for boolean attributes (flags): 0 or 1, anything else is
+ * dnnlk_invalid_arguments. */
+static inline int dnnlk__flag_ok(int f) { return f == 0 || f == 1; }
+
 /* Keeps the compiler from fusing the product held in v into a following add (GCC contracts across
  * statements, and through intrinsics, wherever FMA is enabled): kernels that promise the same bits
  * on every ISA pass such products through it. An empty asm with v as an in/out register. The

@@ -331,6 +331,15 @@ static DNNLK__NOINLINE void dnnlk__l2_apply_scalar(const char *x, char *y, int d
 
 /* ---- l2_norm rows (the axis is the only non-unit dim of a group) ---- */
 
+/* 1/denominator from a double sum of squares. A row holding NaN or ±inf has a NaN or +inf sum
+ * (double squares of floats cannot overflow it): its factor is NaN, so every element of the row
+ * is NaN, instead of max() turning a NaN sum into eps or 1/inf making the finite elements 0. */
+static DNNLK__FORCEINLINE double dnnlk__l2_inv(const dnnlk__l2_job *j, double s) {
+    if (!(s - s == 0)) return s - s;
+    return j->eps_out ? 1.0 / (dnnlk__sqrt(s) > j->eps ? dnnlk__sqrt(s) : j->eps)
+                      : 1.0 / dnnlk__sqrt(s > j->eps ? s : j->eps);
+}
+
 /* 1/denominator in double from the lane sums of x²; 0 when the row must go to double. */
 static DNNLK__NOINLINE int dnnlk__l2_finish(const dnnlk__l2_job *j, const float *lq, float *scale) {
     double s = dnnlk__norm_hsum16(lq);
@@ -340,18 +349,8 @@ static DNNLK__NOINLINE int dnnlk__l2_finish(const dnnlk__l2_job *j, const float 
         if (j->eps_out ? j->eps * j->eps < (double)j->n * 0x1p-74 : j->eps < (double)j->n * 0x1p-74)
             return dnnlk__ln_fallback;
     }
-    *scale = (float)(j->eps_out ? 1.0 / (dnnlk__sqrt(s) > j->eps ? dnnlk__sqrt(s) : j->eps)
-                                : 1.0 / dnnlk__sqrt(s > j->eps ? s : j->eps));
+    *scale = (float)dnnlk__l2_inv(j, s);
     return dnnlk__ln_ok;
-}
-
-/* 1/denominator from a double sum of squares. A row holding NaN or ±inf has a NaN or +inf sum
- * (double squares of floats cannot overflow it): its factor is NaN, so every element of the row
- * is NaN, instead of max() turning a NaN sum into eps or 1/inf making the finite elements 0. */
-static DNNLK__FORCEINLINE double dnnlk__l2_inv(const dnnlk__l2_job *j, double s) {
-    double r = dnnlk__sqrt(s);
-    if (!(s - s == 0)) return s - s;
-    return j->eps_out ? 1.0 / (r > j->eps ? r : j->eps) : 1.0 / dnnlk__sqrt(s > j->eps ? s : j->eps);
 }
 
 /* A row in double: exact squares, a sum that cannot overflow, the product rounded once. */
@@ -490,7 +489,7 @@ static inline dnnlk_status dnnlk_layer_norm_infer(const dnnlk_tensor *src, const
                                                   dnnlk_tensor *mean, dnnlk_tensor *inv_std_dev) {
     dnnlk_tensor od, om, oi;
     dnnlk_status st;
-    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
+    if (!dnnlk__flag_ok(eps_outside_sqrt)) return dnnlk_invalid_arguments;
     st = dnnlk__ln_prepare(src, weight, bias, naxes, axes, epsilon, dst, mean, inv_std_dev, 0, &od, &om, &oi);
     if (st != dnnlk_success) return st;
     *dst = od;
@@ -538,7 +537,7 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
     dnnlk__loop_iter it;
     dnnlk__ln_rows_fn fn = dnnlk__ln_rows_scalar;
 
-    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
+    if (!dnnlk__flag_ok(eps_outside_sqrt)) return dnnlk_invalid_arguments;
     st = dnnlk__ln_prepare(src, weight, bias, naxes, axes, epsilon, dst, mean, inv_std_dev, 1, &od, &om, &oi);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
@@ -643,7 +642,7 @@ static inline dnnlk_status dnnlk_l2_norm_infer(const dnnlk_tensor *src, int axis
     dnnlk_tensor od;
     int ax;
     dnnlk_status st;
-    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
+    if (!dnnlk__flag_ok(eps_outside_sqrt)) return dnnlk_invalid_arguments;
     st = dnnlk__l2_prepare(src, axis, epsilon, dst, 0, &od, &ax);
     if (st == dnnlk_success) *dst = od;
     return st;
@@ -730,7 +729,7 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     char *row[2];
     dnnlk__loop_iter it;
 
-    if (eps_outside_sqrt != 0 && eps_outside_sqrt != 1) return dnnlk_invalid_arguments; /* a flag: 0 or 1 */
+    if (!dnnlk__flag_ok(eps_outside_sqrt)) return dnnlk_invalid_arguments;
     st = dnnlk__l2_prepare(src, axis, epsilon, dst, 1, &od, &ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
