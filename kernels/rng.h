@@ -354,20 +354,26 @@ static inline dnnlk__bern dnnlk__bern_mt(double p) {
  * give 0, as they do in VSL. The threshold comes from an integer model of the two roundings, so
  * the includer's MXCSR mode and FTZ/DAZ do not change it. */
 
+/* The bits of the positive normal float m53 * 2^(e - 127 - 52) rounded to nearest even, for a
+ * 53-bit significand m53 in [2^52, 2^53] and a biased float exponent e: rounding up to 2^24
+ * carries into the exponent. */
+static inline uint32_t dnnlk__f32_bits_rne(uint64_t m53, uint32_t e) {
+    uint64_t f = m53 >> 29, rem = m53 & ((1ull << 29) - 1);
+    f += rem > (1ull << 28) || (rem == (1ull << 28) && (f & 1));
+    return (e << 23) + (uint32_t)(f - (1ull << 23));
+}
+
 /* The bits of the positive float nearest (ties to even) to a double in [2^-32, 2]. */
 static inline uint32_t dnnlk__mcg31_f32_bits(double p) {
-    uint64_t b, mant, f, rem;
+    uint64_t b;
     memcpy(&b, &p, 8);
-    mant = (b & ((1ull << 52) - 1)) | (1ull << 52);
-    f = mant >> 29, rem = mant & ((1ull << 29) - 1);
-    f += rem > (1ull << 28) || (rem == (1ull << 28) && (f & 1));
-    /* exponent - 1023 + 127, then the mantissa; f = 2^24 carries into the exponent */
-    return (uint32_t)(((b >> 52) - 896) << 23) + (uint32_t)(f - (1ull << 23));
+    /* the double's exponent rebiased for float: - 1023 + 127 */
+    return dnnlk__f32_bits_rne((b & ((1ull << 52) - 1)) | (1ull << 52), (uint32_t)((b >> 52) - 896));
 }
 
 /* The bits of VSL's u for state x in [1, m-1]: (float)((double)x / m). */
 static inline uint32_t dnnlk__mcg31_u_bits(uint32_t x) {
-    uint64_t r = x, q = 0, d, f, rem;
+    uint64_t r = x, q = 0;
     int s = 0, k;
     while ((r << s) < DNNLK_MCG31_M) s++;          /* x/m in [2^-s, 2^(1-s)) */
     for (k = s + 53; k > 0;) {                     /* q = floor(x * 2^(s+53) / m), 54 bits */
@@ -376,11 +382,9 @@ static inline uint32_t dnnlk__mcg31_u_bits(uint32_t x) {
         q = (q << c) | (r / DNNLK_MCG31_M);
         r %= DNNLK_MCG31_M, k -= c;
     }
-    /* to 53 bits; the remainder is never 0 (m is prime), so a set guard bit always rounds up */
-    d = (q >> 1) + (q & 1);
-    f = d >> 29, rem = d & ((1ull << 29) - 1);     /* then to 24 bits, ties to even */
-    f += rem > (1ull << 28) || (rem == (1ull << 28) && (f & 1));
-    return (uint32_t)((uint64_t)(127 - s) << 23) + (uint32_t)(f - (1ull << 23));
+    /* to 53 bits (the double); the remainder is never 0 (m is prime), so a set guard bit always
+     * rounds up; then to the float */
+    return dnnlk__f32_bits_rne((q >> 1) + (q & 1), (uint32_t)(127 - s));
 }
 
 static inline dnnlk__bern dnnlk__bern_mcg31(double p) {
