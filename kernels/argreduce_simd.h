@@ -17,12 +17,6 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_ld_i)(const char *p, in
     return dnnlk__vi_load_i8(p, t == dnnlk_s8);
 }
 
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__ar_ld_f)(const char *p, int t) {
-    if (t == dnnlk_f32) return dnnlk__vf_loadu((const float *)(const void *)p);
-    if (t == dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)(const void *)p);
-    return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
-}
-
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_imax)(dnnlk__vi a, dnnlk__vi b, int is_min) {
     return is_min ? dnnlk__vi_min(a, b) : dnnlk__vi_max(a, b);
 }
@@ -39,7 +33,7 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_f)(const char *p, in
     int64_t i;
     if (!last) {
         for (i = 0; i + W <= K; i += W) {
-            dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p + i * es, t);
+            dnnlk__vf v = dnnlk__vf_load_dt(p + i * es, t);
             unsigned b = nan ? dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v)) : dnnlk__vmask_bits(dnnlk__vf_cmpeq(v, mv));
             if (b) return i + __builtin_ctz(b);
         }
@@ -49,7 +43,7 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_f)(const char *p, in
         }
     } else {
         for (i = K; i >= W; i -= W) {
-            dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p + (i - W) * es, t);
+            dnnlk__vf v = dnnlk__vf_load_dt(p + (i - W) * es, t);
             unsigned b = nan ? dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v)) : dnnlk__vmask_bits(dnnlk__vf_cmpeq(v, mv));
             if (b) return i - W + DNNLK__SFX(dnnlk__ar_top_bit)(b);
         }
@@ -67,14 +61,14 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_hrow_f)(const char *p, in
     int64_t i;
     int l;
     unsigned nb;
-    dnnlk__vf a0 = DNNLK__SFX(dnnlk__ar_ld_f)(p, t), a1 = a0, a2 = a0, a3 = a0;
+    dnnlk__vf a0 = dnnlk__vf_load_dt(p, t), a1 = a0, a2 = a0, a3 = a0;
     nb = dnnlk__vmask_bits(dnnlk__vf_cmpunord(a0, a0));
     /* Four accumulators hide the latency of max; one unordered compare checks two vectors. */
     for (i = W; i + 4 * W <= K; i += 4 * W) {
-        dnnlk__vf v0 = DNNLK__SFX(dnnlk__ar_ld_f)(p + i * es, t);
-        dnnlk__vf v1 = DNNLK__SFX(dnnlk__ar_ld_f)(p + (i + W) * es, t);
-        dnnlk__vf v2 = DNNLK__SFX(dnnlk__ar_ld_f)(p + (i + 2 * W) * es, t);
-        dnnlk__vf v3 = DNNLK__SFX(dnnlk__ar_ld_f)(p + (i + 3 * W) * es, t);
+        dnnlk__vf v0 = dnnlk__vf_load_dt(p + i * es, t);
+        dnnlk__vf v1 = dnnlk__vf_load_dt(p + (i + W) * es, t);
+        dnnlk__vf v2 = dnnlk__vf_load_dt(p + (i + 2 * W) * es, t);
+        dnnlk__vf v3 = dnnlk__vf_load_dt(p + (i + 3 * W) * es, t);
         nb |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
         a0 = is_min ? dnnlk__vf_min(a0, v0) : dnnlk__vf_max(a0, v0);
         a1 = is_min ? dnnlk__vf_min(a1, v1) : dnnlk__vf_max(a1, v1);
@@ -82,7 +76,7 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_hrow_f)(const char *p, in
         a3 = is_min ? dnnlk__vf_min(a3, v3) : dnnlk__vf_max(a3, v3);
     }
     for (; i + W <= K; i += W) {
-        dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p + i * es, t);
+        dnnlk__vf v = dnnlk__vf_load_dt(p + i * es, t);
         nb |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
         a0 = is_min ? dnnlk__vf_min(a0, v) : dnnlk__vf_max(a0, v);
     }
@@ -156,7 +150,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_f)(const dnnlk__argred_
                                                             int t, int is_min, int last) {
     const char *q = p;
     int32_t lanes[DNNLK__VF_N];
-    dnnlk__vf acc = DNNLK__SFX(dnnlk__ar_ld_f)(p, t);
+    dnnlk__vf acc = dnnlk__vf_load_dt(p, t);
     dnnlk__vi bi = dnnlk__vi_set1(0), kv = bi, one = dnnlk__vi_set1(1);
     int64_t k;
     int l;
@@ -165,7 +159,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_f)(const dnnlk__argred_
         dnnlk__vmask u;
         q += a->sa;
         kv = dnnlk__vi_add(kv, one);
-        v = DNNLK__SFX(dnnlk__ar_ld_f)(q, t);
+        v = dnnlk__vf_load_dt(q, t);
         /* The update rules of dnnlk__argred_scalar1, lane-wise. */
         if (!last)
             u = dnnlk__vmask_and(is_min ? dnnlk__vf_cmpnge(v, acc) : dnnlk__vf_cmpnle(v, acc),
@@ -260,7 +254,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
 static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__tk_filter1)(const char *p, int t, int largest, dnnlk__vf tf,
                                                                  dnnlk__vi ti) {
     if (t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16) {
-        dnnlk__vf v = DNNLK__SFX(dnnlk__ar_ld_f)(p, t);
+        dnnlk__vf v = dnnlk__vf_load_dt(p, t);
         return dnnlk__vmask_bits(largest ? dnnlk__vf_cmpnle(v, tf) : dnnlk__vf_cmpnge(v, tf));
     } else {
         dnnlk__vi v = DNNLK__SFX(dnnlk__ar_ld_i)(p, t);

@@ -29,6 +29,19 @@
  *   dnnlk__vec_sfence()       orders the streaming stores before the entry returns (no-op at the
  *                             scalar level)
  *   dnnlk__vec_prefetch_l2(p, bytes)  requests [p, p + bytes) into L2 (no-op at the scalar level)
+ *   dnnlk__vf_load_dt / dnnlk__vf_store_dt   a vector of a tensor dtype as f32 lanes (vec_dtype.h,
+ *                             written once for every level on the names above)
+ *
+ * == select: byte and 16-bit lanes ==
+ *
+ * == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing ==
+ *
+ * == softmax, norm: f64 lanes ==
+ *
+ * == quant, resize: s32 lanes narrowed to bytes ==
+ *
+ * == vmath: what the math bodies ask of a level ==
+ *
  * Rounding intrinsics take their mode explicitly: kernels never depend on MXCSR's mode. The scalar
  * level gives SSE4.1's bits lane for lane (vec_scalar.h says how). */
 
@@ -45,3 +58,4 @@
 #else
 #error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 0, 1, 2 or 3"
 #endif
+#include "vec_dtype.h" /* dnnlk__vf_load_dt / dnnlk__vf_store_dt: dtype loads and stores on the above */

@@ -43,6 +43,17 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_load_f16_avx512(const uint16_t *p) {
 static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx512(uint16_t *p, __m512 v) {
     _mm256_storeu_si256((__m256i *)(void *)p, _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
+
+/* ---- sections of the families converted onto the layer (functions) ---- */
+/* == select: byte and 16-bit lanes == */
+
+/* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+
+/* == softmax, norm: f64 lanes == */
+
+/* == quant, resize: s32 lanes narrowed to bytes == */
+
+/* == vmath: what the math bodies ask of a level == */
 #endif
 
 #define DNNLK__VF_N 16
@@ -116,3 +127,14 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx512(uint16_t *p, __m512 v)
 #define dnnlk__vi_stream(p, v) _mm512_stream_si512((__m512i *)(void *)(p), (v))
 #define dnnlk__vec_sfence() _mm_sfence()
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
+
+/* ---- sections of the families converted onto the layer (names) ---- */
+/* == select: byte and 16-bit lanes == */
+
+/* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+
+/* == softmax, norm: f64 lanes == */
+
+/* == quant, resize: s32 lanes narrowed to bytes == */
+
+/* == vmath: what the math bodies ask of a level == */

@@ -72,3 +72,15 @@
 #undef dnnlk__vi_stream
 #undef dnnlk__vec_sfence
 #undef dnnlk__vec_prefetch_l2
+#undef dnnlk__vf_load_dt
+#undef dnnlk__vf_store_dt
+
+/* == select: byte and 16-bit lanes == */
+
+/* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+
+/* == softmax, norm: f64 lanes == */
+
+/* == quant, resize: s32 lanes narrowed to bytes == */
+
+/* == vmath: what the math bodies ask of a level == */

@@ -20,6 +20,17 @@
 #define DNNLK__VEC_FUNCS_0
 #if !defined(__GNUC__) && !defined(__clang__)
 #include <math.h> /* sqrtf */
+
+/* ---- sections of the families converted onto the layer (functions) ---- */
+/* == select: byte and 16-bit lanes == */
+
+/* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+
+/* == softmax, norm: f64 lanes == */
+
+/* == quant, resize: s32 lanes narrowed to bytes == */
+
+/* == vmath: what the math bodies ask of a level == */
 #endif
 static DNNLK__FORCEINLINE float dnnlk__sf_mul(float a, float b) {
     float p = a * b;
@@ -186,3 +197,14 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
 #define dnnlk__vi_stream(p, v) dnnlk__si_storeu((p), (v))
 #define dnnlk__vec_sfence() ((void)0)
 #define dnnlk__vec_prefetch_l2(p, bytes) ((void)0)
+
+/* ---- sections of the families converted onto the layer (names) ---- */
+/* == select: byte and 16-bit lanes == */
+
+/* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+
+/* == softmax, norm: f64 lanes == */
+
+/* == quant, resize: s32 lanes narrowed to bytes == */
+
+/* == vmath: what the math bodies ask of a level == */

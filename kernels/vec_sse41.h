@@ -54,6 +54,17 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
     _mm_storeu_ps(t, v);
     for (i = 0; i < 4; i++) p[i] = dnnlk_f32_to_f16(t[i]);
 }
+
+/* ---- sections of the families converted onto the layer (functions) ---- */
+/* == select: byte and 16-bit lanes == */
+
+/* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+
+/* == softmax, norm: f64 lanes == */
+
+/* == quant, resize: s32 lanes narrowed to bytes == */
+
+/* == vmath: what the math bodies ask of a level == */
 #endif
 
 #define DNNLK__VF_N 4
@@ -127,3 +138,14 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
 #define dnnlk__vi_stream(p, v) _mm_stream_si128((__m128i *)(void *)(p), (v))
 #define dnnlk__vec_sfence() _mm_sfence()
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
+
+/* ---- sections of the families converted onto the layer (names) ---- */
+/* == select: byte and 16-bit lanes == */
+
+/* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+
+/* == softmax, norm: f64 lanes == */
+
+/* == quant, resize: s32 lanes narrowed to bytes == */
+
+/* == vmath: what the math bodies ask of a level == */

@@ -266,4 +266,35 @@ static inline int64_t th_ulp_diff(float a, float b) {
     return ia > ib ? (int64_t)ia - ib : (int64_t)ib - ia;
 }
 
+/* FNV-1a over bytes, for tests that compare a kernel's output bits with hashes recorded from an
+ * earlier commit (tests/test_level_bits.c and the families' own "recorded bits" cases). The f32 /
+ * half variants hash every NaN as one canonical NaN: a NaN result's sign and payload are
+ * unspecified (README), and do differ between code paths. */
+static inline uint64_t th_fnv1a_from(uint64_t h, const void *p, size_t n) {
+    const unsigned char *b = (const unsigned char *)p;
+    size_t i;
+    for (i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+static inline uint64_t th_fnv1a(const void *p, size_t n) { return th_fnv1a_from(0xcbf29ce484222325ull, p, n); }
+static inline uint64_t th_fnv1a_f32(const float *y, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        uint32_t u = y[i] != y[i] ? 0x7fc00000u : dnnlk__f32_bits(y[i]);
+        h = th_fnv1a_from(h, &u, 4);
+    }
+    return h;
+}
+static inline uint64_t th_fnv1a_half(const uint16_t *y, size_t n, int f16) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        int nan = f16 ? (y[i] & 0x7c00) == 0x7c00 && (y[i] & 0x3ff) : (y[i] & 0x7f80) == 0x7f80 && (y[i] & 0x7f);
+        uint16_t u = nan ? (uint16_t)(f16 ? 0x7e00 : 0x7fc0) : y[i];
+        h = th_fnv1a_from(h, &u, 2);
+    }
+    return h;
+}
+
 #endif

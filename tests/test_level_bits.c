@@ -74,33 +74,6 @@ static const uint64_t recorded[n_cases][4] = {
     /* top_k s32 short rows                 */ {0x1c4a90216617db38ull, 0x1c4a90216617db38ull, 0x1c4a90216617db38ull, 0x1c4a90216617db38ull},
 };
 
-static uint64_t fnv1a_from(uint64_t h, const void *p, size_t n) {
-    const unsigned char *b = (const unsigned char *)p;
-    size_t i;
-    for (i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
-    return h;
-}
-static uint64_t fnv1a(const void *p, size_t n) { return fnv1a_from(0xcbf29ce484222325ull, p, n); }
-
-/* The float ops' outputs with every NaN made one canonical NaN first: a NaN result's sign and
- * payload are unspecified (README), and do differ between code paths (gcc -O2, AVX-512: the
- * streamed gelu_erf flips the sign of some NaNs that the in-place call keeps). */
-static uint64_t fnv1a_f32(const float *y, size_t n) {
-    static uint32_t t[N];
-    size_t i;
-    for (i = 0; i < n; i++) t[i] = y[i] != y[i] ? 0x7fc00000u : dnnlk__f32_bits(y[i]);
-    return fnv1a(t, n * 4);
-}
-static uint64_t fnv1a_half(const uint16_t *y, size_t n, int f16) {
-    static uint16_t t[N];
-    size_t i;
-    for (i = 0; i < n; i++) {
-        int nan = f16 ? (y[i] & 0x7c00) == 0x7c00 && (y[i] & 0x3ff) : (y[i] & 0x7f80) == 0x7f80 && (y[i] & 0x7f);
-        t[i] = nan ? (uint16_t)(f16 ? 0x7e00 : 0x7fc0) : y[i];
-    }
-    return fnv1a(t, n * 2);
-}
-
 /* Specials (zeros, infinities, NaNs, subnormals, the kernels' branch points), then bit patterns
  * spread over every exponent, every third one a value in [-8, 8). Built without the harness's
  * random state so that the inputs cannot drift with the harness. */
@@ -152,17 +125,17 @@ static uint64_t eltwise_case(int c) {
         d = vec_tensor(out_u16, dnnlk_f16, N, 1);
         st = dnnlk_gelu(&s, dnnlk_gelu_erf, &d, 0, 1);
         CHECK_EQ(st, dnnlk_success);
-        return fnv1a_half(out_u16, N, 1);
+        return th_fnv1a_half(out_u16, N, 1);
     case c_gelu_tanh_f16s2_bf16:
         s = vec_tensor(in_f16, dnnlk_f16, N, 2);
         d = vec_tensor(out_u16, dnnlk_bf16, N, 1);
         st = dnnlk_gelu(&s, dnnlk_gelu_tanh, &d, 0, 1);
         CHECK_EQ(st, dnnlk_success);
-        return fnv1a_half(out_u16, N, 0);
+        return th_fnv1a_half(out_u16, N, 0);
     default: break;
     }
     CHECK_EQ(st, dnnlk_success);
-    return fnv1a_f32(y, N);
+    return th_fnv1a_f32(y, N);
 }
 
 /* The vmath entry of level l, called directly. */
@@ -176,7 +149,7 @@ static uint64_t vm_case(int c, int l) {
     default: dnnlk__vm_array_avx512(fn, in_f32, out_f32, N); break;
 #endif
     }
-    return fnv1a_f32(out_f32, N);
+    return th_fnv1a_f32(out_f32, N);
 }
 
 static uint64_t one_hot_case(int c) {
@@ -219,7 +192,7 @@ static uint64_t one_hot_case(int c) {
     d.strides[0] = d.strides[1] = DNNLK_UNKNOWN;
     st = dnnlk_one_hot(&it, depth, -1, on, off, &d, 0, 1);
     CHECK_EQ(st, dnnlk_success);
-    return fnv1a(dst, bytes + 2 * es); /* the bytes around the output too */
+    return th_fnv1a(dst, bytes + 2 * es); /* the bytes around the output too */
 }
 
 /* arg_max/arg_min/top_k: indices (s64 or s32) and values, both hashed. Elements come from a small
@@ -288,8 +261,8 @@ static uint64_t argreduce_case(int c) {
     }
     CHECK_EQ(st, dnnlk_success);
     n = topk ? (axis ? rows * k : k * cols) : (axis ? rows : cols);
-    h = fnv1a(idx, (size_t)n * dnnlk_dtype_size(ix.dtype) + 8);
-    return fnv1a_from(h, vals, (size_t)n * es + 8);
+    h = th_fnv1a(idx, (size_t)n * dnnlk_dtype_size(ix.dtype) + 8);
+    return th_fnv1a_from(h, vals, (size_t)n * es + 8);
 }
 
 TEST(level_bits_match_recorded_and_classes) {
