@@ -212,14 +212,18 @@ static inline dnnlk_status dnnlk_set_max_isa(dnnlk_isa isa) {
     return dnnlk_success;
 }
 
-/* Dispatch of a kernel whose body was instantiated per ISA (simd_instantiate.h):
- *   DNNLK__PICK(isa, name, args)         name_avx512, name_avx2 or name_sse41 called with args
- *                                        (parenthesized) for a vector level isa (not scalar); an
- *                                        expression, so it also yields the call's value (x86 only)
- *   DNNLK__DISPATCH_AT(isa, name, args)  the same with name_scalar for the scalar level (a
- *                                        statement; a caller that read the level once)
- *   DNNLK__DISPATCH(name, args)          DNNLK__DISPATCH_AT at the level in use */
+/* Dispatch of a kernel whose body was instantiated per level (simd_instantiate.h), the one idiom:
+ *   DNNLK__DISPATCH(name, args)   name_avx512, name_avx2, name_sse41 or name_scalar, the one of
+ *                                 the level in use, called with args (parenthesized). An
+ *                                 expression: it yields the call's value, and with empty args
+ *                                 the function itself (a pointer a loop calls per row).
+ * With a compile-time level (DNNLK__STATIC_ISA) the choice folds away.
+ * (DNNLK__PICK / DNNLK__DISPATCH_AT: the older idioms, kept until the last families move.) */
 #if DNNLK__X86
+#define DNNLK__DISPATCH(name, args)                                     \
+    (dnnlk_max_isa() == dnnlk_isa_avx512  ? name##_avx512 args         \
+     : dnnlk_max_isa() == dnnlk_isa_avx2  ? name##_avx2 args           \
+     : dnnlk_max_isa() == dnnlk_isa_sse41 ? name##_sse41 args : name##_scalar args)
 #define DNNLK__PICK(isa, name, args)                                                              \
     ((isa) == dnnlk_isa_avx512 ? name##_avx512 args : (isa) == dnnlk_isa_avx2 ? name##_avx2 args \
                                                                                : name##_sse41 args)
@@ -228,14 +232,9 @@ static inline dnnlk_status dnnlk_set_max_isa(dnnlk_isa isa) {
         if ((isa) == dnnlk_isa_scalar) name##_scalar args;    \
         else DNNLK__PICK(isa, name, args);                    \
     } while (0)
-#define DNNLK__DISPATCH(name, args)                           \
-    do {                                                      \
-        dnnlk_isa dnnlk__isa_ = dnnlk_max_isa();              \
-        DNNLK__DISPATCH_AT(dnnlk__isa_, name, args);          \
-    } while (0)
 #else
 #define DNNLK__DISPATCH_AT(isa, name, args) ((void)(isa), name##_scalar args)
-#define DNNLK__DISPATCH(name, args) name##_scalar args
+#define DNNLK__DISPATCH(name, args) (name##_scalar args)
 #endif
 
 #if DNNLK__X86
