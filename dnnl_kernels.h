@@ -10,10 +10,60 @@
  *   (DNNLK_UNKNOWN) of its outputs, and an execute function that does the same and then computes.
  *   Functions return a dnnlk_status; a bad argument returns a status and writes nothing.
  *
+ * API (every public function, one line each; the header named documents it)
+ *   base.h       dnnlk_status_str(s)  dnnlk_dtype_name(t)  dnnlk_dtype_size(t)
+ *                dnnlk_bf16_to_f32(h)  dnnlk_f32_to_bf16(f)  dnnlk_f16_to_f32(h)  dnnlk_f32_to_f16(f)
+ *   cpu.h        dnnlk_cpu_isa()  dnnlk_max_isa()  dnnlk_set_max_isa(isa)  dnnlk_isa_name(isa)
+ *   shape.h      dnnlk_shape_numel(nd, dims, &numel)  dnnlk_dense_strides(nd, dims, strides)
+ *                dnnlk_deduce_strides(nd, dims, strides)  dnnlk_broadcast_shapes(na, a, nb, b, &nout, out)
+ *                dnnlk_broadcast_oneway(nfrom, from, nto, to)
+ *   select.h     dnnlk_select_infer(cond, src0, src1, dst, bcast)
+ *                dnnlk_select(cond, src0, src1, dst, bcast, ith, nth)
+ *   rng.h        dnnlk_rng_init(rng, alg, seed, offset)  dnnlk_rng_skip(rng, n)
+ *                dnnlk_rng_u32(rng, dst, n, end, ith, nth)
+ *                dnnlk_rng_uniform_f32(rng, dst, n, low, high, end, ith, nth)
+ *                dnnlk_rng_bernoulli(rng, dst, n, p, end, ith, nth)
+ *                dnnlk_rng_uniform_infer(dst)
+ *                dnnlk_rng_uniform(dst, low, high, seed, offset, alg, ith, nth)
+ *   dropout.h    dnnlk_dropout_mask_bytes(data, noise_nd, noise_dims, &bytes)
+ *                dnnlk_dropout_fwd_infer(src, dst)  dnnlk_dropout_bwd_infer(diff_dst, diff_src)
+ *                dnnlk_dropout_fwd(src, dst, mask, rate, noise_nd, noise_dims, rng_in, rng_out, ith, nth)
+ *                dnnlk_dropout_bwd(diff_dst, mask, diff_src, rate, noise_nd, noise_dims, ith, nth)
+ *   norm.h       dnnlk_layer_norm_infer(src, weight, bias, naxes, axes, eps, eps_outside, dst, mean, inv_std)
+ *                dnnlk_layer_norm(src, weight, bias, naxes, axes, eps, eps_outside, dst, mean, inv_std, ith, nth)
+ *                dnnlk_l2_norm_infer(src, axis, eps, eps_outside, dst)
+ *                dnnlk_l2_norm(src, axis, eps, eps_outside, dst, ith, nth)
+ *   softmax.h    dnnlk_softmax_infer(src, axis, dst)  dnnlk_softmax(src, axis, dst, ith, nth)
+ *                dnnlk_log_softmax_infer(src, axis, dst)  dnnlk_log_softmax(src, axis, dst, ith, nth)
+ *   eltwise.h    dnnlk_erf_infer(src, dst)  dnnlk_erf(src, dst, ith, nth)
+ *                dnnlk_gelu_infer(src, approx, dst)  dnnlk_gelu(src, approx, dst, ith, nth)
+ *   argreduce.h  dnnlk_arg_max_infer(src, axis, keep_dims, values, indices)
+ *                dnnlk_arg_max(src, axis, keep_dims, select_last, values, indices, ith, nth)
+ *                dnnlk_arg_min_infer(...)  dnnlk_arg_min(...)   (as arg_max)
+ *                dnnlk_top_k_infer(src, k, axis, values, indices)
+ *                dnnlk_top_k_workspace_bytes(k, nth, &bytes)
+ *                dnnlk_top_k(src, k, axis, largest, sorted, values, indices, workspace, ith, nth)
+ *   one_hot.h    dnnlk_one_hot_infer(indices, depth, axis, dst)
+ *                dnnlk_one_hot(indices, depth, axis, on_value, off_value, dst, ith, nth)
+ *   quant.h      dnnlk_quantize_infer(x, scale, zero_point, axis, y)
+ *                dnnlk_quantize(x, scale, zero_point, axis, y, ith, nth)
+ *                dnnlk_dequantize_infer(x, scale, zero_point, axis, y)
+ *                dnnlk_dequantize(x, scale, zero_point, axis, y, ith, nth)
+ *   resize.h     dnnlk_resize_infer(src, desc, dst)  dnnlk_resize(src, desc, dst, ith, nth)
+ *   (tests/compile/check_api_index.sh checks that this list and the headers' public functions agree)
+ *
  * OPTIONS (define before including)
  *   DNNLK_MAX_ISA 0..3     compile-time cap on the instruction set: 0 scalar, 1 SSE4.1, 2 AVX2,
  *                          3 AVX-512 (default). Code above the cap is still compiled; it is not run.
  *   DNNLK_NO_SIMD          compile the scalar code only.
+ *   Tuning (bytes; defaults measured, see the header named): outputs at least this large are
+ *   written with non-temporal (streaming) stores, and streaming rows read src this far ahead.
+ *   DNNLK_SELECT_NT_BYTES   2 MiB    select.h        DNNLK_DROPOUT_NT_BYTES  6 MiB    dropout.h
+ *   DNNLK_DROPOUT_PF_BYTES  4096     dropout.h       DNNLK_ELT_NT_BYTES      8 MiB    eltwise.h
+ *   DNNLK_ELT_PF_BYTES      4096     eltwise.h       DNNLK_SM_NT_BYTES       16 MiB   softmax.h
+ *   DNNLK_NORM_NT_BYTES     2 MiB    norm.h          DNNLK_ONE_HOT_NT_BYTES  4 MiB    one_hot.h
+ *   DNNLK_QUANT_NT_BYTES    8 MiB    quant.h         DNNLK_QUANT_PF_BYTES    4096     quant.h
+ *   DNNLK_RESIZE_NT_BYTES   8 MiB    resize.h
  *
  * ISA SELECTION
  *   SIMD variants are compiled inside target regions, so the includer needs no -m flags. At the
