@@ -1,0 +1,43 @@
+#!/bin/sh
+# Old code against new, built and run in the same session: the bench program of commit OLD (from
+# `git archive`, built with its own Makefile and the same compiler) and of the working tree run in
+# alternation, ROUNDS times each, every row reporting its best time over the rounds (the bench's
+# DNNLK_BENCH_HISTORY mechanism). Prints each row's ns/element, old and new, and new/old: below 1
+# is faster. How a refactor shows that it lost no speed.
+#   tools/bench_compare.sh OLD [ROUNDS [GROUP...]]     e.g. tools/bench_compare.sh 8535a61 3 select norm
+# CC picks the compiler (default cc); GROUPs are the bench's case-group words.
+set -e
+old=${1:?usage: tools/bench_compare.sh OLD [ROUNDS [GROUP...]]}
+rounds=${2:-3}
+[ $# -ge 2 ] && shift 2 || shift $#
+cc=${CC:-cc}
+b=build/$(basename "$cc")/compare
+rm -rf "$b" && mkdir -p "$b/old"
+git archive "$old" | tar -x -C "$b/old"
+make -s -C "$b/old" CC="$cc" "build/$(basename "$cc")/bench" >/dev/null
+make -s CC="$cc" "build/$(basename "$cc")/bench" >/dev/null
+oldbin=$b/old/build/$(basename "$cc")/bench
+newbin=build/$(basename "$cc")/bench
+r=1
+while [ $r -le "$rounds" ]; do
+    echo "bench_compare: round $r of $rounds" >&2
+    DNNLK_BENCH_HISTORY=$b/old.hist "$oldbin" "$@" > "$b/old.txt"
+    DNNLK_BENCH_HISTORY=$b/new.hist "$newbin" "$@" > "$b/new.txt"
+    r=$((r + 1))
+done
+# rows: case shape dtype isa thr ns/elem ...; matched by those five fields and their occurrence
+awk -v oldrev="$old" '
+    FNR == 1 { file++ }
+    $5 ~ /^[0-9]+$/ && $6 ~ /^[0-9.]+$/ {
+        key = $1 " " $2 " " $3 " " $4 " " $5; n = ++seen[file, key]
+        if (file == 1) { old[key, n] = $6 } else { rows[++nr] = key; occ[nr] = n; new_[nr] = $6 }
+    }
+    END {
+        printf "%-26s %-22s %-6s %-7s %3s %10s %10s %8s\n", "case", "shape", "dtype", "isa", "thr", "old " oldrev, "new", "new/old"
+        for (i = 1; i <= nr; i++) {
+            split(rows[i], f, " ")
+            o = old[rows[i], occ[i]]
+            if (o == "") { printf "%-26s %-22s %-6s %-7s %3s %10s %10.3f %8s\n", f[1], f[2], f[3], f[4], f[5], "-", new_[i], "new row"; continue }
+            printf "%-26s %-22s %-6s %-7s %3s %10.3f %10.3f %8.3f\n", f[1], f[2], f[3], f[4], f[5], o, new_[i], (o > 0 ? new_[i] / o : 0)
+        }
+    }' "$b/old.txt" "$b/new.txt"
