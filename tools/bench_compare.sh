@@ -25,19 +25,20 @@ while [ $r -le "$rounds" ]; do
     DNNLK_BENCH_HISTORY=$b/new.hist "$newbin" "$@" > "$b/new.txt"
     r=$((r + 1))
 done
-# rows: case shape dtype isa thr ns/elem ...; matched by those five fields and their occurrence
+# rows: case and shape (either may hold spaces), dtype, isa, thr, ns/elem ...: matched by the
+# text up to ns/elem and its occurrence
 awk -v oldrev="$old" '
     FNR == 1 { file++ }
-    $5 ~ /^[0-9]+$/ && $6 ~ /^[0-9.]+$/ {
-        key = $1 " " $2 " " $3 " " $4 " " $5; n = ++seen[file, key]
-        if (file == 1) { old[key, n] = $6 } else { rows[++nr] = key; occ[nr] = n; new_[nr] = $6 }
+    match($0, / (scalar|sse41|avx2|avx512|neon) +[0-9]+ +[0-9.]+ /) {
+        head = substr($0, 1, RSTART - 1); split(substr($0, RSTART, RLENGTH), f, " ")
+        key = head " " f[1] " " f[2]; n = ++seen[file, key]
+        if (file == 1) { old[key, n] = f[3] } else { rows[++nr] = key; occ[nr] = n; new_[nr] = f[3]; label[nr] = sprintf("%-60s %-7s %3s", head, f[1], f[2]) }
     }
     END {
-        printf "%-26s %-22s %-6s %-7s %3s %10s %10s %8s\n", "case", "shape", "dtype", "isa", "thr", "old " oldrev, "new", "new/old"
+        printf "%-60s %-7s %3s %10s %10s %8s\n", "case, shape, dtype", "isa", "thr", "old " oldrev, "new", "new/old"
         for (i = 1; i <= nr; i++) {
-            split(rows[i], f, " ")
             o = old[rows[i], occ[i]]
-            if (o == "") { printf "%-26s %-22s %-6s %-7s %3s %10s %10.3f %8s\n", f[1], f[2], f[3], f[4], f[5], "-", new_[i], "new row"; continue }
-            printf "%-26s %-22s %-6s %-7s %3s %10.3f %10.3f %8.3f\n", f[1], f[2], f[3], f[4], f[5], o, new_[i], (o > 0 ? new_[i] / o : 0)
+            if (o == "") { printf "%s %10s %10.3f %8s\n", label[i], "-", new_[i], "new row"; continue }
+            printf "%s %10.3f %10.3f %8.3f\n", label[i], o, new_[i], (o > 0 ? new_[i] / o : 0)
         }
     }' "$b/old.txt" "$b/new.txt"
