@@ -41,6 +41,22 @@
  * == quant, resize: s32 lanes narrowed to bytes ==
  *
  * == vmath: what the math bodies ask of a level ==
+ *   DNNLK__VEC_LUT32          1 where dnnlk__vf_lut32(t, i) reads a 32-entry float table (index
+ *                             bits 0..4) by one two-register permute: what makes a 32-interval
+ *                             table, fewer polynomial steps on the chain, pay (AVX-512)
+ *   DNNLK__VEC_SCALEF         1 where dnnlk__vf_scalef(t, k) = t 2^floor(k) (one rounding) is one
+ *                             instruction, with masked forms whose masked-off lanes do no
+ *                             arithmetic (no underflow assists): dnnlk__vf_scalef_off(t, k, off)
+ *                             gives -0 where off, dnnlk__vf_scalef_maskz(on, t, k) +0 where !on
+ *   DNNLK__VEC_PROD_ERR       1 where dnnlk__vf_prod_err(a, b, p) = a*b - p in one fused step
+ *                             (exact for p = a*b rounded): AVX2, AVX-512, and SSE4.1 and scalar
+ *                             when the includer's own flags enable FMA (gcc, clang)
+ *   dnnlk__vlut8, dnnlk__vlut8_index(i), dnnlk__vf_lut8(t, ix)   entry i of an 8-float table per
+ *                             lane: the s32 index (bits 0..2 count; AVX-512's permute reads bit 3
+ *                             too, into an unspecified value) prepared once for several tables
+ *   dnnlk__vf_fmsub / fnmadd / fnmsub(a, b, c)   a*b - c, c - a*b, -(a*b) - c, rounded as
+ *                             dnnlk__vf_fmadd: once where DNNLK__VEC_FMA, else product and sum
+ *   dnnlk__vf_max_neg0(x)     max(-0, x) as maxps: -0 for x < 0 and -0, x otherwise (NaN kept)
  *
  * Rounding intrinsics take their mode explicitly: kernels never depend on MXCSR's mode. The scalar
  * level gives SSE4.1's bits lane for lane (vec_scalar.h says how). */

@@ -140,3 +140,14 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx2(uint16_t *p, __m256 v) {
 /* == quant, resize: s32 lanes narrowed to bytes == */
 
 /* == vmath: what the math bodies ask of a level == */
+#define DNNLK__VEC_LUT32 0   /* no 32-entry register table */
+#define DNNLK__VEC_SCALEF 0  /* no one-instruction t 2^floor(k) */
+#define DNNLK__VEC_PROD_ERR 1
+#define dnnlk__vf_prod_err(a, b, p) _mm256_fmsub_ps((a), (b), (p))
+#define dnnlk__vlut8 __m256i
+#define dnnlk__vlut8_index(i) (i) /* vpermps reads index bits 0..2 */
+#define dnnlk__vf_lut8(t, ix) _mm256_permutevar8x32_ps(_mm256_loadu_ps(t), (ix))
+#define dnnlk__vf_fmsub(a, b, c) _mm256_fmsub_ps((a), (b), (c))
+#define dnnlk__vf_fnmadd(a, b, c) _mm256_fnmadd_ps((a), (b), (c))
+#define dnnlk__vf_fnmsub(a, b, c) _mm256_fnmsub_ps((a), (b), (c))
+#define dnnlk__vf_max_neg0(x) _mm256_max_ps(_mm256_set1_ps(-0.0f), (x))

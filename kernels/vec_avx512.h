@@ -54,6 +54,20 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx512(uint16_t *p, __m512 v)
 /* == quant, resize: s32 lanes narrowed to bytes == */
 
 /* == vmath: what the math bodies ask of a level == */
+static DNNLK__FORCEINLINE __m512 dnnlk__vf_lut8_avx512(const float *t, __m512i ix) {
+    /* the permute reads index bits 0..3 and the table fills the low half: a lane with bit 3 set
+     * reads the undefined upper half (callers have a NaN there, whose result is NaN anyway) */
+    return _mm512_permutexvar_ps(ix, _mm512_castps256_ps512(_mm256_loadu_ps(t)));
+}
+/* 32 entries: a two-register permute, which reads index bits 0..4 */
+static DNNLK__FORCEINLINE __m512 dnnlk__vf_lut32_avx512(const float *t, __m512i ix) {
+    return _mm512_permutex2var_ps(_mm512_loadu_ps(t), ix, _mm512_loadu_ps(t + 16));
+}
+/* t 2^floor(k), the lanes of `off` -0 instead: masked off, they cost no underflow assist whatever
+ * their values (one masked instruction, where a blend beforehand costs one more) */
+static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k, __mmask16 off) {
+    return _mm512_mask_scalef_ps(_mm512_set1_ps(-0.0f), (__mmask16)~off, t, k);
+}
 #endif
 
 #define DNNLK__VF_N 16
@@ -138,3 +152,18 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx512(uint16_t *p, __m512 v)
 /* == quant, resize: s32 lanes narrowed to bytes == */
 
 /* == vmath: what the math bodies ask of a level == */
+#define DNNLK__VEC_LUT32 1   /* a 32-entry float table read by one two-register permute */
+#define DNNLK__VEC_SCALEF 1  /* t 2^floor(k) in one instruction, lanes maskable */
+#define DNNLK__VEC_PROD_ERR 1
+#define dnnlk__vf_prod_err(a, b, p) _mm512_fmsub_ps((a), (b), (p))
+#define dnnlk__vlut8 __m512i
+#define dnnlk__vlut8_index(i) (i)
+#define dnnlk__vf_lut8 dnnlk__vf_lut8_avx512
+#define dnnlk__vf_lut32 dnnlk__vf_lut32_avx512
+#define dnnlk__vf_scalef(t, k) _mm512_scalef_ps((t), (k))
+#define dnnlk__vf_scalef_off dnnlk__vf_scalef_off_avx512
+#define dnnlk__vf_scalef_maskz(on, t, k) _mm512_maskz_scalef_ps((on), (t), (k))
+#define dnnlk__vf_fmsub(a, b, c) _mm512_fmsub_ps((a), (b), (c))
+#define dnnlk__vf_fnmadd(a, b, c) _mm512_fnmadd_ps((a), (b), (c))
+#define dnnlk__vf_fnmsub(a, b, c) _mm512_fnmsub_ps((a), (b), (c))
+#define dnnlk__vf_max_neg0(x) _mm512_max_ps(_mm512_set1_ps(-0.0f), (x))

@@ -32,6 +32,14 @@
 /* == quant, resize: s32 lanes narrowed to bytes == */
 
 /* == vmath: what the math bodies ask of a level == */
+/* max(-0, x) as maxps gives it (-0 for x < 0 and for -0, x otherwise: +0 and NaN kept), decided on
+ * the bits: clang 14 -O1 with ASan rewrote the float compare-and-select against -0 as if the sign
+ * of a zero did not matter (gelu(+0) came out -0). */
+static DNNLK__FORCEINLINE float dnnlk__sf_max_neg0(float x) {
+    uint32_t b = dnnlk__f32_bits(x);
+    return (b > 0x80000000u && b <= 0xff800000u) ? -0.0f : x;
+}
+
 static DNNLK__FORCEINLINE float dnnlk__sf_mul(float a, float b) {
     float p = a * b;
     DNNLK__NOFUSE(p);
@@ -208,3 +216,20 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
 /* == quant, resize: s32 lanes narrowed to bytes == */
 
 /* == vmath: what the math bodies ask of a level == */
+#define DNNLK__VEC_LUT32 0   /* no 32-entry register table */
+#define DNNLK__VEC_SCALEF 0  /* no one-instruction t 2^floor(k) */
+#if defined(__FMA__) && (defined(__GNUC__) || defined(__clang__))
+/* the includer's flags enable FMA (e.g. -march=native): the hardware is there, and the compiler
+ * may fuse the products of a Dekker split, which breaks its exactness: take the error directly */
+#define DNNLK__VEC_PROD_ERR 1
+#define dnnlk__vf_prod_err(a, b, p) __builtin_fmaf((a), (b), -(p))
+#else
+#define DNNLK__VEC_PROD_ERR 0
+#endif
+#define dnnlk__vlut8 int32_t
+#define dnnlk__vlut8_index(i) ((i) & 7) /* a NaN lane's index stays in the table */
+#define dnnlk__vf_lut8(t, ix) ((t)[ix])
+#define dnnlk__vf_fmsub(a, b, c) dnnlk__vf_sub(dnnlk__vf_mul((a), (b)), (c))
+#define dnnlk__vf_fnmadd(a, b, c) dnnlk__vf_sub((c), dnnlk__vf_mul((a), (b)))
+#define dnnlk__vf_fnmsub(a, b, c) dnnlk__vf_sub(dnnlk__vf_xor(dnnlk__vf_mul((a), (b)), dnnlk__vf_set1(-0.0f)), (c))
+#define dnnlk__vf_max_neg0(x) dnnlk__sf_max_neg0(x)

@@ -65,6 +65,22 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 
 /* == vmath: what the math bodies ask of a level == */
+/* An 8-entry table read by lane index (bits 0..2): pshufb picks bytes 4i..4i+3 of either half of
+ * the table, a blend picks the half; the byte indices are prepared once for several tables. */
+typedef struct dnnlk__vlut8_sse41 { __m128i b; __m128 hi; } dnnlk__vlut8_sse41;
+static DNNLK__FORCEINLINE dnnlk__vlut8_sse41 dnnlk__vlut8_index_sse41(__m128i idx) {
+    dnnlk__vlut8_sse41 r;
+    idx = _mm_and_si128(idx, _mm_set1_epi32(7));
+    r.b = _mm_add_epi32(_mm_mullo_epi32(_mm_and_si128(idx, _mm_set1_epi32(3)), _mm_set1_epi32(0x04040404)),
+                        _mm_set1_epi32(0x03020100));
+    r.hi = _mm_castsi128_ps(_mm_cmpgt_epi32(idx, _mm_set1_epi32(3)));
+    return r;
+}
+static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlut8_sse41 ix) {
+    __m128i lo = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)t), ix.b);
+    __m128i hi = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(t + 4)), ix.b);
+    return _mm_blendv_ps(_mm_castsi128_ps(lo), _mm_castsi128_ps(hi), ix.hi);
+}
 #endif
 
 #define DNNLK__VF_N 4
@@ -149,3 +165,20 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 
 /* == vmath: what the math bodies ask of a level == */
+#define DNNLK__VEC_LUT32 0   /* no 32-entry register table */
+#define DNNLK__VEC_SCALEF 0  /* no one-instruction t 2^floor(k) */
+#if defined(__FMA__) && (defined(__GNUC__) || defined(__clang__))
+/* the includer's flags enable FMA (e.g. -march=native): the hardware is there, and the compiler
+ * may fuse the products of a Dekker split, which breaks its exactness: take the error directly */
+#define DNNLK__VEC_PROD_ERR 1
+#define dnnlk__vf_prod_err(a, b, p) _mm_fmadd_ps((a), (b), _mm_xor_ps((p), _mm_set1_ps(-0.0f)))
+#else
+#define DNNLK__VEC_PROD_ERR 0
+#endif
+#define dnnlk__vlut8 dnnlk__vlut8_sse41
+#define dnnlk__vlut8_index dnnlk__vlut8_index_sse41
+#define dnnlk__vf_lut8 dnnlk__vf_lut8_sse41
+#define dnnlk__vf_fmsub(a, b, c) _mm_sub_ps(_mm_mul_ps((a), (b)), (c))
+#define dnnlk__vf_fnmadd(a, b, c) _mm_sub_ps((c), _mm_mul_ps((a), (b)))
+#define dnnlk__vf_fnmsub(a, b, c) _mm_sub_ps(_mm_xor_ps(_mm_mul_ps((a), (b)), _mm_set1_ps(-0.0f)), (c))
+#define dnnlk__vf_max_neg0(x) _mm_max_ps(_mm_set1_ps(-0.0f), (x))

@@ -1,69 +1,23 @@
 /* dnnl_kernels — vmath_simd.h: the f32 vector math body (no include guard; see vmath.h).
- * Instantiated for the scalar path (DNNLK__ISA 0, one lane) and for SSE4.1, AVX2 and AVX-512.
+ * Instantiated for the scalar path (one lane) and for SSE4.1, AVX2 and AVX-512.
  * Every function takes and returns dnnlk__vf by value and is force-inlined into the calling
  * kernel's entry point of the same ISA. Coefficients: vmath.h, fitted by tools/fit_vmath.py. */
 
-/* ---- table lookup of 8 entries per lane (index from the bits of 2a + 2, see vm_tail8) ---- */
-#if DNNLK__ISA == 0
-typedef int32_t DNNLK__SFX(dnnlk__vm_lut);
-static DNNLK__FORCEINLINE int32_t DNNLK__SFX(dnnlk__vm_lut_prep)(int32_t idx) { return idx; }
-static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__vm_lut8)(const float *t, int32_t ix) { return t[ix]; }
-#elif DNNLK__ISA == 1
-/* pshufb picks bytes 4i..4i+3 of either half of the table, a blend picks the half */
-typedef struct DNNLK__SFX(dnnlk__vm_lut) { __m128i b; __m128 hi; } DNNLK__SFX(dnnlk__vm_lut);
-static DNNLK__FORCEINLINE DNNLK__SFX(dnnlk__vm_lut) DNNLK__SFX(dnnlk__vm_lut_prep)(__m128i idx) {
-    DNNLK__SFX(dnnlk__vm_lut) r;
-    r.b = _mm_add_epi32(_mm_mullo_epi32(_mm_and_si128(idx, _mm_set1_epi32(3)), _mm_set1_epi32(0x04040404)),
-                        _mm_set1_epi32(0x03020100));
-    r.hi = _mm_castsi128_ps(_mm_cmpgt_epi32(idx, _mm_set1_epi32(3)));
-    return r;
-}
-static DNNLK__FORCEINLINE __m128 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, DNNLK__SFX(dnnlk__vm_lut) ix) {
-    __m128i lo = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)t), ix.b);
-    __m128i hi = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(t + 4)), ix.b);
-    return _mm_blendv_ps(_mm_castsi128_ps(lo), _mm_castsi128_ps(hi), ix.hi);
-}
-#elif DNNLK__ISA == 2
-typedef __m256i DNNLK__SFX(dnnlk__vm_lut);
-static DNNLK__FORCEINLINE __m256i DNNLK__SFX(dnnlk__vm_lut_prep)(__m256i idx) { return idx; }
-static DNNLK__FORCEINLINE __m256 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m256i ix) {
-    return _mm256_permutevar8x32_ps(_mm256_loadu_ps(t), ix);
-}
-#else
-typedef __m512i DNNLK__SFX(dnnlk__vm_lut);
-static DNNLK__FORCEINLINE __m512i DNNLK__SFX(dnnlk__vm_lut_prep)(__m512i idx) { return idx; }
-static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut8)(const float *t, __m512i ix) {
-    /* the permute reads index bits 0..3: 256 + k picks entry k; only a NaN lane, whose result is
-     * NaN whatever it picks, can reach the undefined upper half */
-    return _mm512_permutexvar_ps(ix, _mm512_castps256_ps512(_mm256_loadu_ps(t)));
-}
-#endif
+/* What differs by level is asked of the vector layer (vec.h's "vmath" names), never the level
+ * itself: DNNLK__VEC_FMA (one rounding per fmadd: the fused formulas below), DNNLK__VEC_PROD_ERR (a
+ * product's error in one instruction), and where a 32-entry register table and a masked
+ * one-instruction scaling are there (DNNLK__VM_FINE: AVX-512), the finer gelu tables, which pay
+ * for their permutes with shorter dependency chains. */
+#define DNNLK__VM_FINE (DNNLK__VEC_LUT32 && DNNLK__VEC_SCALEF)
 
-#if DNNLK__ISA >= 2
-/* The FMA ISAs' fused forms by name, one rounding: DNNLK__VM_FMA(fmsub)(a, b, c) = a*b - c,
- * fnmadd = -(a*b) + c, fnmsub = -(a*b) - c (on every ISA: dnnlk__vm_fnmsub). */
-#if DNNLK__ISA == 2
-#define DNNLK__VM_FMA(form) _mm256_##form##_ps
-#else
-#define DNNLK__VM_FMA(form) _mm512_##form##_ps
-#endif
-#endif
-
-/* hi + lo = a * a exactly (|a| small enough that a * 4097 does not overflow). FMA where the ISA
- * has it; Dekker's split into 12-bit halves otherwise. */
+/* hi + lo = a * a exactly (|a| small enough that a * 4097 does not overflow). The product's error
+ * in one fused step where the level has it (also where the includer's own flags enable FMA: the
+ * compiler may then fuse the products of the split below, which breaks its exactness: gelu_tanh
+ * lost 37 ulp in the left tail); Dekker's split into 12-bit halves otherwise. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *lo) {
     dnnlk__vf hi = dnnlk__vf_mul(a, b);
-#if DNNLK__ISA >= 2
-    *lo = DNNLK__VM_FMA(fmsub)(a, b, hi);
-#elif defined(__FMA__) && (defined(__GNUC__) || defined(__clang__))
-    /* The includer's own flags enable FMA (e.g. -march=native): the compiler may then fuse the
-     * products of the split below into FMAs, which breaks its exactness (gelu_tanh lost 37 ulp in
-     * the left tail). Those flags also guarantee FMA hardware, so take the exact error directly. */
-#if DNNLK__ISA == 1
-    *lo = _mm_fmadd_ps(a, b, dnnlk__vf_xor(hi, dnnlk__vf_set1(-0.0f)));
-#else
-    *lo = __builtin_fmaf(a, b, -hi);
-#endif
+#if DNNLK__VEC_PROD_ERR
+    *lo = dnnlk__vf_prod_err(a, b, hi);
 #else
     dnnlk__vf split = dnnlk__vf_set1(4097.0f);
     dnnlk__vf ca = dnnlk__vf_mul(a, split), cb = dnnlk__vf_mul(b, split);
@@ -97,8 +51,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf h,
 
 /* t * 2^k for integral k in [-252, 252], one rounding (subnormal results rounded once). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_ldexp)(dnnlk__vf t, dnnlk__vf k) {
-#if DNNLK__ISA == 3
-    return _mm512_scalef_ps(t, k);
+#if DNNLK__VEC_SCALEF
+    return dnnlk__vf_scalef(t, k);
 #else
     /* two normal factors 2^(k>>1) 2^(k-(k>>1)): only the second multiply can round */
     dnnlk__vi i = dnnlk__vf_to_vi_trunc(k), i1 = dnnlk__vi_srai(i, 1), i2 = dnnlk__vi_sub(i, i1);
@@ -126,7 +80,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_poly)(dnnlk__vf r, 
     return dnnlk__vf_fmadd(mult, p, mult);
 }
 
-#if DNNLK__ISA == 2
+#if DNNLK__VEC_FMA && !DNNLK__VM_FINE
 /* mult 2^f (|f| <= 1/2 and its rounding), AVX2's gelu_tanh: 2^f = 1 + p, p = f ln2 + f^2 Q(f) with ln2 a
  * float pair, f ln2h taken exactly in p's last step, so p rounds once; then mult + mult p. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2m1_poly)(dnnlk__vf f) {
@@ -146,15 +100,6 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2m1_poly)(dnnlk__vf 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_scale)(dnnlk__vf r, dnnlk__vf mult, dnnlk__vf k) {
     return DNNLK__SFX(dnnlk__vm_ldexp)(DNNLK__SFX(dnnlk__vm_exp_poly)(r, mult), k);
 }
-
-#if DNNLK__ISA == 3
-/* dnnlk__vm_ldexp with the lanes of `off` set to -0 instead: their scaling is masked off, and a
- * masked-off lane costs no underflow assist whatever its value (one masked instruction, where a
- * blend of the factor to -0 beforehand costs one more and needs benign values in those lanes). */
-static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_ldexp_off)(__m512 t, __m512 k, __mmask16 off) {
-    return _mm512_mask_scalef_ps(_mm512_set1_ps(-0.0f), (__mmask16)~off, t, k);
-}
-#endif
 
 /* mult * exp(h + l) * 2^bias for a double-float argument (|l| tiny beside h or beside 1), bias per
  * lane in {0, 48} (a scaled result keeps full precision where exp itself is subnormal). With
@@ -181,8 +126,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf h, 
         h = dnnlk__vf_blend(under, dnnlk__vf_zero(), h);
         l = dnnlk__vf_blend(under, dnnlk__vf_zero(), l);
     }
-    /* the scalar path clamps always: a NaN h would reach its integer shift as INT32_MIN (UB there) */
-    if ((flags & DNNLK__VM_BIG) || DNNLK__ISA == 0) h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
+    if ((flags & DNNLK__VM_BIG)) h = dnnlk__vf_min(h, dnnlk__vf_set1(89.0f));
     n = DNNLK__SFX(dnnlk__vm_round_mul)(h, DNNLK__VM_LOG2E);
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_HI), h); /* exact */
     if (p_out) /* the two small terms first: one rounding of r fewer without FMA */
@@ -228,24 +172,14 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_flush_tiny)(dnnlk__vf x
                            dnnlk__vf_zero(), x);
 }
 
-/* -(a*b) - c, one rounding where the ISA has FMA (else each step rounds): the exact negation of
- * dnnlk__vf_fmadd(a, b, c), so a result can be negated for free inside its last step. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fnmsub)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf c) {
-#if DNNLK__ISA >= 2
-    return DNNLK__VM_FMA(fnmsub)(a, b, c);
-#else
-    return dnnlk__vf_sub(dnnlk__vf_xor(dnnlk__vf_mul(a, b), dnnlk__vf_set1(-0.0f)), c);
-#endif
-}
-
-#if DNNLK__ISA >= 2
+#if DNNLK__VEC_FMA
 /* exp(a b) = exp(r) 2^n, the product a b taken exactly: r = a b - n ln2h in one FMA (n ln2h is
  * exact: 15-bit head, |n| < 2^9), then the tail: two roundings of r, as many as from hi + lo in
  * exp_hlbm, with one instruction less. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf *n) {
     dnnlk__vf r;
     *n = DNNLK__SFX(dnnlk__vm_round_mul)(dnnlk__vf_mul(a, b), DNNLK__VM_LOG2E);
-    r = DNNLK__VM_FMA(fmsub)(a, b, dnnlk__vf_mul(*n, dnnlk__vf_set1(DNNLK__VM_LN2_HI)));
+    r = dnnlk__vf_fmsub(a, b, dnnlk__vf_mul(*n, dnnlk__vf_set1(DNNLK__VM_LN2_HI)));
     return dnnlk__vf_fmadd(*n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), r);
 }
 #else
@@ -262,7 +196,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(dnnlk_
 
 /* mult exp(a b), the product a b (in [-105.2, 0]: no clamp, no flush) taken exactly. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod)(dnnlk__vf a, dnnlk__vf b, dnnlk__vf mult) {
-#if DNNLK__ISA >= 2
+#if DNNLK__VEC_FMA
     dnnlk__vf n, r = DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(a, b, &n);
     return DNNLK__SFX(dnnlk__vm_exp_scale)(r, mult, n);
 #else
@@ -271,15 +205,10 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_prod)(dnnlk__vf a, 
 #endif
 }
 
-#if DNNLK__ISA == 3
-/* 32 entries per lane: a two-register permute, which reads index bits 0..4 */
-static DNNLK__FORCEINLINE __m512 DNNLK__SFX(dnnlk__vm_lut32)(const float *t, __m512i ix) {
-    return _mm512_permutex2var_ps(_mm512_loadu_ps(t), ix, _mm512_loadu_ps(t + 16));
-}
-#define DNNLK__VM_ROW(k)                                                                        \
-    (cols == 32 ? DNNLK__SFX(dnnlk__vm_lut32)(t + (k) * 32, idx) : DNNLK__SFX(dnnlk__vm_lut8)(t + (k) * 8, ix))
+#if DNNLK__VEC_LUT32
+#define DNNLK__VM_ROW(k) (cols == 32 ? dnnlk__vf_lut32(t + (k) * 32, idx) : dnnlk__vf_lut8(t + (k) * 8, ix))
 #else
-#define DNNLK__VM_ROW(k) DNNLK__SFX(dnnlk__vm_lut8)(t + (k) * 8, ix)
+#define DNNLK__VM_ROW(k) dnnlk__vf_lut8(t + (k) * 8, ix)
 #endif
 
 /* Piecewise polynomial of a vmath.h table at a in [0, 15): interval = exponent and top mantissa
@@ -297,10 +226,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, i
      * of degree 5) */
     dnnlk__vf a2 = dnnlk__vf_fmadd(a, dnnlk__vf_set1(2.0f), dnnlk__vf_set1(2.0f));
     dnnlk__vi idx = dnnlk__vi_srli(dnnlk__vf_as_vi(a2), cols == 32 ? 20 : 22);
-#if DNNLK__ISA <= 1
-    idx = dnnlk__vi_and(idx, dnnlk__vi_set1(7)); /* a NaN lane's index stays in the table */
-#endif
-    DNNLK__SFX(dnnlk__vm_lut) ix = DNNLK__SFX(dnnlk__vm_lut_prep)(idx);
+    dnnlk__vlut8 ix = dnnlk__vlut8_index(idx);
     dnnlk__vf u = dnnlk__vf_add(a, DNNLK__VM_ROW(0));
     dnnlk__vf q = DNNLK__VM_ROW(1 + deg), c0 = DNNLK__VM_ROW(1);
     /* written out: gcc -O2 keeps a loop of table loads rolled */
@@ -324,7 +250,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tail)(const float *t, i
         *c0_out = c0;
         return dnnlk__vf_mul(q, u);
     }
-    return neg ? DNNLK__SFX(dnnlk__vm_fnmsub)(q, u, c0) : dnnlk__vf_fmadd(q, u, c0);
+    return neg ? dnnlk__vf_fnmsub(q, u, c0) : dnnlk__vf_fmadd(q, u, c0);
 }
 #undef DNNLK__VM_ROW
 
@@ -378,13 +304,14 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
 /* gelu(x) = x Phi(x), exact form, from the left tail g = gelu(-a) = -exp(-a^2/2) M(a) (a = |x|,
  * -a^2/2 taken exactly as a (-a/2)): x < 0 gives g, x >= 0 gives x + g (gelu(x) - gelu(-x) = x),
  * both as max(-0, x) + g, so no cancellation-prone 1 - Phi, no division, one formula for all x.
- * M from the 8-interval table, on AVX-512 from the 32-interval one (four operations fewer, not
- * the same bits as AVX2). M's first interval (a < 1/2, c = 0, where M(a) = a/2 - a^2/sqrt(2 pi)
+ * M from the 8-interval table; where DNNLK__VM_FINE (AVX-512) from the 32-interval one (four
+ * operations fewer, not the same bits as AVX2). M's first interval (a < 1/2, c = 0, where M(a) = a/2 - a^2/sqrt(2 pi)
  * + ...) is a/2 + u q (dnnlk__vm_tail's plus_a 2; AVX-512's first interval is a < 1/8, c = 0, as
  * a q(a)): a q would round q and then a q, two roundings of M's size beside exp's (2.46 ulp
- * there, real-valued, on SSE4.1). The last steps, by ISA:
- * AVX2 and AVX-512: -M (negated inside its last step) folded into exp's last step, mult + mult p.
- * SSE4.1 and scalar (no FMA: the two roundings of M and of M exp(r) alone came to 2.10 ulp):
+ * there, real-valued, on SSE4.1). The last steps, by what the level has:
+ * DNNLK__VEC_FMA (AVX2 and AVX-512): -M (negated inside its last step) folded into exp's last
+ * step, mult + mult p.
+ * no FMA (SSE4.1 and scalar: the two roundings of M and of M exp(r) alone came to 2.10 ulp):
  * M = c0 + t (t = u q) is not rounded, M exp(r) = c0 + (c0 p + (t + t p)), so only the last add
  * rounds at the result's size; the result is -(that) 2^n, g = -0 - it.
  * |x| >= 14.5 (the result rounds to -0 or x): g = -0 with no underflowing arithmetic. AVX-512
@@ -396,16 +323,18 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_tanh)(dnnlk__vf x) {
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) {
     dnnlk__vf a = DNNLK__SFX(dnnlk__vm_abs)(x), g;
     dnnlk__vmask big = dnnlk__vf_cmpge(a, dnnlk__vf_set1(14.5f));
-#if DNNLK__ISA == 3
+#if DNNLK__VM_FINE
     dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu32[0], 32, a, 0, 5, 1, NULL), n;
     /* -a^2/2 >= -105.125 in the lanes kept: only a sliver underflows */
     dnnlk__vf r = DNNLK__SFX(dnnlk__vm_exp_prod_reduce)(a, dnnlk__vf_mul(a, dnnlk__vf_set1(-0.5f)), &n);
-    g = DNNLK__SFX(dnnlk__vm_ldexp_off)(DNNLK__SFX(dnnlk__vm_exp_poly)(r, nm), n, big);
+    g = dnnlk__vf_scalef_off(DNNLK__SFX(dnnlk__vm_exp_poly)(r, nm), n, big);
+    return dnnlk__vf_add(dnnlk__vf_max_neg0(x), g);
 #elif DNNLK__VEC_FMA
     dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f));
     dnnlk__vf nm = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu8[0], 8, ac, 2, 7, 1, NULL);
     nm = dnnlk__vf_blend(big, dnnlk__vf_set1(-0.0f), nm);
     g = DNNLK__SFX(dnnlk__vm_exp_prod)(ac, dnnlk__vf_mul(ac, dnnlk__vf_set1(-0.5f)), nm);
+    return dnnlk__vf_add(dnnlk__vf_max_neg0(x), g);
 #else
     dnnlk__vf ac = dnnlk__vf_min(a, dnnlk__vf_set1(14.5f)), c0, n, p, m;
     dnnlk__vf t = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu8[0], 8, ac, 2, 7, 0, &c0);
@@ -413,19 +342,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf)(dnnlk__vf x) 
     m = dnnlk__vf_add(c0, dnnlk__vf_fmadd(c0, p, dnnlk__vf_fmadd(t, p, t))); /* M exp(r) */
     m = dnnlk__vf_blend(big, dnnlk__vf_zero(), m);
     g = DNNLK__SFX(dnnlk__vm_ldexp)(m, n); /* -gelu(-a) */
-#endif
-#if DNNLK__ISA == 0
-    {
-        /* x < 0 ? -g : x - g, the same value (-0 - g = -g), tested on the bits: clang 14 -O1 with
-         * ASan rewrote a float compare-and-select against -0 here as if the sign of a zero did not
-         * matter (gelu(+0) came out -0) */
-        uint32_t b = dnnlk__f32_bits(x);
-        return (b > 0x80000000u && b <= 0xff800000u) ? -g : x - g;
-    }
-#elif !DNNLK__VEC_FMA
-    return dnnlk__vf_sub(dnnlk__vf_max(dnnlk__vf_set1(-0.0f), x), g);
-#else
-    return dnnlk__vf_add(dnnlk__vf_max(dnnlk__vf_set1(-0.0f), x), g);
+    return dnnlk__vf_sub(dnnlk__vf_max_neg0(x), g);
 #endif
 }
 
@@ -441,7 +358,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_den)(dnnlk__v
     return dnnlk__vf_add(hi, dnnlk__vf_fmadd(t, p, lo));
 }
 
-#if DNNLK__ISA >= 2
+#if DNNLK__VEC_FMA
 /* gelu, tanh approximation, FMA ISAs: 0.5x(1 + tanh(z)) = x / (1 + exp(-2z)) with
  * 2z = x (k1 + k2 x^2), k1 = 2 sqrt(2/pi), k2 = 0.044715 k1.
  * The exp argument needs ~32 bits in the left tail (gelu ~ x exp(2z), |2z| up to 113: an error d
@@ -462,15 +379,15 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(dnnlk__vf 
     /* k1 = 2 sqrt(2/pi) log2(e), k1h = 1207020 / 2^19; k2 = 0.044715 k1 */
     const float k1h = 2.3022079467773438f * scale, k1l = 2.513669699055754e-07f * scale;
     const float k2h = 0.10294324159622192f * scale, k2l = -2.016198541454628e-09f * scale;
-    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = DNNLK__VM_FMA(fmsub)(a, a, s);
+    dnnlk__vf s = dnnlk__vf_mul(a, a), sl = dnnlk__vf_fmsub(a, a, s);
     dnnlk__vf w = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), s, dnnlk__vf_set1(k1h));
     dnnlk__vf tails = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), sl, dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), s, dnnlk__vf_set1(k1l)));
-    *wl = dnnlk__vf_add(DNNLK__VM_FMA(fmsub)(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h))), tails);
+    *wl = dnnlk__vf_add(dnnlk__vf_fmsub(dnnlk__vf_set1(k2h), s, dnnlk__vf_sub(w, dnnlk__vf_set1(k1h))), tails);
     return w;
 }
 
-#if DNNLK__ISA == 3
-/* AVX-512: the exponent in units of ln2/32 (the w constants scaled by 32, exactly), so the
+#if DNNLK__VM_FINE
+/* DNNLK__VM_FINE (AVX-512): the exponent in units of ln2/32 (the w constants scaled by 32, exactly), so the
  * polynomial is short: exp(-2z) = 2^(-x w), x w = (N + r) / 32 with N = round(x w) (t = shifter +
  * N, one FMA) and r = x w - N (one FMA, exact, and x wl); N = 32 k + j, and j is t's low 5 bits,
  * which the permute reads as they are. Then exp(-2z) = 2^-k P, P = T (1 + p), p = tau + p(r): T =
@@ -493,24 +410,24 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(x, 32.0f, &wl);
     dnnlk__vf t = dnnlk__vf_fmadd(x, w, shifter), n = dnnlk__vf_sub(t, shifter);
     dnnlk__vf k = dnnlk__vf_fmadd(t, dnnlk__vf_set1(1.0f / 32), dnnlk__vf_set1(-DNNLK__VM_SHIFTER / 32)); /* N / 32 */
-    dnnlk__vf r = dnnlk__vf_fmadd(x, wl, DNNLK__VM_FMA(fmsub)(x, w, n));
-    __m512i j = _mm512_castps_si512(t);
-    dnnlk__vf T = DNNLK__SFX(dnnlk__vm_lut32)(dnnlk__vm_exp2_32[0], j);
+    dnnlk__vf r = dnnlk__vf_fmadd(x, wl, dnnlk__vf_fmsub(x, w, n));
+    dnnlk__vi j = dnnlk__vf_as_vi(t);
+    dnnlk__vf T = dnnlk__vf_lut32(dnnlk__vm_exp2_32[0], j);
     dnnlk__vf p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), dnnlk__vf_fmadd(dnnlk__vf_set1(c[2]), r, dnnlk__vf_set1(c[1])),
-                                  dnnlk__vf_fmadd(r, dnnlk__vf_set1(c[0]), DNNLK__SFX(dnnlk__vm_lut32)(dnnlk__vm_exp2_32[1], j)));
-    dnnlk__vf s = _mm512_maskz_scalef_ps(_mm512_cmp_ps_mask(k, dnnlk__vf_set1(-60.0f), _CMP_GT_OQ), one, k);
+                                  dnnlk__vf_fmadd(r, dnnlk__vf_set1(c[0]), dnnlk__vf_lut32(dnnlk__vm_exp2_32[1], j)));
+    dnnlk__vf s = dnnlk__vf_scalef_maskz(dnnlk__vf_cmpgt(k, dnnlk__vf_set1(-60.0f)), one, k);
     dnnlk__vf d = DNNLK__SFX(dnnlk__vm_gelu_tanh_den)(T, p, s);
-    return _mm512_mask_mov_ps(DNNLK__SFX(dnnlk__vm_ldexp_off)(dnnlk__vf_div(x, d), k, dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f))),
-                              _mm512_cmp_ps_mask(x, dnnlk__vf_set1(5.25f), _CMP_GT_OQ), x);
+    return dnnlk__vf_blend(dnnlk__vf_cmpgt(x, dnnlk__vf_set1(5.25f)), x,
+                           dnnlk__vf_scalef_off(dnnlk__vf_div(x, d), k, dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f))));
 }
 #else
-/* AVX2 (no masked scaling), by lanes: x >= -5.25: x / (1 + exp(-2z)), x clamped at 5.25 for the
- * exp (exp(-2z) < 2^-25 there, so 1 + exp(-2z) = 1 and the result is x, +inf included), the
- * denominator 1 + 2^n (1 + p) by dnnlk__vm_gelu_tanh_den (|n| <= 27: 2^n exact);
- * x < -5.25 (1 + exp(-2z) = exp(-2z) to 2^-27): x exp(2z) as e + e p, e = x 2^n (exact, except
- * that a subnormal result rounds twice: 0.71 ulp and 0.5); x < -10.8 (the result rounds to 0,
- * -inf included): -0 out, with no underflowing arithmetic: the factor x is made -0 there (a
- * clamped at 11). NaN: the clamps give it a benign argument, x / (...) = NaN. */
+/* FMA without DNNLK__VM_FINE (AVX2: no 32-entry permute, no masked scaling), by lanes: x >= -5.25:
+ * x / (1 + exp(-2z)), x clamped at 5.25 for the exp (exp(-2z) < 2^-25 there, so 1 + exp(-2z) = 1
+ * and the result is x, +inf included), the denominator 1 + 2^n (1 + p) by dnnlk__vm_gelu_tanh_den
+ * (|n| <= 27: 2^n exact); x < -5.25 (1 + exp(-2z) = exp(-2z) to 2^-27): x exp(2z) as e + e p, e =
+ * x 2^n (exact, except that a subnormal result rounds twice: 0.71 ulp and 0.5); x < -10.8 (the
+ * result rounds to 0, -inf included): -0 out, with no underflowing arithmetic: the factor x is
+ * made -0 there (a clamped at 11). NaN: the clamps give it a benign argument, x / (...) = NaN. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x) {
     dnnlk__vmask far = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-5.25f)), dead = dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f));
     /* the exp argument is -(a (w + wl)): a = x for the near lanes (-2z), a = -x for the far ones (2z) */
@@ -519,8 +436,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     dnnlk__vf mult = dnnlk__vf_blend(far, dnnlk__vf_blend(dead, dnnlk__vf_set1(-0.0f), x), dnnlk__vf_set1(1.0f));
     dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(a, 1.0f, &wl);
     dnnlk__vf shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER), one = dnnlk__vf_set1(1.0f), n, f, e, p, d;
-    n = dnnlk__vf_sub(DNNLK__VM_FMA(fnmadd)(a, w, shifter), shifter); /* round(-(a w)), as round_mul */
-    f = DNNLK__VM_FMA(fnmadd)(a, wl, DNNLK__SFX(dnnlk__vm_fnmsub)(a, w, n));
+    n = dnnlk__vf_sub(dnnlk__vf_fnmadd(a, w, shifter), shifter); /* round(-(a w)), as round_mul */
+    f = dnnlk__vf_fnmadd(a, wl, dnnlk__vf_fnmsub(a, w, n));
     p = DNNLK__SFX(dnnlk__vm_exp2m1_poly)(f);
     e = DNNLK__SFX(dnnlk__vm_ldexp)(mult, n); /* near: 2^n; far: x 2^n (exact unless subnormal) */
     d = DNNLK__SFX(dnnlk__vm_gelu_tanh_den)(e, p, one); /* near: 1 + exp(-2z) */
@@ -582,17 +499,10 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf x, int fn
     }
 }
 
-#if DNNLK__ISA == 0
-static inline void DNNLK__SFX(dnnlk__vm_array)(int fn, const float *x, float *y, size_t n) {
-    size_t i;
-    for (i = 0; i < n; i++) y[i] = DNNLK__SFX(dnnlk__vm_fn)(x[i], fn);
-}
-#else
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__vm_array)(int fn, const float *x, float *y, size_t n) {
     size_t i;
     for (i = 0; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
         dnnlk__vf_storeu(y + i, DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf_loadu(x + i), fn));
     if (i < n) dnnlk__vf_storeu_n(y + i, DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf_loadu_n(x + i, n - i), fn), n - i);
 }
-#endif
-#undef DNNLK__VM_FMA
+#undef DNNLK__VM_FINE

@@ -3,8 +3,9 @@
  * the bit-identity classes the README states:
  *   exact ops (one_hot,           the same bytes on every level;
  *   arg_max/arg_min, top_k)
- *   erf, gelu (both forms)        scalar and SSE4.1 the same bits; erf the same bits on AVX2 and
- *                                 AVX-512 (the gelus differ there by design, see vmath.h).
+ *   erf, gelu (both forms),       scalar and SSE4.1 the same bits; erf, exp, erfc, tanh the same
+ *   exp, erfc, tanh (vmath)       bits on AVX2 and AVX-512 (the gelus differ there by design, see
+ *                                 vmath.h).
  * The vmath cases call each level's entry directly, the scalar one included, so a build with the
  * includer's own FMA flags (make test-native) checks that the scalar level still gives SSE4.1's
  * bits (no contraction). The other cases go through the public API capped to each level.
@@ -31,7 +32,7 @@
 
 enum {
     c_erf_stream, c_gelu_erf_stream, c_gelu_tanh_stream, c_erf_inplace, c_gelu_erf_inplace, c_gelu_tanh_inplace,
-    c_gelu_erf_bf16_f16, c_gelu_tanh_f16s2_bf16, c_vm_erf, c_vm_gelu_erf, c_vm_gelu_tanh,
+    c_gelu_erf_bf16_f16, c_gelu_tanh_f16s2_bf16, c_vm_erf, c_vm_gelu_erf, c_vm_gelu_tanh, c_vm_exp, c_vm_erfc, c_vm_tanh,
     c_onehot_f32, c_onehot_s64, c_onehot_u8, c_onehot_bf16_small, c_onehot_f32_small,
     c_argmax_f32_rows, c_argmin_bf16_cols_last, c_argmax_s8_rows_last, c_argmin_f16_strided, c_topk_f32_largest_sorted,
     c_topk_u8_smallest, c_topk_f16_cols, c_topk_s32_short_rows, n_cases
@@ -39,14 +40,17 @@ enum {
 static const char *const case_name[n_cases] = {
     "erf f32 streamed", "gelu_erf f32 streamed", "gelu_tanh f32 streamed", "erf f32 in place",
     "gelu_erf f32 in place", "gelu_tanh f32 in place", "gelu_erf bf16->f16", "gelu_tanh f16 stride 2->bf16",
-    "vm erf direct", "vm gelu_erf direct", "vm gelu_tanh direct", "one_hot s32->f32 d37", "one_hot s64->s64 d19",
+    "vm erf direct", "vm gelu_erf direct", "vm gelu_tanh direct", "vm exp direct", "vm erfc direct", "vm tanh direct",
+    "one_hot s32->f32 d37", "one_hot s64->s64 d19",
     "one_hot s32->u8 d300", "one_hot s64->bf16 d5 (regular stores)", "one_hot s32->f32 d3 (regular stores)",
     "arg_max f32 rows", "arg_min bf16 columns, last", "arg_max s8 rows, last", "arg_min f16 strided axis",
     "top_k f32 largest sorted", "top_k u8 smallest unsorted", "top_k f16 columns", "top_k s32 short rows"};
 
 /* Recorded on 188f7eb (gcc and clang, -O2 and ASan, the same): scalar, sse41, avx2, avx512; the six
  * gelu rows again after the gelu accuracy change (one rounding fewer in the tanh form's denominator
- * and the erf form's first interval), which changed them on purpose; every other row is 188f7eb's. */
+ * and the erf form's first interval), which changed them on purpose; the vm exp, erfc and tanh rows
+ * recorded on 8f1051f (before vmath_simd.h's level tests went into the vector layer); every other
+ * row is 188f7eb's. */
 static const uint64_t recorded[n_cases][4] = {
     /* erf f32 streamed                     */ {0xff7c11509e339cf5ull, 0xff7c11509e339cf5ull, 0x83794621796696eeull, 0x83794621796696eeull},
     /* gelu_erf f32 streamed                */ {0x3d3fefc4615b9d9aull, 0x3d3fefc4615b9d9aull, 0x8335358277cf24aaull, 0x848c8df862035cf2ull},
@@ -59,6 +63,9 @@ static const uint64_t recorded[n_cases][4] = {
     /* vm erf direct                        */ {0xff7c11509e339cf5ull, 0xff7c11509e339cf5ull, 0x83794621796696eeull, 0x83794621796696eeull},
     /* vm gelu_erf direct                   */ {0x3d3fefc4615b9d9aull, 0x3d3fefc4615b9d9aull, 0x8335358277cf24aaull, 0x848c8df862035cf2ull},
     /* vm gelu_tanh direct                  */ {0xeff07dfb35a9ba1full, 0xeff07dfb35a9ba1full, 0x24723bf19ae655beull, 0xb8a5f8a5e1f42d10ull},
+    /* vm exp direct                        */ {0xc48ea8ab8a548720ull, 0xc48ea8ab8a548720ull, 0x327cfa598d23fd88ull, 0x327cfa598d23fd88ull},
+    /* vm erfc direct                       */ {0xbc69c54e74e57c4full, 0xbc69c54e74e57c4full, 0x9bc3a1a4d732ab3eull, 0x9bc3a1a4d732ab3eull},
+    /* vm tanh direct                       */ {0x589297536f9fb4f3ull, 0x589297536f9fb4f3ull, 0x105bbb9f200e6943ull, 0x105bbb9f200e6943ull},
     /* one_hot s32->f32 d37                 */ {0xab1e751ae8bccd00ull, 0xab1e751ae8bccd00ull, 0xab1e751ae8bccd00ull, 0xab1e751ae8bccd00ull},
     /* one_hot s64->s64 d19                 */ {0xbfce99aadfbd8194ull, 0xbfce99aadfbd8194ull, 0xbfce99aadfbd8194ull, 0xbfce99aadfbd8194ull},
     /* one_hot s32->u8 d300                 */ {0xbd58828bed2747f8ull, 0xbd58828bed2747f8ull, 0xbd58828bed2747f8ull, 0xbd58828bed2747f8ull},
@@ -140,7 +147,8 @@ static uint64_t eltwise_case(int c) {
 
 /* The vmath entry of level l, called directly. */
 static uint64_t vm_case(int c, int l) {
-    int fn = c == c_vm_erf ? DNNLK__VM_ERF : c == c_vm_gelu_erf ? DNNLK__VM_GELU_ERF : DNNLK__VM_GELU_TANH;
+    int fn = c == c_vm_erf ? DNNLK__VM_ERF : c == c_vm_gelu_erf ? DNNLK__VM_GELU_ERF : c == c_vm_gelu_tanh ? DNNLK__VM_GELU_TANH
+           : c == c_vm_exp ? DNNLK__VM_EXP : c == c_vm_erfc ? DNNLK__VM_ERFC : DNNLK__VM_TANH;
     switch (l) {
     case 0: dnnlk__vm_array_scalar(fn, in_f32, out_f32, N); break;
 #if DNNLK__X86
@@ -283,7 +291,7 @@ TEST(level_bits_match_recorded_and_classes) {
         dnnlk_set_max_isa((dnnlk_isa)l);
         at = (int)dnnlk_max_isa(); /* differs from l where the includer's flags fix the level */
         for (c = 0; c < n_cases; c++) {
-            if (c >= c_vm_erf && c <= c_vm_gelu_tanh) {
+            if (c >= c_vm_erf && c <= c_vm_tanh) {
                 got[c][l] = vm_case(c, l);
                 ran[c][l] = 1;
             } else {
@@ -303,7 +311,8 @@ TEST(level_bits_match_recorded_and_classes) {
         SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
     }
     for (c = 0; c < n_cases; c++) {
-        int exact = c >= c_onehot_f32, erf = c == c_erf_stream || c == c_erf_inplace || c == c_vm_erf;
+        int exact = c >= c_onehot_f32, erf = c == c_erf_stream || c == c_erf_inplace || c == c_vm_erf
+                                         || (c >= c_vm_exp && c <= c_vm_tanh);
         for (l = 0; l < 4; l++) {
             if (!ran[c][l]) continue;
             if (l == 1 && SSE41_MAY_FUSE) continue;
