@@ -20,6 +20,7 @@
 #define DNNLK__VEC_FUNCS_0
 #if !defined(__GNUC__) && !defined(__clang__)
 #include <math.h> /* sqrtf */
+#endif
 
 /* ---- sections of the families converted onto the layer (functions) ---- */
 /* == select: byte and 16-bit lanes == */
@@ -31,7 +32,6 @@
 /* == quant, resize: s32 lanes narrowed to bytes == */
 
 /* == vmath: what the math bodies ask of a level == */
-#endif
 static DNNLK__FORCEINLINE float dnnlk__sf_mul(float a, float b) {
     float p = a * b;
     DNNLK__NOFUSE(p);
