@@ -86,43 +86,12 @@ typedef struct dnnlk__select_blk {
     int nt;                 /* non-temporal stores (d is es-aligned when set) */
 } dnnlk__select_blk;
 
-/* Scalar rows: any strides. es is a constant at each call site, so the memcpy is one move. */
-static DNNLK__FORCEINLINE void dnnlk__select_rows_es(const dnnlk__select_blk *k, int es, int64_t ds, int64_t cs,
-                                                     int64_t as, int64_t bs) {
-    int64_t r, i;
-    for (r = 0; r < k->rows; r++) {
-        char *d = k->d + r * k->dp;
-        const unsigned char *c = k->c + r * k->cp;
-        const char *a = k->a + r * k->ap, *b = k->b + r * k->bp;
-        for (i = 0; i < k->n; i++) memcpy(d + i * ds, c[i * cs] ? a + i * as : b + i * bs, (size_t)es);
-    }
-}
-
-#define DNNLK__SELECT_SCALAR_CASE(ES)                                                                 \
-    case ES:                                                                                          \
-        if (k->ds == ES && k->cs == 1 && k->as == ES && k->bs == ES)                                  \
-            dnnlk__select_rows_es(k, ES, ES, 1, ES, ES);                                              \
-        else                                                                                          \
-            dnnlk__select_rows_es(k, ES, k->ds, k->cs, k->as, k->bs);                                 \
-        break;
-
-/* The scalar path, and the fallback of the SIMD paths for strided rows. */
-static inline void dnnlk__select_rows_c(const dnnlk__select_blk *k) {
-    switch (k->es) {
-        DNNLK__SELECT_SCALAR_CASE(1)
-        DNNLK__SELECT_SCALAR_CASE(2)
-        DNNLK__SELECT_SCALAR_CASE(4)
-        DNNLK__SELECT_SCALAR_CASE(8)
-    default: break;
-    }
-}
-#undef DNNLK__SELECT_SCALAR_CASE
-
 /* Rows whose cond is constant along the row are flattened (cond expanded to a byte per element
  * in an L1 buffer) when a row is shorter than this many bytes; longer ones are copies per row. */
 #define DNNLK__SELECT_SHORT_ROW_BYTES 256
 #define DNNLK__SELECT_CHUNK 1024 /* elements per expanded chunk; a multiple of every vector width */
 
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "select_simd.h"
 #include "simd_instantiate.h"
 
@@ -202,7 +171,7 @@ static inline dnnlk_status dnnlk_select(const dnnlk_tensor *cond, const dnnlk_te
     void *base[4];
     char *row[4];
     int64_t begin, end, len, rows, numel = 0, nt_bytes;
-    void (*fn)(const dnnlk__select_blk *) = dnnlk__select_rows_c;
+    void (*fn)(const dnnlk__select_blk *);
     dnnlk_status st;
     int es;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
@@ -229,9 +198,7 @@ static inline dnnlk_status dnnlk_select(const dnnlk_tensor *cond, const dnnlk_te
         k.as = dnnlk__row_stride(&plan, 2), k.bs = dnnlk__row_stride(&plan, 3);
         k.dp = dnnlk__row_pitch(&plan, 0), k.cp = dnnlk__row_pitch(&plan, 1);
         k.ap = dnnlk__row_pitch(&plan, 2), k.bp = dnnlk__row_pitch(&plan, 3);
-#if DNNLK__X86
-        if (dnnlk_max_isa() != dnnlk_isa_scalar) fn = DNNLK__PICK(dnnlk_max_isa(), dnnlk__select_rows, );
-#endif
+        fn = DNNLK__DISPATCH(dnnlk__select_rows, );
         dnnlk__iter_init(&it, &plan, base, begin, end);
         while ((len = dnnlk__iter_next_block(&it, row, &rows)) > 0) {
             k.d = row[0];

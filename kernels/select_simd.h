@@ -1,228 +1,74 @@
-/* dnnl_kernels — select_simd.h: the select row kernels, one body compiled per ISA by
- * simd_instantiate.h (no include guard). Entry: DNNLK__SFX(dnnlk__select_rows)(blk).
+/* dnnl_kernels — select_simd.h: the select row kernels, one body compiled at every level (the
+ * scalar one included) by simd_instantiate.h (no include guard). Entry:
+ * DNNLK__SFX(dnnlk__select_rows)(blk).
  *
- * Elements are moved as integer lanes of 1, 2, 4 or 8 bytes. The cond bytes of a vector are
- * compared with zero and widened to the lane size: on AVX-512 into a k-mask (vptestmb gives one
- * bit per byte, which is one bit per lane when W cond bytes are loaded for W lanes), on AVX2 and
- * SSE4.1 into an all-ones "cond is false" lane vector (pcmpeqb, then pmovsx to the lane width),
- * which drives a byte blend. Operands that are scalars along the row are broadcast once. */
+ * Elements are moved as lanes of es = 1, 2, 4 or 8 bytes of the layer's byte vectors (dnnlk__vb,
+ * DNNLK__VB_N bytes). The cond bytes of a vector are turned into a lane selection by
+ * dnnlk__vb_cond_elem (one cond byte per lane: W = DNNLK__VB_N / es of them), which drives a blend.
+ * Operands that are scalars along the row are broadcast once. Rows the vector paths do not take
+ * (strided, or a cond that is neither contiguous nor constant along the row) go element by
+ * element. */
 
-#if DNNLK__ISA == 3
-#define DNNLK__SEL_VB 64
-#define DNNLK__SEL_V __m512i
-#define DNNLK__SEL_M __mmask64
-#elif DNNLK__ISA == 2
-#define DNNLK__SEL_VB 32
-#define DNNLK__SEL_V __m256i
-#define DNNLK__SEL_M __m256i
-#else
-#define DNNLK__SEL_VB 16
-#define DNNLK__SEL_V __m128i
-#define DNNLK__SEL_M __m128i
-#endif
-
-static DNNLK__FORCEINLINE DNNLK__SEL_V DNNLK__SFX(dnnlk__sel_load)(const void *p) {
-#if DNNLK__ISA == 3
-    return _mm512_loadu_si512(p);
-#elif DNNLK__ISA == 2
-    return _mm256_loadu_si256((const __m256i *)p);
-#else
-    return _mm_loadu_si128((const __m128i *)p);
-#endif
-}
-
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_store)(void *p, DNNLK__SEL_V v, int nt) {
-#if DNNLK__ISA == 3
-    if (nt) _mm512_stream_si512((__m512i *)p, v);
-    else _mm512_storeu_si512(p, v);
-#elif DNNLK__ISA == 2
-    if (nt) _mm256_stream_si256((__m256i *)p, v);
-    else _mm256_storeu_si256((__m256i *)p, v);
-#else
-    if (nt) _mm_stream_si128((__m128i *)p, v);
-    else _mm_storeu_si128((__m128i *)p, v);
-#endif
-}
-
-/* The element at p in every lane. */
-static DNNLK__FORCEINLINE DNNLK__SEL_V DNNLK__SFX(dnnlk__sel_bcast)(const void *p, int es) {
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-    switch (es) {
-    case 1: memcpy(&u8, p, 1);
-#if DNNLK__ISA == 3
-        return _mm512_set1_epi8((char)u8);
-#elif DNNLK__ISA == 2
-        return _mm256_set1_epi8((char)u8);
-#else
-        return _mm_set1_epi8((char)u8);
-#endif
-    case 2: memcpy(&u16, p, 2);
-#if DNNLK__ISA == 3
-        return _mm512_set1_epi16((short)u16);
-#elif DNNLK__ISA == 2
-        return _mm256_set1_epi16((short)u16);
-#else
-        return _mm_set1_epi16((short)u16);
-#endif
-    case 4: memcpy(&u32, p, 4);
-#if DNNLK__ISA == 3
-        return _mm512_set1_epi32((int)u32);
-#elif DNNLK__ISA == 2
-        return _mm256_set1_epi32((int)u32);
-#else
-        return _mm_set1_epi32((int)u32);
-#endif
-    default: memcpy(&u64, p, 8);
-#if DNNLK__ISA == 3
-        return _mm512_set1_epi64((long long)u64);
-#elif DNNLK__ISA == 2
-        return _mm256_set1_epi64x((long long)u64);
-#else
-        return _mm_set1_epi64x((long long)u64);
-#endif
+/* Strided rows, element by element. es is a constant at each call site, so the memcpy is one move. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_strided_es)(const dnnlk__select_blk *k, int es, int64_t ds,
+                                                                 int64_t cs, int64_t as, int64_t bs) {
+    int64_t r, i;
+    for (r = 0; r < k->rows; r++) {
+        char *d = k->d + r * k->dp;
+        const unsigned char *c = k->c + r * k->cp;
+        const char *a = k->a + r * k->ap, *b = k->b + r * k->bp;
+        for (i = 0; i < k->n; i++) memcpy(d + i * ds, c[i * cs] ? a + i * as : b + i * bs, (size_t)es);
     }
 }
 
-/* The cond of the W = VB/es lanes starting at c. AVX-512: bit j set where cond j is true.
- * AVX2/SSE4.1: lane j all ones where cond j is false. */
-static DNNLK__FORCEINLINE DNNLK__SEL_M DNNLK__SFX(dnnlk__sel_cmask)(const unsigned char *c, int es) {
-#if DNNLK__ISA == 3
-    __m128i x;
-    switch (es) {
-    case 1: { __m512i v = _mm512_loadu_si512(c); return _mm512_test_epi8_mask(v, v); }
-    case 2: { __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)c); return _mm256_test_epi8_mask(v, v); }
-    case 4: x = _mm_loadu_si128((const __m128i *)(const void *)c); break;
-    default: x = _mm_loadl_epi64((const __m128i *)(const void *)c); break;
-    }
-    return _mm_test_epi8_mask(x, x);
-#else
-    uint32_t u32;
-    __m128i x;
-    switch (es) {
-#if DNNLK__ISA == 2
-    case 1: return _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)c), _mm256_setzero_si256());
-    case 2:
-        x = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)c), _mm_setzero_si128());
-        return _mm256_cvtepi8_epi16(x);
-    case 4:
-        x = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(const void *)c), _mm_setzero_si128());
-        return _mm256_cvtepi8_epi32(x);
-    default:
-        memcpy(&u32, c, 4);
-        x = _mm_cmpeq_epi8(_mm_cvtsi32_si128((int)u32), _mm_setzero_si128());
-        return _mm256_cvtepi8_epi64(x);
-#else
-    case 1: return _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)c), _mm_setzero_si128());
-    case 2:
-        x = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(const void *)c), _mm_setzero_si128());
-        return _mm_cvtepi8_epi16(x);
-    case 4:
-        memcpy(&u32, c, 4);
-        x = _mm_cmpeq_epi8(_mm_cvtsi32_si128((int)u32), _mm_setzero_si128());
-        return _mm_cvtepi8_epi32(x);
-    default: {
-        uint16_t u16;
-        memcpy(&u16, c, 2);
-        x = _mm_cmpeq_epi8(_mm_cvtsi32_si128((int)u16), _mm_setzero_si128());
-        return _mm_cvtepi8_epi64(x);
-    }
-#endif
-    }
-#endif
-}
-
-/* Lane j: a where cond j is true, else b. */
-static DNNLK__FORCEINLINE DNNLK__SEL_V DNNLK__SFX(dnnlk__sel_blend)(DNNLK__SEL_M m, DNNLK__SEL_V a, DNNLK__SEL_V b,
-                                                                   int es) {
-#if DNNLK__ISA == 3
-    switch (es) {
-    case 1: return _mm512_mask_blend_epi8(m, b, a);
-    case 2: return _mm512_mask_blend_epi16((__mmask32)m, b, a);
-    case 4: return _mm512_mask_blend_epi32((__mmask16)m, b, a);
-    default: return _mm512_mask_blend_epi64((__mmask8)m, b, a);
-    }
-#elif DNNLK__ISA == 2
-    (void)es;
-    return _mm256_blendv_epi8(a, b, m);
-#else
-    (void)es;
-    return _mm_blendv_epi8(a, b, m);
-#endif
-}
-
-#if DNNLK__ISA == 3
-/* AVX-512 partial vectors: the first n lanes (n < W), nothing touched past them. The mask comes
- * from a byte compare, born in a k register: built in a general register by a shift, it made
- * clang 14 crash ("Cannot emit physreg copy instruction") under -fsanitize=address, which checks
- * masked accesses lane by lane, once -fomit-frame-pointer let the mask live in RBP. */
-static DNNLK__FORCEINLINE __mmask64 DNNLK__SFX(dnnlk__sel_lanes)(int64_t n) {
-    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
-                                         43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
-                                         23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    return _mm512_cmplt_epu8_mask(iota, _mm512_set1_epi8((char)(n < 64 ? n : 64)));
-}
-
-static DNNLK__FORCEINLINE __m512i DNNLK__SFX(dnnlk__sel_load_n)(const void *p, __mmask64 m, int es) {
-    switch (es) {
-    case 1: return _mm512_maskz_loadu_epi8(m, p);
-    case 2: return _mm512_maskz_loadu_epi16((__mmask32)m, p);
-    case 4: return _mm512_maskz_loadu_epi32((__mmask16)m, p);
-    default: return _mm512_maskz_loadu_epi64((__mmask8)m, p);
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_strided)(const dnnlk__select_blk *k) {
+    switch (k->es) {
+    case 1: DNNLK__SFX(dnnlk__sel_strided_es)(k, 1, k->ds, k->cs, k->as, k->bs); break;
+    case 2: DNNLK__SFX(dnnlk__sel_strided_es)(k, 2, k->ds, k->cs, k->as, k->bs); break;
+    case 4: DNNLK__SFX(dnnlk__sel_strided_es)(k, 4, k->ds, k->cs, k->as, k->bs); break;
+    case 8: DNNLK__SFX(dnnlk__sel_strided_es)(k, 8, k->ds, k->cs, k->as, k->bs); break;
+    default: break;
     }
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_store_n)(void *p, __mmask64 m, __m512i v, int es) {
-    switch (es) {
-    case 1: _mm512_mask_storeu_epi8(p, m, v); break;
-    case 2: _mm512_mask_storeu_epi16(p, (__mmask32)m, v); break;
-    case 4: _mm512_mask_storeu_epi32(p, (__mmask16)m, v); break;
-    default: _mm512_mask_storeu_epi64(p, (__mmask8)m, v); break;
-    }
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_store)(void *p, dnnlk__vb v, int nt) {
+    if (nt) dnnlk__vb_stream(p, v);
+    else dnnlk__vb_storeu(p, v);
 }
 
-static DNNLK__FORCEINLINE __mmask64 DNNLK__SFX(dnnlk__sel_cmask_n)(const unsigned char *c, __mmask64 m) {
-    __m512i v = _mm512_maskz_loadu_epi8(m, c);
-    return _mm512_test_epi8_mask(v, v);
-}
-#endif
-
-/* n < W elements (or up to an alignment boundary) of a contiguous-cond row. */
+/* n < W elements (or up to an alignment boundary) of a contiguous-cond row: masked vector
+ * accesses where the level has them, else element by element. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_part)(char *d, const unsigned char *c, const char *a,
                                                            const char *b, int64_t n, int es, int ka, int kb,
-                                                           DNNLK__SEL_V va, DNNLK__SEL_V vb) {
-#if DNNLK__ISA == 3
-    __mmask64 lanes = DNNLK__SFX(dnnlk__sel_lanes)(n);
-    __mmask64 m = DNNLK__SFX(dnnlk__sel_cmask_n)(c, lanes);
-    __m512i x = ka ? DNNLK__SFX(dnnlk__sel_load_n)(a, lanes, es) : va;
-    __m512i y = kb ? DNNLK__SFX(dnnlk__sel_load_n)(b, lanes, es) : vb;
-    DNNLK__SFX(dnnlk__sel_store_n)(d, lanes, DNNLK__SFX(dnnlk__sel_blend)(m, x, y, es), es);
-#else
-    int64_t i;
-    (void)va, (void)vb;
-    for (i = 0; i < n; i++)
-        memcpy(d + i * es, c[i] ? a + (ka ? i * es : 0) : b + (kb ? i * es : 0), (size_t)es);
-#endif
+                                                           dnnlk__vb va, dnnlk__vb vb) {
+    if (DNNLK__VEC_MASKED_BYTES) {
+        dnnlk__vmask_vb m = dnnlk__vb_cond_n_elem(c, (size_t)n, es);
+        dnnlk__vb x = ka ? dnnlk__vb_loadu_n_elem(a, (size_t)n, es) : va;
+        dnnlk__vb y = kb ? dnnlk__vb_loadu_n_elem(b, (size_t)n, es) : vb;
+        dnnlk__vb_storeu_n_elem(d, dnnlk__vb_blend_elem(m, x, y, es), (size_t)n, es);
+    } else {
+        int64_t i;
+        (void)va, (void)vb;
+        for (i = 0; i < n; i++)
+            memcpy(d + i * es, c[i] ? a + (ka ? i * es : 0) : b + (kb ? i * es : 0), (size_t)es);
+    }
 }
 
 /* One row, cond contiguous; ka/kb: 1 = contiguous, 0 = scalar along the row. With nt, the head
  * up to a vector boundary of d is done apart so the streaming stores are aligned. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_row)(char *d, const unsigned char *c, const char *a,
                                                           const char *b, int64_t n, int es, int ka, int kb, int nt) {
-    const int64_t W = DNNLK__SEL_VB / es;
-    DNNLK__SEL_V va = DNNLK__SFX(dnnlk__sel_bcast)(a, es), vb = DNNLK__SFX(dnnlk__sel_bcast)(b, es);
+    const int64_t W = DNNLK__VB_N / es;
+    dnnlk__vb va = dnnlk__vb_set1_elem(a, es), vb = dnnlk__vb_set1_elem(b, es);
     int64_t i = 0;
 #define DNNLK__SEL_STEP(j)                                                                                   \
     DNNLK__SFX(dnnlk__sel_store)                                                                            \
     (d + (j) * es,                                                                                           \
-     DNNLK__SFX(dnnlk__sel_blend)(DNNLK__SFX(dnnlk__sel_cmask)(c + (j), es),                                 \
-                                  ka ? DNNLK__SFX(dnnlk__sel_load)(a + (j) * es) : va,                       \
-                                  kb ? DNNLK__SFX(dnnlk__sel_load)(b + (j) * es) : vb, es),                  \
+     dnnlk__vb_blend_elem(dnnlk__vb_cond_elem(c + (j), es), ka ? dnnlk__vb_loadu(a + (j) * es) : va,         \
+                          kb ? dnnlk__vb_loadu(b + (j) * es) : vb, es),                                      \
      nt)
     if (nt) {
-        int64_t h = (int64_t)(((uintptr_t)0 - (uintptr_t)d) & (DNNLK__SEL_VB - 1)) / es;
+        int64_t h = (int64_t)(((uintptr_t)0 - (uintptr_t)d) & (DNNLK__VB_N - 1)) / es;
         if (h > n) h = n;
         if (h) DNNLK__SFX(dnnlk__sel_part)(d, c, a, b, h, es, ka, kb, va, vb);
         i = h;
@@ -242,24 +88,24 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_row)(char *d, const unsigne
 /* One row whose cond is constant along it: copy a contiguous source, or fill with a scalar. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_copy)(char *d, const char *s, int64_t n, int es, int ks,
                                                            int nt) {
-    const int64_t W = DNNLK__SEL_VB / es;
-    DNNLK__SEL_V v;
+    const int64_t W = DNNLK__VB_N / es;
+    dnnlk__vb v;
     int64_t i = 0;
     if (ks && d == s) return; /* in-place: nothing to move */
     if (ks && !nt) {
         memcpy(d, s, (size_t)(n * es));
         return;
     }
-    v = DNNLK__SFX(dnnlk__sel_bcast)(s, es);
+    v = dnnlk__vb_set1_elem(s, es);
     if (nt) {
-        int64_t h = (int64_t)(((uintptr_t)0 - (uintptr_t)d) & (DNNLK__SEL_VB - 1)) / es;
+        int64_t h = (int64_t)(((uintptr_t)0 - (uintptr_t)d) & (DNNLK__VB_N - 1)) / es;
         if (h > n) h = n;
         if (ks) memmove(d, s, (size_t)(h * es));
         else
             for (; i < h; i++) memcpy(d + i * es, s, (size_t)es);
         i = h;
     }
-#define DNNLK__SEL_CSTEP(j) DNNLK__SFX(dnnlk__sel_store)(d + (j) * es, ks ? DNNLK__SFX(dnnlk__sel_load)(s + (j) * es) : v, nt)
+#define DNNLK__SEL_CSTEP(j) DNNLK__SFX(dnnlk__sel_store)(d + (j) * es, ks ? dnnlk__vb_loadu(s + (j) * es) : v, nt)
     for (; i + 4 * W <= n; i += 4 * W) {
         DNNLK__SEL_CSTEP(i);
         DNNLK__SEL_CSTEP(i + W);
@@ -329,9 +175,9 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_c0)(const dnnlk__select_blk *k
 
 /* Short rows, one cond byte per row, d/a/b flat across rows: expand the cond to one byte per
  * element, a chunk at a time, and run the contiguous-cond kernel over the flat chunk. With a dense
- * cond (pitch 1) and rows of at most 16 elements, pshufb expands 16 elements per step from the
- * bytes of the next 16 rows: lane j of a step starting `off` elements into row r reads row
- * r + (off + j) / n. */
+ * cond (pitch 1) and rows of at most 16 elements, a 16-byte permute expands 16 elements per step
+ * from the bytes of the next 16 rows: lane j of a step starting `off` elements into row r reads
+ * row r + (off + j) / n. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_flat)(const dnnlk__select_blk *k, int ka, int kb) {
     unsigned char buf[DNNLK__SELECT_CHUNK];
     unsigned char idx[16][16], adv[16], nxt[16];
@@ -355,9 +201,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_flat)(const dnnlk__select_blk 
         int64_t len = total - p < DNNLK__SELECT_CHUNK ? total - p : DNNLK__SELECT_CHUNK, j = 0;
         if (fast) {
             for (; j + 16 <= len && r + 16 <= k->rows; j += 16) {
-                __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(k->c + r));
-                v = _mm_shuffle_epi8(v, _mm_loadu_si128((const __m128i *)(const void *)idx[off]));
-                _mm_storeu_si128((__m128i *)(void *)(buf + j), v);
+                dnnlk__vb_permute16(buf + j, k->c + r, idx[off]);
                 r += adv[off];
                 off = nxt[off];
             }
@@ -385,7 +229,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__select_rows)(const dnnlk__select_b
     int ka = k->as == es ? 1 : k->as == 0 ? 0 : -1;
     int kb = k->bs == es ? 1 : k->bs == 0 ? 0 : -1;
     if (k->ds != es || ka < 0 || kb < 0 || (k->cs != 0 && k->cs != 1)) {
-        dnnlk__select_rows_c(k);
+        DNNLK__SFX(dnnlk__sel_strided)(k);
         return;
     }
     if (k->cs == 1) {
@@ -396,9 +240,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__select_rows)(const dnnlk__select_b
     } else {
         DNNLK__SFX(dnnlk__sel_c0)(k, ka, kb);
     }
-    if (k->nt) _mm_sfence();
+    if (k->nt) dnnlk__vec_sfence();
 }
-
-#undef DNNLK__SEL_VB
-#undef DNNLK__SEL_V
-#undef DNNLK__SEL_M

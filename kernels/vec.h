@@ -33,6 +33,23 @@
  *                             written once for every level on the names above)
  *
  * == select: byte and 16-bit lanes ==
+ *   dnnlk__vb                 an integer vector of DNNLK__VB_N bytes (8 at the scalar level, in a
+ *                             uint64_t, so an 8-byte element fits; 16, 32, 64), seen as lanes of
+ *                             es = 1, 2, 4 or 8 bytes by the _elem names, which take es
+ *   dnnlk__vb_loadu / _storeu / _stream(p, v)   whole vectors; _stream non-temporal (p aligned
+ *                             to the vector; a plain store at the scalar level)
+ *   dnnlk__vb_set1_elem(p, es)          the es-byte element at p in every lane
+ *   dnnlk__vmask_vb           a selection of es-byte lanes (k-mask on AVX-512, a lane vector
+ *                             elsewhere): only for dnnlk__vb_blend_elem with the same es
+ *   dnnlk__vb_cond_elem(c, es)          lane j selected where the byte c[j] is nonzero
+ *                             (DNNLK__VB_N / es bytes read)
+ *   dnnlk__vb_blend_elem(m, t, f, es)   lane j: t where selected, else f
+ *   dnnlk__vb_loadu_n_elem / _storeu_n_elem(p, [v,] n, es), dnnlk__vb_cond_n_elem(c, n, es)
+ *                             the first n lanes only (n < DNNLK__VB_N / es), never touching
+ *                             memory past them; lanes past n load as 0 (cond: not selected)
+ *   DNNLK__VEC_MASKED_BYTES   1 where those _n names are single masked instructions (AVX-512),
+ *                             0 where they go through a buffer: for a body choosing its tails
+ *   dnnlk__vb_permute16(out, in, idx)   16 bytes: out[j] = in[idx[j]] (idx[j] < 16; pshufb)
  *
  * == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing ==
  *

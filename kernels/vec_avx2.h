@@ -48,6 +48,58 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx2(uint16_t *p, __m256 v) {
 
 /* ---- sections of the families converted onto the layer (functions) ---- */
 /* == select: byte and 16-bit lanes == */
+/* Byte lanes: a mask over es-byte lanes is a lane vector, all ones where the lane is NOT
+ * selected (pcmpeqb against zero, widened with pmovsx), which drives pblendvb directly. */
+static DNNLK__FORCEINLINE __m256i dnnlk__vb_set1_elem_avx2(const void *p, int es) {
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+    switch (es) {
+    case 1: memcpy(&u8, p, 1); return _mm256_set1_epi8((char)u8);
+    case 2: memcpy(&u16, p, 2); return _mm256_set1_epi16((short)u16);
+    case 4: memcpy(&u32, p, 4); return _mm256_set1_epi32((int)u32);
+    default: memcpy(&u64, p, 8); return _mm256_set1_epi64x((long long)u64);
+    }
+}
+/* The cond of the W/es lanes from W/es bytes at c. */
+static DNNLK__FORCEINLINE __m256i dnnlk__vb_cond_elem_avx2(const unsigned char *c, int es) {
+    uint32_t u32;
+    __m128i x;
+    switch (es) {
+    case 1: return _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)c), _mm256_setzero_si256());
+    case 2:
+        x = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)c), _mm_setzero_si128());
+        return _mm256_cvtepi8_epi16(x);
+    case 4:
+        x = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(const void *)c), _mm_setzero_si128());
+        return _mm256_cvtepi8_epi32(x);
+    default:
+        memcpy(&u32, c, 4);
+        x = _mm_cmpeq_epi8(_mm_cvtsi32_si128((int)u32), _mm_setzero_si128());
+        return _mm256_cvtepi8_epi64(x);
+    }
+}
+/* Partial vectors (no byte-granular masked access at this level): through a buffer. */
+static DNNLK__FORCEINLINE __m256i dnnlk__vb_loadu_n_elem_avx2(const void *p, size_t n, int es) {
+    unsigned char t[32] = {0};
+    memcpy(t, p, n * (size_t)es);
+    return _mm256_loadu_si256((const __m256i *)(const void *)(t));
+}
+static DNNLK__FORCEINLINE void dnnlk__vb_storeu_n_elem_avx2(void *p, __m256i v, size_t n, int es) {
+    unsigned char t[32];
+    _mm256_storeu_si256((__m256i *)(void *)t, v);
+    memcpy(p, t, n * (size_t)es);
+}
+static DNNLK__FORCEINLINE __m256i dnnlk__vb_cond_n_elem_avx2(const unsigned char *c, size_t n, int es) {
+    unsigned char t[32] = {0};
+    memcpy(t, c, n);
+    return dnnlk__vb_cond_elem_avx2(t, es);
+}
+static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx2(void *out, const void *in, const unsigned char *idx) {
+    __m128i v = _mm_loadu_si128((const __m128i *)in);
+    _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(v, _mm_loadu_si128((const __m128i *)(const void *)idx)));
+}
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
@@ -132,6 +184,20 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx2(uint16_t *p, __m256 v) {
 
 /* ---- sections of the families converted onto the layer (names) ---- */
 /* == select: byte and 16-bit lanes == */
+#define DNNLK__VB_N 32
+#define DNNLK__VEC_MASKED_BYTES 0 /* byte-granular masked loads and stores (else: an emulation) */
+#define dnnlk__vb __m256i
+#define dnnlk__vmask_vb __m256i
+#define dnnlk__vb_loadu(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define dnnlk__vb_storeu(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vb_stream(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vb_set1_elem dnnlk__vb_set1_elem_avx2
+#define dnnlk__vb_cond_elem dnnlk__vb_cond_elem_avx2
+#define dnnlk__vb_blend_elem(m, t, f, es) _mm256_blendv_epi8((t), (f), (m))
+#define dnnlk__vb_loadu_n_elem dnnlk__vb_loadu_n_elem_avx2
+#define dnnlk__vb_storeu_n_elem dnnlk__vb_storeu_n_elem_avx2
+#define dnnlk__vb_cond_n_elem dnnlk__vb_cond_n_elem_avx2
+#define dnnlk__vb_permute16 dnnlk__vb_permute16_avx2
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 

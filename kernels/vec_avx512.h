@@ -46,6 +46,75 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx512(uint16_t *p, __m512 v)
 
 /* ---- sections of the families converted onto the layer (functions) ---- */
 /* == select: byte and 16-bit lanes == */
+/* Byte lanes: a mask over es-byte lanes is a k-mask, bit j for lane j (vptestmb gives a bit per
+ * byte, which is a bit per lane when the cond has a byte per lane). */
+static DNNLK__FORCEINLINE __m512i dnnlk__vb_set1_elem_avx512(const void *p, int es) {
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+    switch (es) {
+    case 1: memcpy(&u8, p, 1); return _mm512_set1_epi8((char)u8);
+    case 2: memcpy(&u16, p, 2); return _mm512_set1_epi16((short)u16);
+    case 4: memcpy(&u32, p, 4); return _mm512_set1_epi32((int)u32);
+    default: memcpy(&u64, p, 8); return _mm512_set1_epi64((long long)u64);
+    }
+}
+static DNNLK__FORCEINLINE __mmask64 dnnlk__vb_cond_elem_avx512(const unsigned char *c, int es) {
+    __m128i x;
+    switch (es) {
+    case 1: { __m512i v = _mm512_loadu_si512(c); return _mm512_test_epi8_mask(v, v); }
+    case 2: { __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)c); return _mm256_test_epi8_mask(v, v); }
+    case 4: x = _mm_loadu_si128((const __m128i *)(const void *)c); break;
+    default: x = _mm_loadl_epi64((const __m128i *)(const void *)c); break;
+    }
+    return _mm_test_epi8_mask(x, x);
+}
+static DNNLK__FORCEINLINE __m512i dnnlk__vb_blend_elem_avx512(__mmask64 m, __m512i t, __m512i f, int es) {
+    switch (es) {
+    case 1: return _mm512_mask_blend_epi8(m, f, t);
+    case 2: return _mm512_mask_blend_epi16((__mmask32)m, f, t);
+    case 4: return _mm512_mask_blend_epi32((__mmask16)m, f, t);
+    default: return _mm512_mask_blend_epi64((__mmask8)m, f, t);
+    }
+}
+/* The first n bits (n < 64), from a byte compare, born in a k register: built in a general
+ * register by a shift, it made clang 14 crash ("Cannot emit physreg copy instruction") under
+ * -fsanitize=address, which checks masked accesses lane by lane, once -fomit-frame-pointer let
+ * the mask live in RBP. Lane j of es bytes is bit j, as the cond's byte j. */
+static DNNLK__FORCEINLINE __mmask64 dnnlk__vb_lanes_avx512(size_t n) {
+    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44,
+                                         43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
+                                         23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    return _mm512_cmplt_epu8_mask(iota, _mm512_set1_epi8((char)n));
+}
+static DNNLK__FORCEINLINE __m512i dnnlk__vb_loadu_n_elem_avx512(const void *p, size_t n, int es) {
+    __mmask64 m = dnnlk__vb_lanes_avx512(n);
+    switch (es) {
+    case 1: return _mm512_maskz_loadu_epi8(m, p);
+    case 2: return _mm512_maskz_loadu_epi16((__mmask32)m, p);
+    case 4: return _mm512_maskz_loadu_epi32((__mmask16)m, p);
+    default: return _mm512_maskz_loadu_epi64((__mmask8)m, p);
+    }
+}
+static DNNLK__FORCEINLINE void dnnlk__vb_storeu_n_elem_avx512(void *p, __m512i v, size_t n, int es) {
+    __mmask64 m = dnnlk__vb_lanes_avx512(n);
+    switch (es) {
+    case 1: _mm512_mask_storeu_epi8(p, m, v); break;
+    case 2: _mm512_mask_storeu_epi16(p, (__mmask32)m, v); break;
+    case 4: _mm512_mask_storeu_epi32(p, (__mmask16)m, v); break;
+    default: _mm512_mask_storeu_epi64(p, (__mmask8)m, v); break;
+    }
+}
+static DNNLK__FORCEINLINE __mmask64 dnnlk__vb_cond_n_elem_avx512(const unsigned char *c, size_t n, int es) {
+    __m512i v = _mm512_maskz_loadu_epi8(dnnlk__vb_lanes_avx512(n), c);
+    (void)es;
+    return _mm512_test_epi8_mask(v, v);
+}
+static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx512(void *out, const void *in, const unsigned char *idx) {
+    __m128i v = _mm_loadu_si128((const __m128i *)in);
+    _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(v, _mm_loadu_si128((const __m128i *)(const void *)idx)));
+}
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
@@ -144,6 +213,20 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k,
 
 /* ---- sections of the families converted onto the layer (names) ---- */
 /* == select: byte and 16-bit lanes == */
+#define DNNLK__VB_N 64
+#define DNNLK__VEC_MASKED_BYTES 1 /* byte-granular masked loads and stores (else: an emulation) */
+#define dnnlk__vb __m512i
+#define dnnlk__vmask_vb __mmask64
+#define dnnlk__vb_loadu(p) _mm512_loadu_si512((const void *)(p))
+#define dnnlk__vb_storeu(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define dnnlk__vb_stream(p, v) _mm512_stream_si512((__m512i *)(void *)(p), (v))
+#define dnnlk__vb_set1_elem dnnlk__vb_set1_elem_avx512
+#define dnnlk__vb_cond_elem dnnlk__vb_cond_elem_avx512
+#define dnnlk__vb_blend_elem dnnlk__vb_blend_elem_avx512
+#define dnnlk__vb_loadu_n_elem dnnlk__vb_loadu_n_elem_avx512
+#define dnnlk__vb_storeu_n_elem dnnlk__vb_storeu_n_elem_avx512
+#define dnnlk__vb_cond_n_elem dnnlk__vb_cond_n_elem_avx512
+#define dnnlk__vb_permute16 dnnlk__vb_permute16_avx512
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 

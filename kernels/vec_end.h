@@ -76,6 +76,20 @@
 #undef dnnlk__vf_store_dt
 
 /* == select: byte and 16-bit lanes == */
+#undef DNNLK__VB_N
+#undef DNNLK__VEC_MASKED_BYTES
+#undef dnnlk__vb
+#undef dnnlk__vmask_vb
+#undef dnnlk__vb_loadu
+#undef dnnlk__vb_storeu
+#undef dnnlk__vb_stream
+#undef dnnlk__vb_set1_elem
+#undef dnnlk__vb_cond_elem
+#undef dnnlk__vb_blend_elem
+#undef dnnlk__vb_loadu_n_elem
+#undef dnnlk__vb_storeu_n_elem
+#undef dnnlk__vb_cond_n_elem
+#undef dnnlk__vb_permute16
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 

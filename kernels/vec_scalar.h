@@ -24,6 +24,46 @@
 
 /* ---- sections of the families converted onto the layer (functions) ---- */
 /* == select: byte and 16-bit lanes == */
+/* Byte lanes: a vector of 8 bytes in a uint64_t (its byte order is memory's: every value goes
+ * through memcpy), so an 8-byte element fits a vector too. A mask over es-byte lanes is all ones
+ * in the selected lanes. */
+static DNNLK__FORCEINLINE uint64_t dnnlk__vb_loadu_scalar(const void *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+static DNNLK__FORCEINLINE void dnnlk__vb_storeu_scalar(void *p, uint64_t v) { memcpy(p, &v, 8); }
+static DNNLK__FORCEINLINE uint64_t dnnlk__vb_set1_elem_scalar(const void *p, int es) {
+    unsigned char t[8];
+    int j;
+    for (j = 0; j < 8; j += es) memcpy(t + j, p, (size_t)es);
+    return dnnlk__vb_loadu_scalar(t);
+}
+static DNNLK__FORCEINLINE uint64_t dnnlk__vb_cond_elem_scalar(const unsigned char *c, int es) {
+    unsigned char t[8];
+    int j;
+    for (j = 0; j < 8 / es; j++) memset(t + j * es, c[j] ? 0xff : 0, (size_t)es);
+    return dnnlk__vb_loadu_scalar(t);
+}
+static DNNLK__FORCEINLINE uint64_t dnnlk__vb_loadu_n_elem_scalar(const void *p, size_t n, int es) {
+    unsigned char t[8] = {0};
+    memcpy(t, p, n * (size_t)es);
+    return dnnlk__vb_loadu_scalar(t);
+}
+static DNNLK__FORCEINLINE void dnnlk__vb_storeu_n_elem_scalar(void *p, uint64_t v, size_t n, int es) {
+    memcpy(p, &v, n * (size_t)es);
+}
+static DNNLK__FORCEINLINE uint64_t dnnlk__vb_cond_n_elem_scalar(const unsigned char *c, size_t n, int es) {
+    unsigned char t[8] = {0};
+    memcpy(t, c, n);
+    return dnnlk__vb_cond_elem_scalar(t, es);
+}
+static DNNLK__FORCEINLINE void dnnlk__vb_permute16_scalar(void *out, const void *in, const unsigned char *idx) {
+    unsigned char t[16];
+    int j;
+    for (j = 0; j < 16; j++) t[j] = ((const unsigned char *)in)[idx[j] & 15];
+    memcpy(out, t, 16);
+}
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
@@ -208,6 +248,20 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
 
 /* ---- sections of the families converted onto the layer (names) ---- */
 /* == select: byte and 16-bit lanes == */
+#define DNNLK__VB_N 8
+#define DNNLK__VEC_MASKED_BYTES 0 /* byte-granular masked loads and stores (else: an emulation) */
+#define dnnlk__vb uint64_t
+#define dnnlk__vmask_vb uint64_t
+#define dnnlk__vb_loadu(p) dnnlk__vb_loadu_scalar(p)
+#define dnnlk__vb_storeu(p, v) dnnlk__vb_storeu_scalar((p), (v))
+#define dnnlk__vb_stream(p, v) dnnlk__vb_storeu_scalar((p), (v))
+#define dnnlk__vb_set1_elem dnnlk__vb_set1_elem_scalar
+#define dnnlk__vb_cond_elem dnnlk__vb_cond_elem_scalar
+#define dnnlk__vb_blend_elem(m, t, f, es) (((t) & (m)) | ((f) & ~(m)))
+#define dnnlk__vb_loadu_n_elem dnnlk__vb_loadu_n_elem_scalar
+#define dnnlk__vb_storeu_n_elem dnnlk__vb_storeu_n_elem_scalar
+#define dnnlk__vb_cond_n_elem dnnlk__vb_cond_n_elem_scalar
+#define dnnlk__vb_permute16 dnnlk__vb_permute16_scalar
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 

@@ -57,6 +57,60 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
 
 /* ---- sections of the families converted onto the layer (functions) ---- */
 /* == select: byte and 16-bit lanes == */
+/* Byte lanes: a mask over es-byte lanes is a lane vector, all ones where the lane is NOT
+ * selected (pcmpeqb against zero, widened with pmovsx), which drives pblendvb directly. */
+static DNNLK__FORCEINLINE __m128i dnnlk__vb_set1_elem_sse41(const void *p, int es) {
+    uint8_t u8;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+    switch (es) {
+    case 1: memcpy(&u8, p, 1); return _mm_set1_epi8((char)u8);
+    case 2: memcpy(&u16, p, 2); return _mm_set1_epi16((short)u16);
+    case 4: memcpy(&u32, p, 4); return _mm_set1_epi32((int)u32);
+    default: memcpy(&u64, p, 8); return _mm_set1_epi64x((long long)u64);
+    }
+}
+/* The cond of the W/es lanes from W/es bytes at c. */
+static DNNLK__FORCEINLINE __m128i dnnlk__vb_cond_elem_sse41(const unsigned char *c, int es) {
+    uint32_t u32;
+    uint16_t u16;
+    __m128i x;
+    switch (es) {
+    case 1: return _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)c), _mm_setzero_si128());
+    case 2:
+        x = _mm_cmpeq_epi8(_mm_loadl_epi64((const __m128i *)(const void *)c), _mm_setzero_si128());
+        return _mm_cvtepi8_epi16(x);
+    case 4:
+        memcpy(&u32, c, 4);
+        x = _mm_cmpeq_epi8(_mm_cvtsi32_si128((int)u32), _mm_setzero_si128());
+        return _mm_cvtepi8_epi32(x);
+    default:
+        memcpy(&u16, c, 2);
+        x = _mm_cmpeq_epi8(_mm_cvtsi32_si128((int)u16), _mm_setzero_si128());
+        return _mm_cvtepi8_epi64(x);
+    }
+}
+/* Partial vectors (no byte-granular masked access at this level): through a buffer. */
+static DNNLK__FORCEINLINE __m128i dnnlk__vb_loadu_n_elem_sse41(const void *p, size_t n, int es) {
+    unsigned char t[16] = {0};
+    memcpy(t, p, n * (size_t)es);
+    return _mm_loadu_si128((const __m128i *)(const void *)(t));
+}
+static DNNLK__FORCEINLINE void dnnlk__vb_storeu_n_elem_sse41(void *p, __m128i v, size_t n, int es) {
+    unsigned char t[16];
+    _mm_storeu_si128((__m128i *)(void *)t, v);
+    memcpy(p, t, n * (size_t)es);
+}
+static DNNLK__FORCEINLINE __m128i dnnlk__vb_cond_n_elem_sse41(const unsigned char *c, size_t n, int es) {
+    unsigned char t[16] = {0};
+    memcpy(t, c, n);
+    return dnnlk__vb_cond_elem_sse41(t, es);
+}
+static DNNLK__FORCEINLINE void dnnlk__vb_permute16_sse41(void *out, const void *in, const unsigned char *idx) {
+    __m128i v = _mm_loadu_si128((const __m128i *)in);
+    _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(v, _mm_loadu_si128((const __m128i *)(const void *)idx)));
+}
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
@@ -157,6 +211,20 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
 
 /* ---- sections of the families converted onto the layer (names) ---- */
 /* == select: byte and 16-bit lanes == */
+#define DNNLK__VB_N 16
+#define DNNLK__VEC_MASKED_BYTES 0 /* byte-granular masked loads and stores (else: an emulation) */
+#define dnnlk__vb __m128i
+#define dnnlk__vmask_vb __m128i
+#define dnnlk__vb_loadu(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define dnnlk__vb_storeu(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define dnnlk__vb_stream(p, v) _mm_stream_si128((__m128i *)(void *)(p), (v))
+#define dnnlk__vb_set1_elem dnnlk__vb_set1_elem_sse41
+#define dnnlk__vb_cond_elem dnnlk__vb_cond_elem_sse41
+#define dnnlk__vb_blend_elem(m, t, f, es) _mm_blendv_epi8((t), (f), (m))
+#define dnnlk__vb_loadu_n_elem dnnlk__vb_loadu_n_elem_sse41
+#define dnnlk__vb_storeu_n_elem dnnlk__vb_storeu_n_elem_sse41
+#define dnnlk__vb_cond_n_elem dnnlk__vb_cond_n_elem_sse41
+#define dnnlk__vb_permute16 dnnlk__vb_permute16_sse41
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 

@@ -728,6 +728,197 @@ TEST(large_default_threshold) {
     th_free(&c.buf), th_free(&a.buf), th_free(&b.buf), th_free(&d.buf);
 }
 
+/* ---- recorded bits: every level's output bytes against bits recorded on the unchanged code ----
+ *
+ * Fixed inputs (not the harness's random state), each case for every element size, with regular
+ * and with non-temporal stores (threshold cell 0 / never), run as 1, 3 and 7 parts: the hash of
+ * dst's whole buffer (elements, the padding between them and 64 bytes past the end) must be the
+ * one recorded from 8f1051f (before the body moved onto the vector layer) on every level.
+ * DNNLK_TEST_RECORD=1 prints the table instead of checking it. */
+
+typedef struct rb_case {
+    const char *name;
+    int nd;
+    int64_t dims[4];            /* dst */
+    int cnd, and_, bnd;         /* operand ranks, right-aligned against dims (0: a 0-d scalar) */
+    int64_t cdims[4], adims[4], bdims[4];
+    int cpitch;                 /* >1: cond's strides times this (a cond that is not dense) */
+    int aflip, bstep;           /* src0's innermost stride times -2; src1's strides times bstep */
+    int channels_last;          /* 4-D dst (and the inputs that span it) channels-last */
+    int inplace;                /* dst is src0 */
+    int amis;                   /* src0 this many bytes past its base (misaligned for es > 1) */
+    int dmis;                   /* dst this many elements past a 64-byte boundary, plus 1 byte if < 0 */
+} rb_case;
+
+static const rb_case rb_cases[] = {
+    {"same shape, odd length", 1, {4099}, 1, 1, 1, {4099}, {4099}, {4099}, 0, 0, 0, 0, 0, 0, 3},
+    {"same shape, dst and src0 misaligned", 1, {4099}, 1, 1, 1, {4099}, {4099}, {4099}, 0, 0, 0, 0, 0, 1, -1},
+    {"scalar src0 (0-d)", 1, {1031}, 1, 0, 1, {1031}, {0}, {1031}, 0, 0, 0, 0, 0, 0, 5},
+    {"scalar src1, cond 2-D", 2, {7, 150}, 2, 2, 0, {7, 150}, {7, 150}, {0}, 0, 0, 0, 0, 0, 0, 1},
+    {"masked_fill [2,1,1,72] vs [2,3,16,72]", 4, {2, 3, 16, 72}, 4, 4, 0, {2, 1, 1, 72}, {2, 3, 16, 72}, {0}, 0, 0, 0, 0, 0, 0, 2},
+    {"per-row cond [67,1], D 5 (expanded)", 2, {67, 5}, 2, 2, 2, {67, 1}, {67, 5}, {67, 5}, 0, 0, 0, 0, 0, 0, 7},
+    {"per-row cond [67,1], D 13, scalar src1", 2, {67, 13}, 2, 2, 0, {67, 1}, {67, 13}, {0}, 0, 0, 0, 0, 0, 0, 0},
+    {"per-row cond [67,1], D 40", 2, {67, 40}, 2, 2, 2, {67, 1}, {67, 40}, {67, 40}, 0, 0, 0, 0, 0, 0, 9},
+    {"per-row cond, cond not dense", 2, {67, 6}, 2, 2, 2, {67, 1}, {67, 6}, {67, 6}, 3, 0, 0, 0, 0, 0, 1},
+    {"per-row cond, row-broadcast src0", 2, {67, 11}, 2, 1, 2, {67, 1}, {11}, {67, 11}, 0, 0, 0, 0, 0, 0, 0},
+    {"per-row cond, long rows", 2, {9, 333}, 2, 2, 0, {9, 1}, {9, 333}, {0}, 0, 0, 0, 0, 0, 0, 3},
+    {"scalar cond (0-d)", 1, {1029}, 0, 1, 1, {0}, {1029}, {1029}, 0, 0, 0, 0, 0, 0, 1},
+    {"channels-last, per-pixel cond", 4, {2, 24, 5, 7}, 4, 4, 4, {2, 1, 5, 7}, {2, 24, 5, 7}, {2, 24, 5, 7}, 0, 0, 0, 1, 0, 0, 0},
+    {"channels-last, per-channel cond", 4, {2, 24, 5, 7}, 4, 4, 0, {1, 24, 1, 1}, {2, 24, 5, 7}, {0}, 0, 0, 0, 1, 0, 0, 4},
+    {"strided: src0 stride -2, src1 stride 2", 2, {5, 301}, 2, 2, 2, {5, 301}, {5, 301}, {5, 301}, 0, 1, 2, 0, 0, 0, 0},
+    {"in place (dst is src0)", 1, {2053}, 1, 1, 1, {2053}, {2053}, {2053}, 0, 0, 0, 0, 1, 0, 0},
+};
+#define RB_CASES (int)(sizeof rb_cases / sizeof rb_cases[0])
+#define RB_BYTES (160 * 1024)
+
+static unsigned char rb_cond[RB_BYTES], rb_a[RB_BYTES], rb_b[RB_BYTES], rb_out[RB_BYTES];
+
+static uint32_t rb_mix(uint32_t x) {
+    x ^= x >> 16, x *= 0x7feb352dU, x ^= x >> 15, x *= 0x846ca68bU, x ^= x >> 16;
+    return x;
+}
+
+/* Data bytes from a hash of the index; cond bytes in runs of 97: all false, all true (any nonzero
+ * byte), or mixed, so that whole vectors of one kind occur as well as mixed ones. */
+static void rb_fill(void) {
+    uint32_t i;
+    for (i = 0; i < RB_BYTES; i++) {
+        uint32_t h = rb_mix(i * 2654435761U + 12345U), run = (i / 97) % 4;
+        rb_a[i] = (unsigned char)h;
+        rb_b[i] = (unsigned char)(h >> 8);
+        rb_cond[i] = run == 0 ? 0 : run == 1 ? (unsigned char)((h >> 16) | 1) : (h >> 24) & 1 ? 0 : (unsigned char)(h >> 16 | 2);
+    }
+}
+
+/* An input view of the case: rank nd right-aligned dims; dense strides times `mul`, the innermost
+ * flipped if `flip`; channels-last when it spans a channels-last dst. Data at arr + off - lo. */
+static dnnlk_tensor rb_input(const rb_case *k, unsigned char *arr, dnnlk_dtype dt, int nd, const int64_t *dims,
+                             int mul, int flip, int off) {
+    dnnlk_tensor t = th_tensor(NULL, dt, nd, dims);
+    int64_t lo = 0, hi = 0;
+    int i;
+    if (k->channels_last && nd == 4) {
+        t.strides[1] = 1, t.strides[3] = dims[1], t.strides[2] = dims[1] * dims[3], t.strides[0] = dims[1] * dims[2] * dims[3];
+    }
+    for (i = 0; i < nd; i++) t.strides[i] *= mul > 1 ? mul : 1;
+    if (flip && nd > 0) t.strides[nd - 1] *= -2; /* -1 would read as DNNLK_UNKNOWN */
+    (void)dnnlk__byte_extent(nd, t.dims, t.strides, dnnlk_dtype_size(dt), &lo, &hi);
+    CHECK(hi - lo + off <= RB_BYTES);
+    t.data = arr + off - lo;
+    return t;
+}
+
+static uint64_t rb_run(const rb_case *k, int es, int nt) {
+    static const dnnlk_dtype dts[4] = {dnnlk_u8, dnnlk_bf16, dnnlk_f32, dnnlk_f64};
+    static const dnnlk_dtype cts[3] = {dnnlk_boolean, dnnlk_u8, dnnlk_s8};
+    static const int nths[3] = {1, 3, 7};
+    dnnlk_dtype dt = dts[es == 1 ? 0 : es == 2 ? 1 : es == 4 ? 2 : 3];
+    dnnlk_tensor c, a, b, d;
+    int64_t lo = 0, hi = 0, span, *cell = dnnlk__select_nt_cell(), saved = *cell;
+    size_t base;
+    uint64_t h = 0xcbf29ce484222325ull;
+    int p, i;
+    dnnlk_tensor a0;
+    c = rb_input(k, rb_cond, cts[(k - rb_cases) % 3], k->cnd, k->cdims, k->cpitch, 0, 0);
+    a = rb_input(k, rb_a, dt, k->and_, k->adims, 1, k->aflip, k->amis);
+    b = rb_input(k, rb_b, dt, k->bnd, k->bdims, k->bstep, 0, 0);
+    memset(&d, 0, sizeof d);
+    d.dtype = dt;
+    d.ndims = DNNLK_UNKNOWN;
+    if (k->channels_last) {
+        d = th_tensor(NULL, dt, 4, k->dims);
+        d.strides[1] = 1, d.strides[3] = k->dims[1], d.strides[2] = k->dims[1] * k->dims[3];
+        d.strides[0] = k->dims[1] * k->dims[2] * k->dims[3];
+    }
+    CHECK_MSG(dnnlk_select_infer(&c, &a, &b, &d, dnnlk_broadcast_numpy) == dnnlk_success, "%s: infer", k->name);
+    (void)dnnlk__byte_extent(d.ndims, d.dims, d.strides, (size_t)es, &lo, &hi);
+    base = k->dmis < 0 ? 64 + 1 : 64 + (size_t)k->dmis * (size_t)es;
+    span = (int64_t)base + (hi - lo) + 64;
+    CHECK(span <= RB_BYTES);
+    d.data = rb_out + base - lo;
+    a0 = a;
+    *cell = nt ? 0 : INT64_MAX;
+    for (p = 0; p < 3; p++) {
+        memset(rb_out, 0xa5, (size_t)span);
+        if (k->inplace) {
+            for (i = 0; i < hi - lo; i++) rb_out[base + (size_t)i] = rb_a[i];
+            a.data = d.data;
+        }
+        CHECK_EQ(run_parts(&c, &a, &b, &d, dnnlk_broadcast_numpy, nths[p]), dnnlk_success);
+        h = th_fnv1a_from(h, rb_out, (size_t)span);
+        if (p == 0) {
+            /* the plain reference over the same starting image: the table cannot hold a wrong result */
+            unsigned char *img = (unsigned char *)malloc((size_t)span);
+            memset(img, 0xa5, (size_t)span);
+            reference(&c, &a0, &b, &d, img, (int64_t)base - lo);
+            CHECK_MSG(memcmp(img, rb_out, (size_t)span) == 0, "%s es %d nt %d: reference differs", k->name, es, nt);
+            free(img);
+        }
+    }
+    *cell = saved;
+    return h;
+}
+
+TEST(select_bits_match_recorded) {
+    /* Recorded from 8f1051f, every level the same: [case][es 1, 2, 4, 8] with regular then
+     * non-temporal stores folded in. */
+    static const uint64_t recorded[][4] = {
+        /* same shape, odd length                   */ {0x7d80f6368c5e0c6cull, 0x3dead9bdec91b6e4ull, 0xb073e4cc717fbcb8ull, 0x85365e2bd7d6986aull},
+        /* same shape, dst and src0 misaligned      */ {0x45f24bb546039245ull, 0xe2817cc0c76990d9ull, 0x349871d821305341ull, 0x90fb9060f97805d3ull},
+        /* scalar src0 (0-d)                        */ {0x8b33108695c474a1ull, 0xec243f1a455786e7ull, 0xfb40a70da0b3ce40ull, 0x3b804b9f2da8e3c8ull},
+        /* scalar src1, cond 2-D                    */ {0x5fe71cfb3332c935ull, 0x2b4286f97aade1abull, 0xda8636680e18678bull, 0x05245871ba172814ull},
+        /* masked_fill [2,1,1,72] vs [2,3,16,72]    */ {0x8f05c9bba7680e5full, 0x1f6baca3449315aeull, 0x8a50c1b8a0e8e1b5ull, 0x396d94bb743e69c6ull},
+        /* per-row cond [67,1], D 5 (expanded)      */ {0xf9c9ac23f0b2276full, 0xcdf2f4dc9fdd0afdull, 0x3cca5d07cb60f30eull, 0xb0a4a895ac5fed72ull},
+        /* per-row cond [67,1], D 13, scalar src1   */ {0xac4344e89c637e63ull, 0x0ad06dfaadfd56b3ull, 0x591daa2004665ae3ull, 0x84e2499574d97ec7ull},
+        /* per-row cond [67,1], D 40                */ {0xb0121a0fcb896fb5ull, 0x8f099b82cf2a47e5ull, 0x37b1dad0a6a3ddcdull, 0xe2bb9d8b345e22bfull},
+        /* per-row cond, cond not dense             */ {0xffcc2b78f1e59590ull, 0xc37ec2fadfc3c3e5ull, 0x84c2a90aacfa7daaull, 0xf51fe2e0c7c375d1ull},
+        /* per-row cond, row-broadcast src0         */ {0x6184149dacac90baull, 0x83f2343720507accull, 0x8b8a400fab9d70e1ull, 0x184ea0f4ed7bef2cull},
+        /* per-row cond, long rows                  */ {0x8329cfcda0271a92ull, 0xb0333d39558d82a5ull, 0x3c1b960f97741e49ull, 0xb40b40ddfdad04cdull},
+        /* scalar cond (0-d)                        */ {0x95ebfe0074d484bcull, 0x8035de145be640d3ull, 0xc1cc5db0ea0cbca6ull, 0xf48fd2c565b03336ull},
+        /* channels-last, per-pixel cond            */ {0xd1c62ea649d1966bull, 0x44e8f90953a5fabdull, 0x9e57b6d9f8a93235ull, 0xc10d908a9b61f125ull},
+        /* channels-last, per-channel cond          */ {0x595f21670f09e6a7ull, 0xc4fb5ae6a0a24db7ull, 0xbaad844272e5a51eull, 0xa64b4343386f9cf4ull},
+        /* strided: src0 stride -2, src1 stride 2   */ {0x666792ea31b716edull, 0x2405c437386ee95cull, 0x38a274a99ba2c732ull, 0xfaed6c936f2db0f0ull},
+        /* in place (dst is src0)                   */ {0x7c98fe8344b51c4aull, 0xc3ae3b1f7f7fbdb3ull, 0x4c4d507567f48f94ull, 0x968e824f3ceb8facull},
+    };
+    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
+    int top = 0, l, k, e;
+    uint64_t got[RB_CASES][4][4];
+    int ran[4] = {0, 0, 0, 0};
+    rb_fill();
+    for (l = 0; l <= (int)dnnlk_cpu_isa(); l++) {
+        int at;
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        at = (int)dnnlk_max_isa();
+        ran[at] = 1;
+        if (at > top) top = at;
+        for (k = 0; k < RB_CASES; k++) {
+            for (e = 0; e < 4; e++) {
+                uint64_t streamed = rb_run(&rb_cases[k], 1 << e, 1);
+                got[k][e][at] = th_fnv1a_from(rb_run(&rb_cases[k], 1 << e, 0), &streamed, sizeof streamed);
+            }
+        }
+    }
+    dnnlk_set_max_isa(dnnlk_isa_avx512);
+    if (record) {
+        for (k = 0; k < RB_CASES; k++) {
+            printf("        /* %-40s */ {", rb_cases[k].name);
+            for (e = 0; e < 4; e++) printf("0x%016llxull%s", (unsigned long long)got[k][e][top], e < 3 ? ", " : "},\n");
+            for (e = 0; e < 4; e++)
+                for (l = 0; l < 4; l++)
+                    if (ran[l] && got[k][e][l] != got[k][e][top]) printf("  (!) %s es %d: %s differs\n", rb_cases[k].name, 1 << e, dnnlk_isa_name((dnnlk_isa)l));
+        }
+        SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
+    }
+    CHECK_EQ((int)(sizeof recorded / sizeof recorded[0]), RB_CASES);
+    for (k = 0; k < RB_CASES; k++)
+        for (e = 0; e < 4; e++)
+            for (l = 0; l < 4; l++)
+                if (ran[l])
+                    CHECK_MSG(got[k][e][l] == recorded[k][e], "%s es %d on %s: %016llx, recorded %016llx", rb_cases[k].name,
+                              1 << e, dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[k][e][l],
+                              (unsigned long long)recorded[k][e]);
+}
+
 int main(void) {
     RUN(infer_rfc_examples);
     RUN(infer_none_and_output_layouts);
@@ -740,5 +931,6 @@ int main(void) {
     RUN_EACH_ISA(random_long_rows);
     RUN_EACH_ISA(random_many_dims);
     RUN_EACH_ISA(large_default_threshold);
+    RUN(select_bits_match_recorded);
     return th_summary();
 }
