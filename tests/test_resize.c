@@ -642,13 +642,14 @@ TEST(infer_layouts) {
 enum {
     rb_near_x2, rb_near_odd, rb_near_stream, rb_lin_x2, rb_lin_down_sizes, rb_lin_3axes, rb_lin_stream,
     rb_lin_nhwc_f32, rb_lin_nhwc_bf16, rb_lin_nhwc_f16, rb_lin_nhwc_u8, rb_near_nhwc_u8, rb_lin_src_str,
-    rb_lin_inner_bf16, rb_lin_1d, rb_near_inner_f16, rb_n_cases
+    rb_lin_inner_bf16, rb_lin_1d, rb_near_inner_f16, rb_near_x2_wide, rb_n_cases
 };
 static const char *const rb_name[rb_n_cases] = {
     "nearest f32 NCHW x2", "nearest f32 NCHW 1.7/0.6", "nearest f32 NCHW x2 streamed", "linear f32 NCHW x2",
     "linear f32 NCHW sizes down", "linear f32 3 axes", "linear f32 NCHW x2 streamed", "linear f32 NHWC",
     "linear bf16 NHWC", "linear f16 NHWC", "linear u8 NHWC", "nearest u8 NHWC", "linear f32 src stride 2",
-    "linear bf16 inner resized", "linear f32 1-D 3.3/0.3", "nearest f16 inner resized"};
+    "linear bf16 inner resized", "linear f32 1-D 3.3/0.3", "nearest f16 inner resized",
+    "nearest f32 NCHW x2, 2 blocks"};
 
 /* Recorded on 8f1051f (gcc and clang, -O2 and ASan, the same): scalar, sse41, avx2, avx512. */
 static const uint64_t rb_recorded[rb_n_cases][4] = {
@@ -668,6 +669,7 @@ static const uint64_t rb_recorded[rb_n_cases][4] = {
     /* linear bf16 inner resized        */ {0xef0538ebf16c85e5ull, 0xef0538ebf16c85e5ull, 0xef0538ebf16c85e5ull, 0xef0538ebf16c85e5ull},
     /* linear f32 1-D 3.3/0.3           */ {0x8a922dae13b4f015ull, 0x8a922dae13b4f015ull, 0x8a922dae13b4f015ull, 0x8a922dae13b4f015ull},
     /* nearest f16 inner resized        */ {0xa3ccba20a9aceadfull, 0xa3ccba20a9aceadfull, 0xa3ccba20a9aceadfull, 0xa3ccba20a9aceadfull},
+    /* nearest f32 NCHW x2, 2 blocks    */ {0x2c5511381a8447d7ull, 0x2c5511381a8447d7ull, 0x2c5511381a8447d7ull, 0x2c5511381a8447d7ull},
 };
 
 static th_buf rb_sb, rb_db; /* allocated and freed by recorded_bits */
@@ -730,6 +732,8 @@ static uint64_t rb_case(int c, int nth) {
     case rb_lin_src_str: sstride = 2; break;
     case rb_lin_inner_bf16: dt = dnnlk_bf16, dims[1] = 2, dims[2] = 7, dims[3] = 33, sc[0] = 1.7f, sc[1] = 1.3f; break;
     case rb_lin_1d: nd = 1, dims[0] = 1000, nax = 1, axes[0] = 0, sc[0] = 3.3f; break;
+    /* the first column block of 512 holds the x2 pattern with either phase (no edge clamp in it) */
+    case rb_near_x2_wide: linear = 0, dims[1] = 2, dims[2] = 5, dims[3] = 300; break;
     default: linear = 0, dt = dnnlk_f16, dims[3] = 41, sc[0] = 1.5f, sc[1] = 2.2f; break;
     }
     if (!linear) nrules = 4;
