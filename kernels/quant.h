@@ -91,36 +91,6 @@ typedef struct dnnlk__quant_job {
     int stream;         /* non-temporal stores for contiguous rows */
 } dnnlk__quant_job;
 
-/* The generic path (and the scalar ISA): any strides, element by element. */
-static inline void dnnlk__quant_run_scalar(const dnnlk__quant_job *j, int dequant) {
-    dnnlk__loop_iter it;
-    char *row[4];
-    int64_t n, i;
-    int64_t sy = dnnlk__row_stride(&j->plan, 0), sx = dnnlk__row_stride(&j->plan, 1);
-    int64_t ss = dnnlk__row_stride(&j->plan, 2), sz = dnnlk__row_stride(&j->plan, 3);
-    dnnlk__iter_init(&it, &j->plan, j->base, j->begin, j->end);
-    while ((n = dnnlk__iter_next(&it, row)) > 0) {
-        if (!dequant) {
-            float lo = j->yt == dnnlk_s8 ? -128.0f : 0.0f, hi = j->yt == dnnlk_s8 ? 127.0f : 255.0f;
-            for (i = 0; i < n; i++) {
-                float x = dnnlk__load_as_f32(row[1] + i * sx, j->xt);
-                float s = dnnlk__load_as_f32(row[2] + i * ss, j->st);
-                float z = (float)dnnlk__load_q8(row[3] + i * sz, j->zt);
-                int32_t q = dnnlk__quantize_one(x, s, z, lo, hi);
-                if (j->yt == dnnlk_s8) *(int8_t *)(row[0] + i * sy) = (int8_t)q;
-                else *(uint8_t *)(row[0] + i * sy) = (uint8_t)q;
-            }
-        } else {
-            for (i = 0; i < n; i++) {
-                int32_t q = dnnlk__load_q8(row[1] + i * sx, j->xt);
-                float s = dnnlk__load_as_f32(row[2] + i * ss, j->st);
-                int32_t z = dnnlk__load_q8(row[3] + i * sz, j->zt);
-                dnnlk__store_from_f32(row[0] + i * sy, j->yt, dnnlk__dequantize_one(q, z, s));
-            }
-        }
-    }
-}
-
 /* Streaming (large) quantize rows prefetch x this many bytes ahead into L2, as dropout and eltwise
  * do: x is 4x the output, and one thread's hardware prefetchers alone left the read stream
  * latency-bound from DRAM. 0 turns it off. */
@@ -128,6 +98,7 @@ static inline void dnnlk__quant_run_scalar(const dnnlk__quant_job *j, int dequan
 #define DNNLK_QUANT_PF_BYTES 4096
 #endif
 
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "quant_simd.h"
 #include "simd_instantiate.h"
 

@@ -1,81 +1,17 @@
-/* dnnl_kernels — quant_simd.h: the SIMD body of quant.h, compiled once per ISA by
- * simd_instantiate.h (no include guard). Each vector lane does exactly what dnnlk__quantize_one /
- * dnnlk__dequantize_one do (one IEEE division or multiplication, explicit round-to-even, exact
- * integer steps), so results equal the scalar path bit for bit; row tails use those functions.
+/* dnnl_kernels — quant_simd.h: the body of quant.h, compiled once per level (the scalar one
+ * included) by simd_instantiate.h, on the vector layer (no include guard). Each lane does exactly
+ * what dnnlk__quantize_one / dnnlk__dequantize_one do (one IEEE division or multiplication,
+ * explicit round-to-even, exact integer steps), so every level gives the same bytes; row tails use
+ * those functions.
  *
  * A row whose operands are contiguous (scale and zero point: contiguous or one value) goes
  * straight to the vector core; any other row is staged through small stack buffers in chunks. */
-
-/* ---- per-ISA byte <-> int32 helpers ---- */
-
-/* Four vectors of int32 already in [-128, 255] -> 4N bytes (low byte of each lane, in order). */
-#if DNNLK__ISA == 1
-#define DNNLK__Q8_WIDE __m128i
-#elif DNNLK__ISA == 2
-#define DNNLK__Q8_WIDE __m256i
-#else
-#define DNNLK__Q8_WIDE __m512i
-#endif
-static DNNLK__FORCEINLINE DNNLK__Q8_WIDE DNNLK__SFX(dnnlk__q8_pack4)(dnnlk__vi a, dnnlk__vi b, dnnlk__vi c,
-                                                                     dnnlk__vi d) {
-#if DNNLK__ISA == 1
-    /* packs_epi32 is exact on [-128, 255]; masking to the low byte makes packus a truncation. */
-    __m128i m = _mm_set1_epi16(0xff);
-    __m128i ab = _mm_and_si128(_mm_packs_epi32(a, b), m), cd = _mm_and_si128(_mm_packs_epi32(c, d), m);
-    return _mm_packus_epi16(ab, cd);
-#elif DNNLK__ISA == 2
-    __m256i m = _mm256_set1_epi16(0xff);
-    __m256i ab = _mm256_and_si256(_mm256_packs_epi32(a, b), m), cd = _mm256_and_si256(_mm256_packs_epi32(c, d), m);
-    /* packs work within 128-bit halves: dwords come out as a0 b0 c0 d0 a1 b1 c1 d1. */
-    return _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-#else
-    __m512i r = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(a));
-    r = _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(b), 1);
-    r = _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(c), 2);
-    return _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(d), 3);
-#endif
-}
-
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__q8_store4)(void *p, DNNLK__Q8_WIDE v, int stream) {
-#if DNNLK__ISA == 1
-    if (stream) _mm_stream_si128((__m128i *)p, v);
-    else _mm_storeu_si128((__m128i *)p, v);
-#elif DNNLK__ISA == 2
-    if (stream) _mm256_stream_si256((__m256i *)p, v);
-    else _mm256_storeu_si256((__m256i *)p, v);
-#else
-    if (stream) _mm512_stream_si512((__m512i *)p, v);
-    else _mm512_storeu_si512(p, v);
-#endif
-}
-
-/* N int32 lanes in byte range -> N bytes. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__q8_store1)(void *p, dnnlk__vi v) {
-#if DNNLK__ISA == 1
-    __m128i b = _mm_shuffle_epi8(v, _mm_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
-    int32_t w = _mm_cvtsi128_si32(b);
-    memcpy(p, &w, 4);
-#elif DNNLK__ISA == 2
-    __m256i s = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                                        0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
-    __m128i b = _mm_unpacklo_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
-    _mm_storel_epi64((__m128i *)p, b);
-#else
-    _mm_storeu_si128((__m128i *)p, _mm512_cvtepi32_epi8(v));
-#endif
-}
-
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__qx_load)(const char *p, dnnlk_dtype t) {
-    if (t == dnnlk_f32) return dnnlk__vf_loadu((const float *)(const void *)p);
-    if (t == dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)(const void *)p);
-    return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
-}
 
 /* ---- quantize: the vector core over contiguous x and y ---- */
 
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_vec)(const char *x, dnnlk_dtype xt, dnnlk__vf s,
                                                               dnnlk__vf z, dnnlk__vf lo, dnnlk__vf hi) {
-    dnnlk__vf v = DNNLK__SFX(dnnlk__qx_load)(x, xt);
+    dnnlk__vf v = dnnlk__vf_load_dt(x, xt);
     v = dnnlk__vf_blend(dnnlk__vf_cmpunord(v, v), dnnlk__vf_zero(), v); /* NaN -> 0 -> zero point */
     v = dnnlk__vf_add(dnnlk__vf_round_even(dnnlk__vf_div(v, s)), z);
     v = dnnlk__vf_min(dnnlk__vf_max(v, lo), hi);
@@ -104,72 +40,31 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_vec)(const char *x, dnn
  * Denormal x under DAZ is 0 for the multiplication and the division alike; FTZ only touches
  * |y| < 2^-126, which rounds to 0 either way.
  * Returns rne(y) as int32 where |y| < 384; beyond, a value of the same sign and magnitude >= 384
- * (the 16-bit saturating steps of dnnlk__qz_pack4z then saturate it like the division). */
+ * (the 16-bit saturating steps of dnnlk__vi_pack4_sat_i8 then saturate it like the division). */
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_fast)(const char *x, dnnlk_dtype xt, dnnlk__vf r,
                                                                unsigned *bad) {
-    dnnlk__vf y = dnnlk__vf_mul(DNNLK__SFX(dnnlk__qx_load)(x, xt), r);
     const dnnlk__vi absm = dnnlk__vi_set1(0x7fffffff), thr = dnnlk__vi_set1(0x3efff000); /* 0.5 - 2^-13 */
     const dnnlk__vf big = dnnlk__vf_set1(1073741824.0f);                                 /* 2^30 */
-#if DNNLK__ISA == 3
-    __m512i f;
-    /* +inf and y >= 2^31 would convert to INT_MIN; -inf and y < -2^31 convert to INT_MIN,
-     * which is right as it is */
-    y = _mm512_min_ps(big, y);
-    /* vreduceps with M = 0 and round-to-nearest-even: y - rne(y), exactly */
-    f = _mm512_and_si512(_mm512_castps_si512(_mm512_reduce_ps(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)),
-                         absm);
-    *bad |= (unsigned)_mm512_cmpgt_epi32_mask(f, thr);
-    return _mm512_cvt_roundps_epi32(y, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-#else
-    dnnlk__vf t;
+    dnnlk__vf y = dnnlk__vf_mul(dnnlk__vf_load_dt(x, xt), r);
     dnnlk__vi f;
-    /* both sides: -inf - rne(-inf) would be NaN and send the vector to the division */
-    y = dnnlk__vf_min(big, dnnlk__vf_max(dnnlk__vf_set1(-1073741824.0f), y));
-    t = dnnlk__vf_round_even(y);
-    f = dnnlk__vi_and(dnnlk__vf_as_vi(dnnlk__vf_sub(y, t)), absm);
-#if DNNLK__ISA == 2
-    *bad |= (unsigned)_mm256_movemask_epi8(_mm256_cmpgt_epi32(f, thr));
-#else
-    *bad |= (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi32(f, thr));
-#endif
-    return dnnlk__vf_to_vi_trunc(t);
-#endif
+    /* +inf and y >= 2^31 would convert to INT_MIN; -inf and y < -2^31 convert to INT_MIN, which is
+     * right as it is. Where y - rne(y) of -inf is NaN (DNNLK__VEC_REDUCE 0) -inf is clamped too, lest
+     * it send the vector to the division. */
+    y = dnnlk__vf_min(big, DNNLK__VEC_REDUCE ? y : dnnlk__vf_max(dnnlk__vf_set1(-1073741824.0f), y));
+    f = dnnlk__vi_and(dnnlk__vf_as_vi(dnnlk__vf_sub_round_even(y)), absm);
+    *bad |= dnnlk__vmask_bits(dnnlk__vi_cmpgt(f, thr));
+    return dnnlk__vf_to_vi_round_even(y);
 }
 
 /* What dnnlk__qz_fast returns, by the division: rne(clamp(x / s, L, H)) (NaN x counts as 0). */
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_div)(const char *x, dnnlk_dtype xt, dnnlk__vf s,
                                                               dnnlk__vf L, dnnlk__vf H) {
-    dnnlk__vf v = DNNLK__SFX(dnnlk__qx_load)(x, xt);
+    dnnlk__vf v = dnnlk__vf_load_dt(x, xt);
     v = dnnlk__vf_blend(dnnlk__vf_cmpunord(v, v), dnnlk__vf_zero(), v);
     v = dnnlk__vf_min(dnnlk__vf_max(dnnlk__vf_div(v, s), L), H);
     return dnnlk__vf_to_vi_trunc(dnnlk__vf_round_even(v));
 }
 
-/* Four vectors of rounded quotients plus the zero point -> 4N saturated output bytes in order:
- * int32 -> int16 with saturation, + z with saturation, -> 8 bits with (un)signed saturation. For
- * |a| < 384 the first two steps are exact; beyond, every step keeps the value past the output
- * range on its side, so the result is saturate(a + z) either way. */
-static DNNLK__FORCEINLINE DNNLK__Q8_WIDE DNNLK__SFX(dnnlk__qz_pack4z)(dnnlk__vi a, dnnlk__vi b, dnnlk__vi c,
-                                                                      dnnlk__vi d, int16_t z, int sgn) {
-#if DNNLK__ISA == 1
-    __m128i zz = _mm_set1_epi16(z);
-    __m128i ab = _mm_adds_epi16(_mm_packs_epi32(a, b), zz), cd = _mm_adds_epi16(_mm_packs_epi32(c, d), zz);
-    return sgn ? _mm_packs_epi16(ab, cd) : _mm_packus_epi16(ab, cd);
-#elif DNNLK__ISA == 2
-    __m256i zz = _mm256_set1_epi16(z);
-    __m256i ab = _mm256_adds_epi16(_mm256_packs_epi32(a, b), zz), cd = _mm256_adds_epi16(_mm256_packs_epi32(c, d), zz);
-    __m256i r = sgn ? _mm256_packs_epi16(ab, cd) : _mm256_packus_epi16(ab, cd);
-    /* packs work within 128-bit halves: dwords come out as a0 b0 c0 d0 a1 b1 c1 d1. */
-    return _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
-#else
-    __m512i zz = _mm512_set1_epi16(z);
-    __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
-    __m512i r = sgn ? _mm512_packs_epi16(ab, cd) : _mm512_packus_epi16(ab, cd);
-    /* per 128-bit lane l the dwords are a_l b_l c_l d_l (x_l: elements 4l..4l+3 of x) */
-    return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
-#endif
-}
-#undef DNNLK__Q8_WIDE
 
 /* y[i] for i in [0, n): x of dtype xt; scale sv[i] (svec) or s1; zero point zv[i] (zvec) or z1. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char *x, dnnlk_dtype xt, const float *sv,
@@ -185,7 +80,13 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
 #define DNNLK__QZ_PF()                                                                                   \
     do {                                                                                                 \
         if (stream && DNNLK_QUANT_PF_BYTES > 0)                                                          \
-            dnnlk__prefetch_l2(x + i * xs + DNNLK_QUANT_PF_BYTES, (size_t)(4 * N * xs));               \
+            dnnlk__vec_prefetch_l2(x + i * xs + DNNLK_QUANT_PF_BYTES, (size_t)(4 * N * xs));           \
+    } while (0)
+/* 4N output bytes at y + i (streamed: y + i is aligned to them) */
+#define DNNLK__QZ_STORE4(v)                          \
+    do {                                             \
+        if (stream) dnnlk__vb_stream(y + i, (v));    \
+        else dnnlk__vb_storeu(y + i, (v));           \
     } while (0)
 #define DNNLK__QZ_ARGS(k)                                                                        \
     (svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s),                                               \
@@ -214,7 +115,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
                 if (bc) c = DNNLK__SFX(dnnlk__qz_div)(x + (i + 2 * N) * xs, xt, s, L, H);
                 if (bd) d = DNNLK__SFX(dnnlk__qz_div)(x + (i + 3 * N) * xs, xt, s, L, H);
             }
-            DNNLK__SFX(dnnlk__q8_store4)(y + i, DNNLK__SFX(dnnlk__qz_pack4z)(a, b, c, d, (int16_t)z1, sgn), stream);
+            DNNLK__QZ_STORE4(dnnlk__vi_pack4_sat_i8(a, b, c, d, (int16_t)z1, sgn));
         }
     }
     for (; i + 4 * N <= n; i += 4 * N) {
@@ -224,11 +125,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
         dnnlk__vi b = DNNLK__SFX(dnnlk__qz_vec)(x + (i + N) * xs, xt, DNNLK__QZ_ARGS(1));
         dnnlk__vi c = DNNLK__SFX(dnnlk__qz_vec)(x + (i + 2 * N) * xs, xt, DNNLK__QZ_ARGS(2));
         dnnlk__vi d = DNNLK__SFX(dnnlk__qz_vec)(x + (i + 3 * N) * xs, xt, DNNLK__QZ_ARGS(3));
-        DNNLK__SFX(dnnlk__q8_store4)(y + i, DNNLK__SFX(dnnlk__q8_pack4)(a, b, c, d), stream);
+        DNNLK__QZ_STORE4(dnnlk__vi_pack4_u8(a, b, c, d));
     }
     for (; i + N <= n; i += N)
-        DNNLK__SFX(dnnlk__q8_store1)(y + i, DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0)));
+        dnnlk__vi_store_u8(y + i, DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0)));
 #undef DNNLK__QZ_ARGS
+#undef DNNLK__QZ_STORE4
 #undef DNNLK__QZ_PF
     for (; i < n; i++)
         y[i] = (uint8_t)dnnlk__quantize_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
@@ -240,17 +142,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__dq_vec)(const uint8_t *x, int sgn, dnnlk__vf s, dnnlk__vi z) {
     dnnlk__vi q = dnnlk__vi_load_i8(x, sgn);
     return dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(q, z)), s);
-}
-
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dq_store)(char *y, dnnlk_dtype yt, dnnlk__vf v, int stream) {
-    if (yt == dnnlk_f32) {
-        if (stream) dnnlk__vf_stream((float *)(void *)y, v);
-        else dnnlk__vf_storeu((float *)(void *)y, v);
-    } else if (yt == dnnlk_bf16) {
-        dnnlk__vf_store_bf16((uint16_t *)(void *)y, v);
-    } else {
-        dnnlk__vf_store_f16((uint16_t *)(void *)y, v);
-    }
 }
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dq_core)(char *y, dnnlk_dtype yt, const uint8_t *x, const float *sv,
@@ -267,7 +158,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dq_core)(char *y, dnnlk_dtype y
                                                 zvec ? (sgn ? (int32_t)(int8_t)zv[i] : (int32_t)zv[i]) : z1, \
                                                 svec ? sv[i] : s1))
 #define DNNLK__DQ_V(k)                                                                            \
-    DNNLK__SFX(dnnlk__dq_store)(y + (i + (k)*N) * ys, yt,                                        \
+    dnnlk__vf_store_dt(y + (i + (k)*N) * ys, yt,                                                  \
                                 DNNLK__SFX(dnnlk__dq_vec)(x + i + (k)*N, sgn,                    \
                                                           svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s, \
                                                           zvec ? dnnlk__vi_load_i8(zv + i + (k)*N, sgn) : z), \
@@ -383,5 +274,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__quant_run)(const dnnlk__quant_job 
         else if (ft == dnnlk_bf16) DNNLK__SFX(dnnlk__quant_rows)(j, 1, dnnlk_bf16);
         else DNNLK__SFX(dnnlk__quant_rows)(j, 1, dnnlk_f16);
     }
-    if (j->stream) _mm_sfence();
+    if (j->stream) dnnlk__vec_sfence();
 }

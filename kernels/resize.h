@@ -218,7 +218,8 @@ static DNNLK__FORCEINLINE float dnnlk__resize_linear_at(const dnnlk__resize_job 
     return stack[r->k];
 }
 
-static inline void dnnlk__resize_row_scalar(const dnnlk__resize_job *j, const dnnlk__resize_row *r) {
+/* Any layout, element by element: the path for rows no vector path takes. */
+static inline void dnnlk__resize_row_any(const dnnlk__resize_job *j, const dnnlk__resize_row *r) {
     const dnnlk__resize_axis *in = &j->ax[j->n - 1];
     int64_t c, es = j->es;
     for (c = r->c0; c < r->c1; c++) {
@@ -232,6 +233,7 @@ static inline void dnnlk__resize_row_scalar(const dnnlk__resize_job *j, const dn
     }
 }
 
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "resize_simd.h"
 #include "simd_instantiate.h"
 
@@ -355,7 +357,9 @@ static DNNLK__FORCEINLINE void dnnlk__resize_next(const dnnlk__resize_job *j, dn
     dnnlk__resize_locate(j, cu, ot_off, ot_delta, ot_w0, ot_w1, ot_base, row, src, dst);
 }
 
-static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
+static inline void dnnlk__resize_run(const dnnlk__resize_job *j) {
+    /* the level's row function, chosen once for the part */
+    void (*const row_fn)(const dnnlk__resize_job *, const dnnlk__resize_row *) = DNNLK__DISPATCH(dnnlk__resize_row, );
     int32_t x0[DNNLK__RESIZE_CB], x1[DNNLK__RESIZE_CB];
     float xw0[DNNLK__RESIZE_CB], xw1[DNNLK__RESIZE_CB];
     const int n = j->n, inner = n - 1;
@@ -367,9 +371,8 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
     float ot_w0[DNNLK__RESIZE_OT], ot_w1[DNNLK__RESIZE_OT];
     int64_t k;
     int d0;
-    /* rows for the nearest f32 vector path along a resized contiguous inner axis */
-    const int pair = !j->linear && j->dt == dnnlk_f32 && ia->resized && ia->os == 1 && ia->is == 1 &&
-                     isa != dnnlk_isa_scalar;
+    /* rows for the nearest f32 path along a resized contiguous inner axis */
+    const int pair = !j->linear && j->dt == dnnlk_f32 && ia->resized && ia->os == 1 && ia->is == 1;
     /* Mappings of the outer resized axes, computed once per call while they fit (each output row
      * needs them, and the same ones repeat for every outer non-resized index, e.g. channels). */
     for (d0 = 0; d0 < inner; d0++) {
@@ -458,13 +461,11 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j, int isa) {
                         ahead = 1;
                     }
                 }
-            DNNLK__DISPATCH_AT(isa, dnnlk__resize_row, (j, &row));
+                row_fn(j, &row);
             }
         }
     }
-#if DNNLK__X86
-    if (j->stream && isa != dnnlk_isa_scalar) _mm_sfence();
-#endif
+    if (j->stream) DNNLK__DISPATCH(dnnlk__resize_fence, ());
 }
 
 /* ---- validation and the plan ---- */
@@ -592,7 +593,7 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
     units = job.rows * job.ncb;
     dnnlk__part_range(units, ith, nth, 1, &job.u0, &job.u1);
     if (job.u0 >= job.u1) return dnnlk_success;
-    dnnlk__resize_run(&job, (int)dnnlk_max_isa());
+    dnnlk__resize_run(&job);
     return dnnlk_success;
 }
 

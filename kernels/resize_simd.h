@@ -1,7 +1,8 @@
-/* dnnl_kernels — resize_simd.h: the SIMD body of resize.h, compiled once per ISA by
- * simd_instantiate.h (no include guard). Each lane does exactly the scalar path's arithmetic
- * (products kept unfused by dnnlk__vf_nofuse), so every ISA gives the scalar path's bits; heads
- * and tails of rows use the scalar element code itself.
+/* dnnl_kernels — resize_simd.h: the body of resize.h, compiled once per level (the scalar one
+ * included) by simd_instantiate.h, on the vector layer (no include guard). Each lane does exactly
+ * the element code's arithmetic (dnnlk__resize_linear_at; products kept unfused by
+ * dnnlk__vf_nofuse), so every level gives its bits; heads and tails of rows, and layouts no vector
+ * path takes, use the element code itself.
  *
  * Along a resized innermost axis (f32, contiguous), the N outputs of a vector read source indices
  * that are non-decreasing; when they span fewer than N elements (always, when upscaling), one
@@ -15,37 +16,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_lerp)(dnnlk__vf a, dnnl
     return dnnlk__vf_add(p, q);
 }
 
-/* Lanes of w picked by rel (each in [0, N)). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_perm)(dnnlk__vf w, dnnlk__vi rel) {
-#if DNNLK__ISA == 3
-    return _mm512_permutexvar_ps(rel, w);
-#elif DNNLK__ISA == 2
-    return _mm256_permutevar8x32_ps(w, rel);
-#else
-    /* byte shuffle: lane l takes bytes 4*rel .. 4*rel+3 */
-    __m128i ctl = _mm_add_epi32(_mm_mullo_epi32(rel, _mm_set1_epi32(0x04040404)), _mm_set1_epi32(0x03020100));
-    return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_castps_si128(w), ctl));
-#endif
-}
-
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_gather)(const float *p, const int32_t *idx) {
-#if DNNLK__ISA == 3
-    return _mm512_i32gather_ps(_mm512_loadu_si512((const void *)idx), p, 4);
-#elif DNNLK__ISA == 2
-    return _mm256_i32gather_ps(p, _mm256_loadu_si256((const __m256i *)(const void *)idx), 4);
-#else
-    return _mm_setr_ps(p[idx[0]], p[idx[1]], p[idx[2]], p[idx[3]]);
-#endif
-}
-
 /* Source window of row p starting at base: N elements, fewer at the row's end (cnt). */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_window)(const float *p, int64_t cnt) {
     return cnt >= DNNLK__VF_N ? dnnlk__vf_loadu(p) : dnnlk__vf_loadu_n(p, (size_t)cnt);
-}
-
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_store_f32)(float *p, dnnlk__vf v, int stream) {
-    if (stream) dnnlk__vf_stream(p, v);
-    else dnnlk__vf_storeu(p, v);
 }
 
 /* ---- linear along a resized innermost axis, f32, contiguous source and output rows ---- */
@@ -58,11 +31,11 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_xval)(const float *rowp
     dnnlk__vf a, b;
     if (win) {
         dnnlk__vf w = DNNLK__SFX(dnnlk__rs_window)(rowp + base, cnt);
-        a = DNNLK__SFX(dnnlk__rs_perm)(w, rel0);
-        b = DNNLK__SFX(dnnlk__rs_perm)(w, rel1);
+        a = dnnlk__vf_permute(w, rel0);
+        b = dnnlk__vf_permute(w, rel1);
     } else {
-        a = DNNLK__SFX(dnnlk__rs_gather)(rowp, x0);
-        b = DNNLK__SFX(dnnlk__rs_gather)(rowp, x1);
+        a = dnnlk__vf_gather(rowp, x0);
+        b = dnnlk__vf_gather(rowp, x1);
     }
     return DNNLK__SFX(dnnlk__rs_lerp)(a, w0, b, w1);
 }
@@ -108,7 +81,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_x)(const dnnlk__resiz
             v = stack[k];
         }
 #undef DNNLK__RS_XV
-        DNNLK__SFX(dnnlk__rs_store_f32)(dst + c, v, stream);
+        dnnlk__vf_store_dt(dst + c, dnnlk_f32, v, stream);
     }
     for (; c < r->c1; c++) dst[c] = dnnlk__resize_linear_at(j, r, c);
 }
@@ -129,8 +102,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__re
     int stream = j->stream && !((uintptr_t)dst & 3);
 #define DNNLK__RS_PUT(p, v)                                            \
     do {                                                               \
-        DNNLK__SFX(dnnlk__rs_store_f32)(dst + (p), (v), stream);       \
-        if (two) DNNLK__SFX(dnnlk__rs_store_f32)(dst2 + (p), (v), stream); \
+        dnnlk__vf_store_dt(dst + (p), dnnlk_f32, (v), stream);         \
+        if (two) dnnlk__vf_store_dt(dst2 + (p), dnnlk_f32, (v), stream); \
     } while (0)
     if (stream)
         for (; c < c1 && ((uintptr_t)(dst + c) & (uintptr_t)(N * 4 - 1)); c++) {
@@ -143,6 +116,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__re
         const int64_t q = c - c0 + half;
         const int32_t p = (int32_t)(q & 1);
         int64_t b = x0[c0] + (q >> 1);
+        /* the second window: at b + N/2 for even N; one lane (the scalar level) is b + p */
+        const int64_t h2 = N > 1 ? N / 2 : p;
         int32_t rel[DNNLK__VF_N];
         dnnlk__vi vrel;
         int l;
@@ -150,8 +125,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__re
         vrel = dnnlk__vi_loadu(rel);
         for (; c + 2 * N <= c1; c += 2 * N, b += N) {
             dnnlk__vf w0 = DNNLK__SFX(dnnlk__rs_window)(src + b, in - b);
-            dnnlk__vf w1 = DNNLK__SFX(dnnlk__rs_window)(src + b + N / 2, in - b - N / 2);
-            dnnlk__vf v0 = DNNLK__SFX(dnnlk__rs_perm)(w0, vrel), v1 = DNNLK__SFX(dnnlk__rs_perm)(w1, vrel);
+            dnnlk__vf w1 = DNNLK__SFX(dnnlk__rs_window)(src + b + h2, in - b - h2);
+            dnnlk__vf v0 = dnnlk__vf_permute(w0, vrel), v1 = dnnlk__vf_permute(w1, vrel);
             DNNLK__RS_PUT(c, v0);
             DNNLK__RS_PUT(c + N, v1);
         }
@@ -161,9 +136,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__re
         dnnlk__vf v;
         if (x0[c + N - 1] - base < N) {
             dnnlk__vi rel = dnnlk__vi_sub(dnnlk__vi_loadu(x0 + c), dnnlk__vi_set1(base));
-            v = DNNLK__SFX(dnnlk__rs_perm)(DNNLK__SFX(dnnlk__rs_window)(src + base, in - base), rel);
+            v = dnnlk__vf_permute(DNNLK__SFX(dnnlk__rs_window)(src + base, in - base), rel);
         } else {
-            v = DNNLK__SFX(dnnlk__rs_gather)(src, x0 + c);
+            v = dnnlk__vf_gather(src, x0 + c);
         }
         DNNLK__RS_PUT(c, v);
     }
@@ -193,24 +168,13 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rs_nearest_x)(const dnnlk__resize_
 
 /* ---- linear with the innermost axis not resized (NHWC-style): vectors over channels ---- */
 
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_load)(const char *p, dnnlk_dtype t) {
-    if (t == dnnlk_f32) return dnnlk__vf_loadu((const float *)(const void *)p);
-    if (t == dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)(const void *)p);
-    if (t == dnnlk_f16) return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
-    return dnnlk__vi_to_vf(dnnlk__vi_load_i8(p, 0));
-}
-
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_store)(char *p, dnnlk_dtype t, dnnlk__vf v, int stream) {
-    if (t == dnnlk_f32) {
-        DNNLK__SFX(dnnlk__rs_store_f32)((float *)(void *)p, v, stream);
-    } else if (t == dnnlk_bf16) {
-        dnnlk__vf_store_bf16((uint16_t *)(void *)p, v);
-    } else if (t == dnnlk_f16) {
-        dnnlk__vf_store_f16((uint16_t *)(void *)p, v);
-    } else {
+    if (t != dnnlk_u8) {
+        dnnlk__vf_store_dt(p, t, v, stream);
+    } else { /* as dnnlk__resize_store: round half to even, saturate (NaN: max gives 0) */
         v = dnnlk__vf_round_even(v);
         v = dnnlk__vf_min(dnnlk__vf_max(v, dnnlk__vf_zero()), dnnlk__vf_set1(255.0f));
-        DNNLK__SFX(dnnlk__q8_store1)(p, dnnlk__vf_to_vi_trunc(v));
+        dnnlk__vi_store_u8(p, dnnlk__vf_to_vi_trunc(v));
     }
 }
 
@@ -225,10 +189,10 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_c)(const dnnlk__resiz
     for (; c + N <= r->c1; c += N) {
         dnnlk__vf v;
         if (k == 0) {
-            v = DNNLK__SFX(dnnlk__rs_load)(r->src + c * es, dt);
+            v = dnnlk__vf_load_dt(r->src + c * es, dt);
         } else if (k == 1) {
-            v = DNNLK__SFX(dnnlk__rs_lerp)(DNNLK__SFX(dnnlk__rs_load)(r->src + c * es, dt), dnnlk__vf_set1(r->w0[0]),
-                                           DNNLK__SFX(dnnlk__rs_load)(r->src + r->delta[0] + c * es, dt),
+            v = DNNLK__SFX(dnnlk__rs_lerp)(dnnlk__vf_load_dt(r->src + c * es, dt), dnnlk__vf_set1(r->w0[0]),
+                                           dnnlk__vf_load_dt(r->src + r->delta[0] + c * es, dt),
                                            dnnlk__vf_set1(r->w1[0]));
         } else {
             dnnlk__vf stack[DNNLK_MAX_NDIMS + 1];
@@ -236,7 +200,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_c)(const dnnlk__resiz
             for (q = 0; q < nc; q++) {
                 const char *rowp = dnnlk__resize_corner(r, k, q);
                 int b;
-                v = DNNLK__SFX(dnnlk__rs_load)(rowp + c * es, dt);
+                v = dnnlk__vf_load_dt(rowp + c * es, dt);
                 for (b = 0; (q >> b) & 1; b++)
                     v = DNNLK__SFX(dnnlk__rs_lerp)(stack[b], dnnlk__vf_set1(r->w0[b]), v, dnnlk__vf_set1(r->w1[b]));
                 stack[b] = v;
@@ -281,6 +245,9 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_row)(const dnnlk__resize_jo
             return;
         }
     }
-    dnnlk__resize_row_scalar(j, r);
+    dnnlk__resize_row_any(j, r);
 }
+
+/* Orders a part's streaming stores before dnnlk_resize returns. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_fence)(void) { dnnlk__vec_sfence(); }
 

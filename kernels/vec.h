@@ -56,6 +56,20 @@
  * == softmax, norm: f64 lanes ==
  *
  * == quant, resize: s32 lanes narrowed to bytes ==
+ *   dnnlk__vb / DNNLK__VB_N   the bytes of four vectors' lanes (4 * DNNLK__VF_N: 4, 16, 32, 64)
+ *   dnnlk__vi_pack4_u8(a, b, c, d)  s32 lanes in [-128, 255] of four vectors -> their low bytes, in
+ *                             order (a's lanes first)
+ *   dnnlk__vi_pack4_sat_i8(a, b, c, d, z, sgn)  s32 -> s16 saturated, + z (int16) saturated, -> s8
+ *                             (sgn) or u8 saturated, in order
+ *   dnnlk__vb_storeu(p, v) / dnnlk__vb_stream(p, v)  DNNLK__VB_N bytes; stream: non-temporal, p
+ *                             aligned to DNNLK__VB_N (a plain store at the scalar level)
+ *   dnnlk__vi_store_u8(p, v)  the low byte of each of the DNNLK__VF_N lanes -> DNNLK__VF_N bytes
+ *   dnnlk__vf_sub_round_even(a)  a - round_even(a), exactly; +-inf give NaN where DNNLK__VEC_REDUCE
+ *                             is 0 and 0 where it is 1 (one vreduceps)
+ *   dnnlk__vf_to_vi_round_even(a)  round half to even to s32 whatever MXCSR says; NaN and out of
+ *                             range give INT32_MIN
+ *   dnnlk__vf_permute(v, idx) lane l is lane idx[l] of v (s32 lanes of idx in [0, DNNLK__VF_N))
+ *   dnnlk__vf_gather(p, idx)  lane l is p[idx[l]], idx DNNLK__VF_N int32 in memory
  *
  * == vmath: what the math bodies ask of a level ==
  *   DNNLK__VEC_LUT32          1 where dnnlk__vf_lut32(t, i) reads a 32-entry float table (index

@@ -106,6 +106,35 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx2(void *out, const void *i
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
+/* as dnnlk__vi_pack4_u8_sse41; packs work within 128-bit halves (dwords a0 b0 c0 d0 a1 b1 c1 d1),
+ * so a dword permute puts them in order */
+static DNNLK__FORCEINLINE __m256i dnnlk__vi_pack4_u8_avx2(__m256i a, __m256i b, __m256i c, __m256i d) {
+    __m256i m = _mm256_set1_epi16(0xff);
+    __m256i ab = _mm256_and_si256(_mm256_packs_epi32(a, b), m), cd = _mm256_and_si256(_mm256_packs_epi32(c, d), m);
+    return _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+static DNNLK__FORCEINLINE __m256i dnnlk__vi_pack4_sat_i8_avx2(__m256i a, __m256i b, __m256i c, __m256i d, int16_t z,
+                                                              int sgn) {
+    __m256i zz = _mm256_set1_epi16(z);
+    __m256i ab = _mm256_adds_epi16(_mm256_packs_epi32(a, b), zz), cd = _mm256_adds_epi16(_mm256_packs_epi32(c, d), zz);
+    __m256i r = sgn ? _mm256_packs_epi16(ab, cd) : _mm256_packus_epi16(ab, cd);
+    return _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+static DNNLK__FORCEINLINE void dnnlk__vi_store_u8_avx2(void *p, __m256i v) {
+    __m256i s = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                        0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+    __m128i b = _mm_unpacklo_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    _mm_storel_epi64((__m128i *)p, b);
+}
+static DNNLK__FORCEINLINE __m256 dnnlk__vf_sub_round_even_avx2(__m256 a) {
+    return _mm256_sub_ps(a, _mm256_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+static DNNLK__FORCEINLINE __m256i dnnlk__vf_to_vi_round_even_avx2(__m256 a) {
+    return _mm256_cvttps_epi32(_mm256_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int32_t *idx) {
+    return _mm256_i32gather_ps(p, _mm256_loadu_si256((const __m256i *)(const void *)idx), 4);
+}
 
 /* == vmath: what the math bodies ask of a level == */
 #endif
@@ -204,6 +233,18 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx2(void *out, const void *i
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
+#define DNNLK__VB_N 32
+#define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
+#define dnnlk__vb __m256i
+#define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx2
+#define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx2
+#define dnnlk__vb_storeu(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vb_stream(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vi_store_u8 dnnlk__vi_store_u8_avx2
+#define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_avx2
+#define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_avx2
+#define dnnlk__vf_permute(v, idx) _mm256_permutevar8x32_ps((v), (idx))
+#define dnnlk__vf_gather dnnlk__vf_gather_avx2
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 0   /* no 32-entry register table */

@@ -121,6 +121,23 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx512(void *out, const void 
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_u8_avx512(__m512i a, __m512i b, __m512i c, __m512i d) {
+    __m512i r = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(a));
+    r = _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(b), 1);
+    r = _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(c), 2);
+    return _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(d), 3);
+}
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_sat_i8_avx512(__m512i a, __m512i b, __m512i c, __m512i d,
+                                                                int16_t z, int sgn) {
+    __m512i zz = _mm512_set1_epi16(z);
+    __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
+    __m512i r = sgn ? _mm512_packs_epi16(ab, cd) : _mm512_packus_epi16(ab, cd);
+    /* per 128-bit lane l the dwords are a_l b_l c_l d_l (x_l: elements 4l..4l+3 of x) */
+    return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
+}
+static DNNLK__FORCEINLINE __m512 dnnlk__vf_gather_avx512(const float *p, const int32_t *idx) {
+    return _mm512_i32gather_ps(_mm512_loadu_si512((const void *)idx), p, 4);
+}
 
 /* == vmath: what the math bodies ask of a level == */
 static DNNLK__FORCEINLINE __m512 dnnlk__vf_lut8_avx512(const float *t, __m512i ix) {
@@ -233,6 +250,18 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k,
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
+#define DNNLK__VB_N 64
+#define DNNLK__VEC_REDUCE 1 /* dnnlk__vf_sub_round_even: one vreduceps (0 for +-inf) */
+#define dnnlk__vb __m512i
+#define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx512
+#define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx512
+#define dnnlk__vb_storeu(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define dnnlk__vb_stream(p, v) _mm512_stream_si512((__m512i *)(void *)(p), (v))
+#define dnnlk__vi_store_u8(p, v) _mm_storeu_si128((__m128i *)(void *)(p), _mm512_cvtepi32_epi8(v))
+#define dnnlk__vf_sub_round_even(a) _mm512_reduce_ps((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+#define dnnlk__vf_to_vi_round_even(a) _mm512_cvt_roundps_epi32((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+#define dnnlk__vf_permute(v, idx) _mm512_permutexvar_ps((idx), (v))
+#define dnnlk__vf_gather dnnlk__vf_gather_avx512
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 1   /* a 32-entry float table read by one two-register permute */

@@ -96,6 +96,18 @@
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
+#undef DNNLK__VB_N
+#undef DNNLK__VEC_REDUCE
+#undef dnnlk__vb
+#undef dnnlk__vi_pack4_u8
+#undef dnnlk__vi_pack4_sat_i8
+#undef dnnlk__vb_storeu
+#undef dnnlk__vb_stream
+#undef dnnlk__vi_store_u8
+#undef dnnlk__vf_sub_round_even
+#undef dnnlk__vf_to_vi_round_even
+#undef dnnlk__vf_permute
+#undef dnnlk__vf_gather
 
 /* == vmath: what the math bodies ask of a level == */
 #undef DNNLK__VEC_LUT32

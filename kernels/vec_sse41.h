@@ -117,6 +117,40 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_sse41(void *out, const void *
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
+/* Four vectors of s32 in [-128, 255] -> their low bytes, in order. packs_epi32 is exact on that
+ * range; masking to the low byte makes packus a truncation. */
+static DNNLK__FORCEINLINE __m128i dnnlk__vi_pack4_u8_sse41(__m128i a, __m128i b, __m128i c, __m128i d) {
+    __m128i m = _mm_set1_epi16(0xff);
+    __m128i ab = _mm_and_si128(_mm_packs_epi32(a, b), m), cd = _mm_and_si128(_mm_packs_epi32(c, d), m);
+    return _mm_packus_epi16(ab, cd);
+}
+/* Four vectors of s32 -> s16 saturated, + z saturated, -> s8 (sgn) or u8 saturated, in order. */
+static DNNLK__FORCEINLINE __m128i dnnlk__vi_pack4_sat_i8_sse41(__m128i a, __m128i b, __m128i c, __m128i d, int16_t z,
+                                                               int sgn) {
+    __m128i zz = _mm_set1_epi16(z);
+    __m128i ab = _mm_adds_epi16(_mm_packs_epi32(a, b), zz), cd = _mm_adds_epi16(_mm_packs_epi32(c, d), zz);
+    return sgn ? _mm_packs_epi16(ab, cd) : _mm_packus_epi16(ab, cd);
+}
+/* The low byte of each of the 4 lanes -> 4 bytes at p. */
+static DNNLK__FORCEINLINE void dnnlk__vi_store_u8_sse41(void *p, __m128i v) {
+    __m128i b = _mm_shuffle_epi8(v, _mm_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+    int32_t w = _mm_cvtsi128_si32(b);
+    memcpy(p, &w, 4);
+}
+static DNNLK__FORCEINLINE __m128 dnnlk__vf_sub_round_even_sse41(__m128 a) {
+    return _mm_sub_ps(a, _mm_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+static DNNLK__FORCEINLINE __m128i dnnlk__vf_to_vi_round_even_sse41(__m128 a) {
+    return _mm_cvttps_epi32(_mm_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+/* Lane l of the result is lane idx[l] of v: a byte shuffle taking bytes 4*idx .. 4*idx+3. */
+static DNNLK__FORCEINLINE __m128 dnnlk__vf_permute_sse41(__m128 v, __m128i idx) {
+    __m128i ctl = _mm_add_epi32(_mm_mullo_epi32(idx, _mm_set1_epi32(0x04040404)), _mm_set1_epi32(0x03020100));
+    return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_castps_si128(v), ctl));
+}
+static DNNLK__FORCEINLINE __m128 dnnlk__vf_gather_sse41(const float *p, const int32_t *idx) {
+    return _mm_setr_ps(p[idx[0]], p[idx[1]], p[idx[2]], p[idx[3]]);
+}
 
 /* == vmath: what the math bodies ask of a level == */
 /* An 8-entry table read by lane index (bits 0..2): pshufb picks bytes 4i..4i+3 of either half of
@@ -231,6 +265,18 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
+#define DNNLK__VB_N 16
+#define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
+#define dnnlk__vb __m128i
+#define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_sse41
+#define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_sse41
+#define dnnlk__vb_storeu(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define dnnlk__vb_stream(p, v) _mm_stream_si128((__m128i *)(void *)(p), (v))
+#define dnnlk__vi_store_u8 dnnlk__vi_store_u8_sse41
+#define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_sse41
+#define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_sse41
+#define dnnlk__vf_permute dnnlk__vf_permute_sse41
+#define dnnlk__vf_gather dnnlk__vf_gather_sse41
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 0   /* no 32-entry register table */

@@ -1,4 +1,7 @@
 /* quant.h: quantize / dequantize against a double-precision reference, every ISA, every part count. */
+/* Non-temporal stores from 256 KiB of output (the library's default is 8 MiB), so the recorded-bits
+ * test streams without large buffers; the smaller cases here still take the cached stores. */
+#define DNNLK__QUANT_STREAM_BYTES ((int64_t)256 << 10)
 #include "harness.h"
 
 /* ---- reference (ONNX QuantizeLinear / DequantizeLinear) ---- */
@@ -618,6 +621,191 @@ TEST(infer_completes_output) {
     CHECK(Y.strides[0] == 15 && Y.strides[1] == 1 && Y.strides[2] == 3);
 }
 
+/* ---- recorded bits: every level's outputs on fixed inputs, against hashes recorded on 8f1051f
+ * (the hand-written scalar path and the per-ISA byte packing still in place). Quantize and
+ * dequantize are exact: every level and every part count must give the same bytes. Inputs are
+ * built without the harness's random state, so they cannot drift with it. DNNLK_TEST_RECORD=1
+ * prints the table instead of checking it (rerun only when results change on purpose). ---- */
+
+enum {
+    qb_q_f32_s8_stream, qb_q_f32_u8_zp, qb_q_f32_s8_grid, qb_q_bf16_s8_chan, qb_q_f16_u8_chan_ax0_xstr,
+    qb_q_f32_s8_ystr, qb_q_f32_u8_chan_sstr_bf16, qb_q_f32_s8_tiny_scale, qb_q_f16_s8_huge_scale,
+    qb_dq_s8_f32_stream, qb_dq_u8_f32_zp, qb_dq_u8_bf16_chan, qb_dq_s8_f16_xstr, qb_dq_u8_f32_chan_sstr,
+    qb_dq_s8_f32_ystr, qb_n_cases
+};
+static const char *const qb_name[qb_n_cases] = {
+    "q f32->s8 streamed, misaligned", "q f32->u8 zp, odd n", "q f32->s8 near-tie grid", "q bf16->s8 per-channel",
+    "q f16->u8 per-channel ax0, x stride 2", "q f32->s8 y stride 3", "q f32->u8 per-ch bf16 scale str",
+    "q f32->s8 scale 1e-38 (divides)", "q f16->s8 scale 3e38 (divides)", "dq s8->f32 streamed, misaligned",
+    "dq u8->f32 zp, odd n", "dq u8->bf16 per-channel", "dq s8->f16 x stride 2", "dq u8->f32 per-ch f16 scale str",
+    "dq s8->f32 y stride 2"};
+
+/* Recorded on 8f1051f (gcc and clang, -O2 and ASan, the same): scalar, sse41, avx2, avx512. */
+static const uint64_t qb_recorded[qb_n_cases][4] = {
+    /* q f32->s8 streamed, misaligned           */ {0xffeacb2c96eb12f6ull, 0xffeacb2c96eb12f6ull, 0xffeacb2c96eb12f6ull, 0xffeacb2c96eb12f6ull},
+    /* q f32->u8 zp, odd n                      */ {0xf723afbc0d02a1fdull, 0xf723afbc0d02a1fdull, 0xf723afbc0d02a1fdull, 0xf723afbc0d02a1fdull},
+    /* q f32->s8 near-tie grid                  */ {0xd085ce0c37a1f303ull, 0xd085ce0c37a1f303ull, 0xd085ce0c37a1f303ull, 0xd085ce0c37a1f303ull},
+    /* q bf16->s8 per-channel                   */ {0x8686793449f49e05ull, 0x8686793449f49e05ull, 0x8686793449f49e05ull, 0x8686793449f49e05ull},
+    /* q f16->u8 per-channel ax0, x stride 2    */ {0x8fffdb5fddd32e01ull, 0x8fffdb5fddd32e01ull, 0x8fffdb5fddd32e01ull, 0x8fffdb5fddd32e01ull},
+    /* q f32->s8 y stride 3                     */ {0xc988d0d7a940fe2cull, 0xc988d0d7a940fe2cull, 0xc988d0d7a940fe2cull, 0xc988d0d7a940fe2cull},
+    /* q f32->u8 per-ch bf16 scale str          */ {0xc59efad854e3484cull, 0xc59efad854e3484cull, 0xc59efad854e3484cull, 0xc59efad854e3484cull},
+    /* q f32->s8 scale 1e-38 (divides)          */ {0x7c4ac32da07fc713ull, 0x7c4ac32da07fc713ull, 0x7c4ac32da07fc713ull, 0x7c4ac32da07fc713ull},
+    /* q f16->s8 scale 3e38 (divides)           */ {0xf9c47e8885c1e811ull, 0xf9c47e8885c1e811ull, 0xf9c47e8885c1e811ull, 0xf9c47e8885c1e811ull},
+    /* dq s8->f32 streamed, misaligned          */ {0x53a7cc092c7a079aull, 0x53a7cc092c7a079aull, 0x53a7cc092c7a079aull, 0x53a7cc092c7a079aull},
+    /* dq u8->f32 zp, odd n                     */ {0x8c6687270c3aab93ull, 0x8c6687270c3aab93ull, 0x8c6687270c3aab93ull, 0x8c6687270c3aab93ull},
+    /* dq u8->bf16 per-channel                  */ {0x9137516058cb78a9ull, 0x9137516058cb78a9ull, 0x9137516058cb78a9ull, 0x9137516058cb78a9ull},
+    /* dq s8->f16 x stride 2                    */ {0x9410bd2f14ec445dull, 0x9410bd2f14ec445dull, 0x9410bd2f14ec445dull, 0x9410bd2f14ec445dull},
+    /* dq u8->f32 per-ch f16 scale str          */ {0xead61c865589ab47ull, 0xead61c865589ab47ull, 0xead61c865589ab47ull, 0xead61c865589ab47ull},
+    /* dq s8->f32 y stride 2                    */ {0x03f1662ded3630ccull, 0x03f1662ded3630ccull, 0x03f1662ded3630ccull, 0x03f1662ded3630ccull},
+};
+
+#define QB_N 4099      /* odd: every level has a tail */
+#define QB_NS 300037   /* over DNNLK__QUANT_STREAM_BYTES (set below for this program) as u8 */
+
+/* Specials first (zeros, infinities, NaNs, denormals, ties, the saturation bounds), then bit
+ * patterns over every exponent, every third one a value on a grid of 1/64 in [-160, 160). */
+static float qb_x(int64_t i, float s) {
+    static const uint32_t special[] = {0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00001u,
+                                       0x00000001u, 0x807fffffu, 0x7f7fffffu, 0xff7fffffu, 0x3f000000u,
+                                       0xbf000000u, 0x3fc00000u, 0xc0200000u, 0x42fd0000u, 0x42ff0000u,
+                                       0xc3008000u, 0x437f8000u, 0x437f0000u, 0x437e8000u};
+    uint32_t u = (uint32_t)((uint64_t)i * 0x9E3779B1u);
+    if (i < (int64_t)(sizeof special / sizeof special[0])) return dnnlk__f32_from_bits(special[i]) * s;
+    if (i % 3 == 0) return (float)((int32_t)(u >> 8) % 20480 - 10240) * (1.0f / 64.0f) * s;
+    if (i % 3 == 1) return (float)((int32_t)u >> 12) * (1.0f / 1024.0f) * s;
+    return dnnlk__f32_from_bits(u);
+}
+
+/* Runs the case at the current level with nth parts (in reverse order) and hashes the output
+ * bytes (y pre-filled, so bytes a stride skips are checked too; float outputs NaN-canonical). */
+static th_buf qb_xb, qb_yb, qb_sb, qb_zb; /* allocated and freed by recorded_bits */
+static uint64_t qb_case(int c, int nth) {
+    int64_t dims[2], xst[2], yst[2], n, i, rows = 1, cols;
+    dnnlk_tensor X, Y, S, Z, *Zp = NULL;
+    dnnlk_dtype xt = dnnlk_f32, yt = dnnlk_s8, st = dnnlk_f32;
+    int dq = c >= qb_dq_s8_f32_stream, chan = 0, axis = 1, part, nd = 1;
+    int64_t xs = 1, ys = 1, ss = 1, xoff = 0, yoff = 0;
+    float s1 = 0.37f;
+    size_t ybytes;
+    uint64_t h;
+    th_buf xb = qb_xb, yb = qb_yb, sb = qb_sb, zb = qb_zb;
+    n = QB_N;
+    switch (c) {
+    case qb_q_f32_s8_stream: n = QB_NS, yoff = 3, xoff = 1; break;
+    case qb_q_f32_u8_zp: yt = dnnlk_u8, Zp = &Z; break;
+    case qb_q_f32_s8_grid: s1 = 0.1f; break;
+    case qb_q_bf16_s8_chan: xt = dnnlk_bf16, chan = 1, rows = 37, Zp = &Z; break;
+    case qb_q_f16_u8_chan_ax0_xstr: xt = dnnlk_f16, yt = dnnlk_u8, chan = 1, rows = 29, axis = 0, xs = 2, Zp = &Z; break;
+    case qb_q_f32_s8_ystr: ys = 3, Zp = &Z; break;
+    case qb_q_f32_u8_chan_sstr_bf16: yt = dnnlk_u8, chan = 1, rows = 11, st = dnnlk_bf16, ss = 2, Zp = &Z; break;
+    case qb_q_f32_s8_tiny_scale: s1 = 1e-38f; break;
+    case qb_q_f16_s8_huge_scale: xt = dnnlk_f16, s1 = 3e38f; break;
+    case qb_dq_s8_f32_stream: xt = dnnlk_s8, yt = dnnlk_f32, n = QB_NS / 4 + 3, yoff = 1, Zp = &Z; break;
+    case qb_dq_u8_f32_zp: xt = dnnlk_u8, yt = dnnlk_f32, Zp = &Z; break;
+    case qb_dq_u8_bf16_chan: xt = dnnlk_u8, yt = dnnlk_bf16, chan = 1, rows = 37, Zp = &Z; break;
+    case qb_dq_s8_f16_xstr: xt = dnnlk_s8, yt = dnnlk_f16, xs = 2; break;
+    case qb_dq_u8_f32_chan_sstr: xt = dnnlk_u8, yt = dnnlk_f32, chan = 1, rows = 13, axis = 0, st = dnnlk_f16, ss = 3, Zp = &Z; break;
+    default: xt = dnnlk_s8, yt = dnnlk_f32, ys = 2, Zp = &Z; break;
+    }
+    cols = n / rows;
+    n = rows * cols;
+    if (rows > 1) nd = 2;
+    dims[0] = rows, dims[1] = cols;
+    if (nd == 1) dims[0] = n;
+    /* x: contiguous or every xs-th element (the skipped ones never read) */
+    for (i = 0; i < n; i++) {
+        char *p = (char *)xb.p + (xoff + i * xs) * (int64_t)dnnlk_dtype_size(xt);
+        if (!dq) {
+            float v = qb_x(i, c == qb_q_f32_s8_grid ? 0.1f : 1.0f);
+            if (c == qb_q_f32_s8_grid) v = (float)((i % 5120) - 2560) * 0.05f; /* x/0.1 near half-integers */
+            store_f(p, xt, v);
+        } else {
+            *(uint8_t *)p = (uint8_t)(((uint64_t)i * 0x9E3779B97F4A7C15ull) >> 56);
+        }
+    }
+    /* scales and zero points: per channel along axis, or one */
+    {
+        int64_t nc = chan ? dims[axis] : 1;
+        for (i = 0; i < nc; i++) {
+            float s = chan ? (float)(0.01 + 0.37 * (double)((i * 7) % 23)) : s1;
+            store_f((char *)sb.p + i * ss * (int64_t)dnnlk_dtype_size(st), st, s);
+            ((uint8_t *)zb.p)[i] = (uint8_t)(i * 37 + 5);
+        }
+        if (chan) {
+            int64_t sdim = nc, sstr = ss, zstr = 1;
+            S = th_strided(sb.p, 0, st, 1, &sdim, &sstr);
+            Z = th_strided(zb.p, 0, dq ? xt : yt, 1, &sdim, &zstr);
+        } else {
+            S = th_tensor(sb.p, st, 0, NULL);
+            Z = th_tensor(zb.p, dq ? xt : yt, 0, NULL);
+        }
+    }
+    if (nd == 2) {
+        xst[1] = xs, xst[0] = cols * xs, yst[1] = ys, yst[0] = cols * ys;
+    } else {
+        xst[0] = xs, yst[0] = ys;
+    }
+    X = th_strided(xb.p, xoff, xt, nd, dims, xst);
+    ybytes = (size_t)(n * ys + yoff) * dnnlk_dtype_size(yt);
+    memset(yb.p, 0x5a, ybytes);
+    for (part = nth - 1; part >= 0; part--) {
+        Y = th_strided(yb.p, yoff, yt, nd, dims, yst);
+        CHECK_EQ(dq ? dnnlk_dequantize(&X, &S, Zp, chan ? axis : 0, &Y, part, nth)
+                    : dnnlk_quantize(&X, &S, Zp, chan ? axis : 0, &Y, part, nth),
+                 dnnlk_success);
+    }
+    if (yt == dnnlk_f32) h = th_fnv1a_f32((const float *)yb.p, ybytes / 4);
+    else if (yt == dnnlk_bf16 || yt == dnnlk_f16) h = th_fnv1a_half((const uint16_t *)yb.p, ybytes / 2, yt == dnnlk_f16);
+    else h = th_fnv1a(yb.p, ybytes);
+    CHECK(th_guards_ok(&yb));
+    return h;
+}
+
+TEST(recorded_bits) {
+    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
+    int top = (int)dnnlk_cpu_isa(), c, l;
+    uint64_t got[qb_n_cases][4];
+    int ran[qb_n_cases][4];
+    memset(ran, 0, sizeof ran);
+    qb_xb = th_alloc((size_t)QB_NS * 4 * 2 + 64, 0);
+    qb_yb = th_alloc((size_t)QB_NS * 4 * 3 + 64, 0);
+    qb_sb = th_alloc(4096 * 4, 0);
+    qb_zb = th_alloc(4096, 0);
+    for (l = 0; l <= top; l++) {
+        int at;
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        at = (int)dnnlk_max_isa(); /* differs from l where the includer's flags fix the level */
+        for (c = 0; c < qb_n_cases; c++) {
+            static const int nths[] = {3, 7};
+            unsigned k;
+            got[c][at] = qb_case(c, 1);
+            ran[c][at] = 1;
+            for (k = 0; k < 2; k++) {
+                uint64_t h = qb_case(c, nths[k]);
+                CHECK_MSG(h == got[c][at], "%s on %s: %d parts differ from one", qb_name[c],
+                          dnnlk_isa_name((dnnlk_isa)at), nths[k]);
+            }
+        }
+    }
+    dnnlk_set_max_isa((dnnlk_isa)top);
+    th_free(&qb_xb), th_free(&qb_yb), th_free(&qb_sb), th_free(&qb_zb);
+    if (record) {
+        for (c = 0; c < qb_n_cases; c++) {
+            printf("    /* %-40s */ {", qb_name[c]);
+            for (l = 0; l < 4; l++)
+                printf("0x%016llxull%s", ran[c][l] ? (unsigned long long)got[c][l] : 0ull, l < 3 ? ", " : "},\n");
+        }
+        SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
+    }
+    for (c = 0; c < qb_n_cases; c++)
+        for (l = 0; l < 4; l++) {
+            if (!ran[c][l]) continue;
+            CHECK_MSG(got[c][l] == qb_recorded[c][l], "%s on %s: %016llx, recorded %016llx", qb_name[c],
+                      dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[c][l], (unsigned long long)qb_recorded[c][l]);
+            if (ran[c][0]) CHECK_MSG(got[c][l] == got[c][0], "%s: %s differs from scalar", qb_name[c], dnnlk_isa_name((dnnlk_isa)l));
+        }
+}
+
 int main(void) {
     RUN_EACH_ISA(quantize_hand_cases);
     RUN_EACH_ISA(dequantize_hand_cases);
@@ -633,5 +821,6 @@ int main(void) {
 #endif
     RUN(bad_arguments);
     RUN(infer_completes_output);
+    RUN(recorded_bits);
     return th_summary();
 }

@@ -631,6 +631,201 @@ TEST(infer_layouts) {
     CHECK(Y.strides[1] == 1 && Y.strides[3] == 3 && Y.strides[2] == 9 && Y.strides[0] == 90);
 }
 
+/* ---- recorded bits: every level's outputs on fixed inputs, against hashes recorded on 8f1051f
+ * (the hand-written scalar row and the per-ISA permutes, gathers and byte stores still in place).
+ * The README's classes: nearest copies bits and linear never fuses, so for a given layout every
+ * level and every part count give the same bytes. Each case chains the hashes of its mode
+ * combinations (every coordinate mode; for nearest every rounding rule too). Inputs are built
+ * without the harness's random state. DNNLK_TEST_RECORD=1 prints the table instead of checking it
+ * (rerun only when results change on purpose). ---- */
+
+enum {
+    rb_near_x2, rb_near_odd, rb_near_stream, rb_lin_x2, rb_lin_down_sizes, rb_lin_3axes, rb_lin_stream,
+    rb_lin_nhwc_f32, rb_lin_nhwc_bf16, rb_lin_nhwc_f16, rb_lin_nhwc_u8, rb_near_nhwc_u8, rb_lin_src_str,
+    rb_lin_inner_bf16, rb_lin_1d, rb_near_inner_f16, rb_near_x2_wide, rb_n_cases
+};
+static const char *const rb_name[rb_n_cases] = {
+    "nearest f32 NCHW x2", "nearest f32 NCHW 1.7/0.6", "nearest f32 NCHW x2 streamed", "linear f32 NCHW x2",
+    "linear f32 NCHW sizes down", "linear f32 3 axes", "linear f32 NCHW x2 streamed", "linear f32 NHWC",
+    "linear bf16 NHWC", "linear f16 NHWC", "linear u8 NHWC", "nearest u8 NHWC", "linear f32 src stride 2",
+    "linear bf16 inner resized", "linear f32 1-D 3.3/0.3", "nearest f16 inner resized",
+    "nearest f32 NCHW x2, 2 blocks"};
+
+/* Recorded on 8f1051f (gcc and clang, -O2 and ASan, the same): scalar, sse41, avx2, avx512. */
+static const uint64_t rb_recorded[rb_n_cases][4] = {
+    /* nearest f32 NCHW x2              */ {0xc80247131f3279a7ull, 0xc80247131f3279a7ull, 0xc80247131f3279a7ull, 0xc80247131f3279a7ull},
+    /* nearest f32 NCHW 1.7/0.6         */ {0x9815aba5cc88a400ull, 0x9815aba5cc88a400ull, 0x9815aba5cc88a400ull, 0x9815aba5cc88a400ull},
+    /* nearest f32 NCHW x2 streamed     */ {0xca68fb0d704d143dull, 0xca68fb0d704d143dull, 0xca68fb0d704d143dull, 0xca68fb0d704d143dull},
+    /* linear f32 NCHW x2               */ {0xe067b667b968e5b7ull, 0xe067b667b968e5b7ull, 0xe067b667b968e5b7ull, 0xe067b667b968e5b7ull},
+    /* linear f32 NCHW sizes down       */ {0x0e7217d38b203dffull, 0x0e7217d38b203dffull, 0x0e7217d38b203dffull, 0x0e7217d38b203dffull},
+    /* linear f32 3 axes                */ {0xc4fa12e10954c1cfull, 0xc4fa12e10954c1cfull, 0xc4fa12e10954c1cfull, 0xc4fa12e10954c1cfull},
+    /* linear f32 NCHW x2 streamed      */ {0x65a62ffc4a03f80eull, 0x65a62ffc4a03f80eull, 0x65a62ffc4a03f80eull, 0x65a62ffc4a03f80eull},
+    /* linear f32 NHWC                  */ {0xf1391c7457ce4cc3ull, 0xf1391c7457ce4cc3ull, 0xf1391c7457ce4cc3ull, 0xf1391c7457ce4cc3ull},
+    /* linear bf16 NHWC                 */ {0x0d57644c557ac214ull, 0x0d57644c557ac214ull, 0x0d57644c557ac214ull, 0x0d57644c557ac214ull},
+    /* linear f16 NHWC                  */ {0x2e0ea916df0e629bull, 0x2e0ea916df0e629bull, 0x2e0ea916df0e629bull, 0x2e0ea916df0e629bull},
+    /* linear u8 NHWC                   */ {0x471376670c192ec3ull, 0x471376670c192ec3ull, 0x471376670c192ec3ull, 0x471376670c192ec3ull},
+    /* nearest u8 NHWC                  */ {0x8b9fc25dd8732058ull, 0x8b9fc25dd8732058ull, 0x8b9fc25dd8732058ull, 0x8b9fc25dd8732058ull},
+    /* linear f32 src stride 2          */ {0xe067b667b968e5b7ull, 0xe067b667b968e5b7ull, 0xe067b667b968e5b7ull, 0xe067b667b968e5b7ull},
+    /* linear bf16 inner resized        */ {0xef0538ebf16c85e5ull, 0xef0538ebf16c85e5ull, 0xef0538ebf16c85e5ull, 0xef0538ebf16c85e5ull},
+    /* linear f32 1-D 3.3/0.3           */ {0x8a922dae13b4f015ull, 0x8a922dae13b4f015ull, 0x8a922dae13b4f015ull, 0x8a922dae13b4f015ull},
+    /* nearest f16 inner resized        */ {0xa3ccba20a9aceadfull, 0xa3ccba20a9aceadfull, 0xa3ccba20a9aceadfull, 0xa3ccba20a9aceadfull},
+    /* nearest f32 NCHW x2, 2 blocks    */ {0x2c5511381a8447d7ull, 0x2c5511381a8447d7ull, 0x2c5511381a8447d7ull, 0x2c5511381a8447d7ull},
+};
+
+static th_buf rb_sb, rb_db; /* allocated and freed by recorded_bits */
+#define RB_SRC_ELEMS (2 * 2 * 160 * 161)
+#define RB_DST_BYTES ((size_t)4 * 2 * 330 * 330 + 256)
+
+/* Source element i: a few specials (an infinity and a NaN: linear spreads them to neighbours),
+ * then values of every magnitude class the dtypes hold. */
+static float rb_val(int64_t i, dnnlk_dtype dt) {
+    uint32_t u = (uint32_t)((uint64_t)i * 0x9E3779B1u);
+    if (dt == dnnlk_u8) return (float)(u >> 24);
+    if (i == 5) return INFINITY;
+    if (i == 17) return NAN;
+    if (i % 4 == 0) return dnnlk__f32_from_bits((u & 0x8fffffffu) | 0x30000000u); /* |x| in [2^-31, 2^2) */
+    return (float)((int32_t)u >> 12) * (1.0f / 4096.0f);
+}
+
+/* One resize at the current level with nth parts (reverse order); the hash of the whole dst
+ * buffer (pre-filled: bytes the layout skips are checked too; float NaNs canonical). */
+static uint64_t rb_run(const dnnlk_tensor *S, const dnnlk_resize_desc *d, int nd, const int64_t *od,
+                       const int64_t *ost, int64_t off, size_t bytes, int nth) {
+    dnnlk_tensor D;
+    dnnlk_dtype dt = S->dtype;
+    int part;
+    memset(rb_db.p, 0x5a, bytes);
+    for (part = nth - 1; part >= 0; part--) {
+        D = th_strided(rb_db.p, off, dt, nd, od, ost);
+        CHECK_EQ(dnnlk_resize(S, d, &D, part, nth), dnnlk_success);
+    }
+    CHECK(th_guards_ok(&rb_db));
+    if (dt == dnnlk_f32) return th_fnv1a_f32((const float *)rb_db.p, bytes / 4);
+    if (dt == dnnlk_bf16 || dt == dnnlk_f16) return th_fnv1a_half((const uint16_t *)rb_db.p, bytes / 2, dt == dnnlk_f16);
+    return th_fnv1a(rb_db.p, bytes);
+}
+
+static uint64_t rb_case(int c, int nth) {
+    int64_t dims[4] = {1, 3, 13, 37}, sst[4], od[4], ost[4], n = 1, i, off = 0, sizes[3] = {0, 0, 0};
+    int axes[3] = {2, 3, 0}, nd = 4, nax = 2, linear = 1, nhwc = 0, sstride = 1, coord, rule, nrules = 1, k;
+    float sc[3] = {2.0f, 2.0f, 1.0f};
+    dnnlk_dtype dt = dnnlk_f32;
+    dnnlk_resize_desc d;
+    dnnlk_tensor S;
+    uint64_t h = 0xcbf29ce484222325ull;
+    size_t es;
+    switch (c) {
+    case rb_near_x2: linear = 0; break;
+    case rb_near_odd: linear = 0, sc[0] = 1.7f, sc[1] = 0.6f; break;
+    case rb_near_stream: linear = 0, dims[1] = 2, dims[2] = 160, dims[3] = 161, off = 1; break;
+    case rb_lin_x2: break;
+    case rb_lin_down_sizes: dims[0] = 2, dims[2] = 29, dims[3] = 67, sizes[0] = 11, sizes[1] = 23; break;
+    case rb_lin_3axes: dims[0] = 2, dims[1] = 5, dims[2] = 7, dims[3] = 19, nax = 3, axes[0] = 1, axes[1] = 2,
+                       axes[2] = 3, sc[0] = 1.5f, sc[1] = 2.3f, sc[2] = 1.3f; break;
+    case rb_lin_stream: dims[1] = 2, dims[2] = 160, dims[3] = 161, off = 1; break;
+    case rb_lin_nhwc_f32: case rb_lin_nhwc_bf16: case rb_lin_nhwc_f16: case rb_lin_nhwc_u8: case rb_near_nhwc_u8:
+        dt = c == rb_lin_nhwc_bf16 ? dnnlk_bf16 : c == rb_lin_nhwc_f16 ? dnnlk_f16 : c == rb_lin_nhwc_f32 ? dnnlk_f32 : dnnlk_u8;
+        linear = c != rb_near_nhwc_u8, nhwc = 1, dims[0] = 2, dims[1] = 9, dims[2] = 11, dims[3] = 19;
+        axes[0] = 1, axes[1] = 2, sc[0] = 1.6f, sc[1] = 0.7f;
+        if (!linear) sc[0] = 2.0f, sc[1] = 1.5f;
+        break;
+    case rb_lin_src_str: sstride = 2; break;
+    case rb_lin_inner_bf16: dt = dnnlk_bf16, dims[1] = 2, dims[2] = 7, dims[3] = 33, sc[0] = 1.7f, sc[1] = 1.3f; break;
+    case rb_lin_1d: nd = 1, dims[0] = 1000, nax = 1, axes[0] = 0, sc[0] = 3.3f; break;
+    /* the first column block of 512 holds the x2 pattern with either phase (no edge clamp in it) */
+    case rb_near_x2_wide: linear = 0, dims[1] = 2, dims[2] = 5, dims[3] = 300; break;
+    default: linear = 0, dt = dnnlk_f16, dims[3] = 41, sc[0] = 1.5f, sc[1] = 2.2f; break;
+    }
+    if (!linear) nrules = 4;
+    es = dnnlk_dtype_size(dt);
+    for (i = 0; i < nd; i++) n *= dims[i];
+    /* src: row-major (with every element repeated sstride times along the inner axis) */
+    sst[nd - 1] = sstride;
+    for (i = nd - 2; i >= 0; i--) sst[i] = sst[i + 1] * dims[i + 1];
+    for (i = 0; i < n * sstride; i++) {
+        char *p = (char *)rb_sb.p + i * (int64_t)es;
+        if (dt == dnnlk_u8) *(uint8_t *)p = (uint8_t)rb_val(i / sstride, dt);
+        else dnnlk__store_from_f32(p, dt, rb_val(i / sstride, dt));
+    }
+    S = th_strided(rb_sb.p, 0, dt, nd, dims, sst);
+    for (k = 0; k < (c == rb_lin_1d ? 2 : 1); k++) {
+        if (k == 1) sc[0] = 0.3f;
+        for (coord = 0; coord < 4; coord++)
+            for (rule = 0; rule < nrules; rule++) {
+                dnnlk_tensor Q;
+                int64_t total = 1;
+                memset(&d, 0, sizeof d);
+                d.mode = linear ? dnnlk_resize_linear : dnnlk_resize_nearest;
+                d.coord = (dnnlk_resize_coord)coord;
+                d.nearest = (dnnlk_resize_nearest_round)rule;
+                d.naxes = nax;
+                d.axes = axes;
+                if (sizes[0]) d.sizes = sizes;
+                else d.scales = sc;
+                memset(&Q, 0, sizeof Q);
+                Q.dtype = dt;
+                Q.ndims = DNNLK_UNKNOWN;
+                for (i = 0; i < DNNLK_MAX_NDIMS; i++) Q.dims[i] = Q.strides[i] = DNNLK_UNKNOWN;
+                CHECK_EQ(dnnlk_resize_infer(&S, &d, &Q), dnnlk_success);
+                for (i = 0; i < nd; i++) od[i] = Q.dims[i], total *= od[i];
+                if (nhwc) { /* dst strides N, C, H, W -> memory order N, H, W, C */
+                    ost[1] = 1, ost[3] = od[1], ost[2] = od[3] * od[1], ost[0] = od[2] * ost[2];
+                } else {
+                    for (i = nd - 1; i >= 0; i--) ost[i] = i == nd - 1 ? 1 : ost[i + 1] * od[i + 1];
+                }
+                CHECK((size_t)(total + off) * es <= RB_DST_BYTES);
+                {
+                    uint64_t one = rb_run(&S, &d, nd, od, ost, off, (size_t)(total + off) * es, nth);
+                    h = th_fnv1a_from(h, &one, 8);
+                }
+            }
+    }
+    return h;
+}
+
+TEST(recorded_bits) {
+    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
+    int top = (int)dnnlk_cpu_isa(), c, l;
+    uint64_t got[rb_n_cases][4];
+    int ran[rb_n_cases][4];
+    memset(ran, 0, sizeof ran);
+    rb_sb = th_alloc((size_t)RB_SRC_ELEMS * 4 * 2, 0);
+    rb_db = th_alloc(RB_DST_BYTES, 0);
+    for (l = 0; l <= top; l++) {
+        int at;
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        at = (int)dnnlk_max_isa(); /* differs from l where the includer's flags fix the level */
+        for (c = 0; c < rb_n_cases; c++) {
+            static const int nths[] = {3, 7};
+            unsigned k;
+            got[c][at] = rb_case(c, 1);
+            ran[c][at] = 1;
+            for (k = 0; k < 2; k++) {
+                uint64_t h = rb_case(c, nths[k]);
+                CHECK_MSG(h == got[c][at], "%s on %s: %d parts differ from one", rb_name[c],
+                          dnnlk_isa_name((dnnlk_isa)at), nths[k]);
+            }
+        }
+    }
+    dnnlk_set_max_isa((dnnlk_isa)top);
+    th_free(&rb_sb), th_free(&rb_db);
+    if (record) {
+        for (c = 0; c < rb_n_cases; c++) {
+            printf("    /* %-32s */ {", rb_name[c]);
+            for (l = 0; l < 4; l++)
+                printf("0x%016llxull%s", ran[c][l] ? (unsigned long long)got[c][l] : 0ull, l < 3 ? ", " : "},\n");
+        }
+        SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
+    }
+    for (c = 0; c < rb_n_cases; c++)
+        for (l = 0; l < 4; l++) {
+            if (!ran[c][l]) continue;
+            CHECK_MSG(got[c][l] == rb_recorded[c][l], "%s on %s: %016llx, recorded %016llx", rb_name[c],
+                      dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[c][l], (unsigned long long)rb_recorded[c][l]);
+            if (ran[c][0]) CHECK_MSG(got[c][l] == got[c][0], "%s: %s differs from scalar", rb_name[c], dnnlk_isa_name((dnnlk_isa)l));
+        }
+}
+
 int main(void) {
     RUN(onnx_examples);
     RUN(nearest_tie_rules);
@@ -645,5 +840,6 @@ int main(void) {
 #endif
     RUN(bad_arguments);
     RUN(infer_layouts);
+    RUN(recorded_bits);
     return th_summary();
 }

@@ -23,6 +23,9 @@ static int (*const lanes[4])(void) = VEC_LEVELS(vec_probe_lanes);
 typedef void (*int_fn)(const int32_t *, const int32_t *, const float *, const float *, const uint8_t *, int32_t *,
                        unsigned *);
 static const int_fn ints[4] = VEC_LEVELS(vec_probe_int);
+typedef void (*q8_fn)(const int32_t *, const int32_t *, int16_t, int, const float *, const int32_t *, const float *,
+                      uint8_t *, float *, int32_t *);
+static const q8_fn q8s[4] = VEC_LEVELS(vec_probe_q8);
 
 #define N 4096
 
@@ -147,6 +150,59 @@ TEST(integer_ops_and_unordered_compares_by_lane) {
     }
 }
 
+static int32_t sat32(int32_t v, int32_t lo, int32_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* Round half to even of a finite float below 2^23 in magnitude, by the definition. */
+static float rne_ref(float v) {
+    double f = floor((double)v), r = (double)v - f;
+    if (r > 0.5 || (r == 0.5 && fmod(f, 2.0) != 0.0)) f += 1.0;
+    return (float)f;
+}
+
+TEST(byte_packing_permute_gather_by_lane) {
+    int32_t abcd[64], w[64], idx[16], outi[16];
+    float x[16], g[64], outf[48];
+    uint8_t out8[3 * 64 + 16];
+    int l = (int)th_isa, n, i, r, nb;
+    n = lanes[l]();
+    nb = 4 * n;
+    for (i = 0; i < 64; i++) g[i] = (float)i * 1.5f - 7.0f;
+    for (r = 0; r < 300; r++) {
+        int16_t z = (int16_t)th_randint(-300, 300);
+        int sgn = r & 1;
+        if (r % 7 == 0) z = (int16_t)(th_randint(0, 1) ? 32767 : -32768);
+        for (i = 0; i < 64; i++) {
+            abcd[i] = (int32_t)th_randint(-600, 600);
+            if (th_randint(0, 7) == 0) abcd[i] = (int32_t)th_rand32(); /* past int16 too */
+            w[i] = (int32_t)th_randint(-128, 255);
+        }
+        for (i = 0; i < 16; i++) {
+            x[i] = th_randint(0, 1) ? (float)th_randint(-40, 40) * 0.5f : th_randf(-1e6f, 1e6f);
+            if (th_randint(0, 15) == 0) x[i] = th_randint(0, 1) ? NAN : 3e9f;
+            idx[i] = (int32_t)th_randint(0, n - 1);
+        }
+        memset(out8, 0x5a, sizeof out8);
+        q8s[l](abcd, w, z, sgn, x, idx, g, out8, outf, outi);
+        for (i = 0; i < nb; i++) {
+            int32_t s = sat32(sat32(abcd[i], -32768, 32767) + z, -32768, 32767);
+            int32_t want = sgn ? sat32(s, -128, 127) : sat32(s, 0, 255);
+            CHECK_MSG(out8[i] == (uint8_t)want, "pack4_sat_i8 lane %d of %d (z %d sgn %d): %d, want %d", i, abcd[i], z,
+                      sgn, out8[i], (int)(uint8_t)want);
+            CHECK_EQ(out8[nb + i], (uint8_t)w[i]);
+        }
+        for (i = 0; i < n; i++) CHECK_EQ(out8[2 * nb + i], (uint8_t)abcd[i]);
+        CHECK_EQ(out8[2 * nb + n], 0x5a); /* nothing past the N bytes */
+        for (i = 0; i < n; i++) {
+            int32_t want_i = x[i] == x[i] && fabsf(x[i]) < 2147483648.0f ? (int32_t)rne_ref(x[i]) : INT32_MIN;
+            if (x[i] == x[i] && fabsf(x[i]) < 8388608.0f)
+                CHECK_MSG(outf[i] == x[i] - rne_ref(x[i]), "sub_round_even(%a): %a", (double)x[i], (double)outf[i]);
+            CHECK_MSG(outi[i] == want_i, "to_vi_round_even(%a): %d, want %d", (double)x[i], outi[i], want_i);
+            CHECK(dnnlk__f32_bits(outf[n + i]) == dnnlk__f32_bits(x[idx[i]]));
+            CHECK(outf[2 * n + i] == g[idx[i]]);
+        }
+    }
+}
+
 TEST(no_vector_names_leak) {
     int leaked = 0;
     /* vec_end.h must remove every name vec.h defines (a name it missed would also be redefined
@@ -154,6 +210,7 @@ TEST(no_vector_names_leak) {
 #if defined(dnnlk__vf) || defined(dnnlk__vf_add) || defined(DNNLK__VF_N) || defined(DNNLK__VEC_FMA) || defined(dnnlk__vmask_bits) || \
     defined(dnnlk__vi_set1) || defined(dnnlk__vi_blend) || defined(dnnlk__vmask_or) || defined(dnnlk__vi_load_i8) || \
     defined(dnnlk__vf_mul) || defined(dnnlk__vf_fmadd) || defined(dnnlk__vf_nofuse) || defined(dnnlk__vf_floor) || \
+    defined(dnnlk__vb) || defined(DNNLK__VB_N) || defined(dnnlk__vi_pack4_sat_i8) || defined(dnnlk__vf_gather) || \
     defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY) || defined(DNNLK__SIMD_BODY_SCALAR)
     leaked = 1;
 #endif
@@ -163,6 +220,7 @@ TEST(no_vector_names_leak) {
 int main(void) {
     RUN_EACH_ISA(vector_layer_matches_scalar);
     RUN_EACH_ISA(tails_touch_nothing_past_n);
+    RUN_EACH_ISA(byte_packing_permute_gather_by_lane);
     RUN_EACH_ISA(compare_bits_and_blend_by_lane);
     RUN_EACH_ISA(integer_ops_and_unordered_compares_by_lane);
     RUN(no_vector_names_leak);

@@ -56,3 +56,24 @@ static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_int)(const int32_t *a, const in
     bits[5] = dnnlk__vmask_bits(dnnlk__vmask_and(nle, ord));
     bits[6] = dnnlk__vmask_bits(dnnlk__vmask_or(nle, gt));
 }
+
+/* The quant/resize names on one group of four vectors: out8 the bytes of dnnlk__vi_pack4_sat_i8
+ * (4N), of dnnlk__vi_pack4_u8 on w (4N) and of dnnlk__vi_store_u8 on a (N, then 0x5a guard bytes);
+ * outf dnnlk__vf_sub_round_even(x), dnnlk__vf_permute(x, idx), dnnlk__vf_gather(g, idx); outi
+ * dnnlk__vf_to_vi_round_even(x). */
+static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_q8)(const int32_t *abcd, const int32_t *w, int16_t z, int sgn,
+                                                     const float *x, const int32_t *idx, const float *g,
+                                                     uint8_t *out8, float *outf, int32_t *outi) {
+    const int N = DNNLK__VF_N;
+    dnnlk__vi a = dnnlk__vi_loadu(abcd), b = dnnlk__vi_loadu(abcd + N), c = dnnlk__vi_loadu(abcd + 2 * N),
+              d = dnnlk__vi_loadu(abcd + 3 * N);
+    dnnlk__vf v = dnnlk__vf_loadu(x);
+    dnnlk__vb_storeu(out8, dnnlk__vi_pack4_sat_i8(a, b, c, d, z, sgn));
+    dnnlk__vb_storeu(out8 + DNNLK__VB_N, dnnlk__vi_pack4_u8(dnnlk__vi_loadu(w), dnnlk__vi_loadu(w + N),
+                                                            dnnlk__vi_loadu(w + 2 * N), dnnlk__vi_loadu(w + 3 * N)));
+    dnnlk__vi_store_u8(out8 + 2 * DNNLK__VB_N, a);
+    dnnlk__vf_storeu(outf, dnnlk__vf_sub_round_even(v));
+    dnnlk__vf_storeu(outf + N, dnnlk__vf_permute(v, dnnlk__vi_loadu(idx)));
+    dnnlk__vf_storeu(outf + 2 * N, dnnlk__vf_gather(g, idx));
+    dnnlk__vi_storeu(outi, dnnlk__vf_to_vi_round_even(v));
+}
