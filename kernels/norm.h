@@ -53,8 +53,9 @@
  *   and scales in double (about 0.5 ulp) and runs as plain C on every ISA.
  *
  * SPEED
- *   SIMD rows need the normalized elements contiguous in src and dst (weight and bias contiguous
- *   too); other layouts run the scalar canonical path. A SIMD row's statistics are taken in the
+ *   Full-speed rows need the normalized elements contiguous in src and dst (weight and bias
+ *   contiguous too); other layouts gather each group's elements into buffers for the same vector
+ *   code (norm_simd.h, every level: same bits, slower). A row's statistics are taken in the
  *   loop that writes the row before it, so reading one and writing the other share the time. f32
  *   outputs of at least DNNLK_NORM_NT_BYTES per part (default 2 MiB; define it to change) are
  *   written with non-temporal stores, followed by an sfence. */
@@ -101,16 +102,6 @@ static DNNLK__FORCEINLINE double dnnlk__norm_hsum16(const float *l) {
     d0 = c[0] + c[2];
     d1 = c[1] + c[3];
     return d0 + d1;
-}
-
-/* One canonical chunk: acc[j] += ((v0+v1)+(v2+v3))+((v4+v5)+(v6+v7)), v_k = buf[16k + j]. */
-static DNNLK__FORCEINLINE void dnnlk__norm_chunk_acc(float *acc, const float *buf) {
-    int j;
-    for (j = 0; j < 16; j++) {
-        const float *v = buf + j;
-        float t = ((v[0] + v[16]) + (v[32] + v[48])) + ((v[64] + v[80]) + (v[96] + v[112]));
-        acc[j] += t;
-    }
 }
 
 /* ---- jobs: what the per-ISA kernels need, plain structs ---- */
@@ -253,82 +244,6 @@ static DNNLK__NOINLINE void dnnlk__ln_group_double(const dnnlk__ln_job *j, void 
     o->istd_out = (float)s;
 }
 
-/* The canonical f32 computation of one group, element by element: the scalar ISA, and layouts
- * the SIMD rows do not take (a strided or broadcast group). Same operations, same order. */
-static DNNLK__NOINLINE void dnnlk__ln_group_scalar(const dnnlk__ln_job *j, void *const *base, dnnlk__ln_row *o) {
-    dnnlk__norm_stream st;
-    char *p[4];
-    float lanes[16] = {0}, ld[16], lq[16], bd[128], bq[128];
-    int64_t i, k, n = j->n;
-    int attempt, rc;
-    float m;
-    dnnlk__norm_stream_init(&st, &j->inner, base, 0);
-    for (i = 0; i < n && i < 16; i++) {
-        dnnlk__norm_stream_next(&st, p);
-        lanes[i] = dnnlk__norm_ld(p[0], j->dt);
-    }
-    m = dnnlk__ln_shift(lanes, n);
-    for (attempt = 0;; attempt++) {
-        memset(ld, 0, sizeof ld);
-        memset(lq, 0, sizeof lq);
-        dnnlk__norm_stream_init(&st, &j->inner, base, 0);
-        for (i = 0; i < n; i += 128) {
-            for (k = 0; k < 128; k++) {
-                float d = 0, q;
-                if (i + k < n) {
-                    dnnlk__norm_stream_next(&st, p);
-                    d = dnnlk__norm_ld(p[0], j->dt) - m;
-                }
-                q = d * d;
-                DNNLK__NOFUSE(q);
-                bd[k] = d;
-                bq[k] = q;
-            }
-            dnnlk__norm_chunk_acc(ld, bd);
-            dnnlk__norm_chunk_acc(lq, bq);
-        }
-        rc = dnnlk__ln_finish(j, m, ld, lq, attempt, o);
-        if (rc == dnnlk__ln_redo) { m = o->m; continue; }
-        break;
-    }
-    if (rc == dnnlk__ln_fallback) { dnnlk__ln_group_double(j, base, o); return; }
-    dnnlk__norm_stream_init(&st, &j->inner, base, 0);
-    for (i = 0; i < n; i++) {
-        float t, u;
-        dnnlk__norm_stream_next(&st, p);
-        t = (dnnlk__norm_ld(p[0], j->dt) - o->m) - o->r;
-        u = t * o->s;
-        if (j->has_w) u = u * *(const float *)(const void *)p[2];
-        DNNLK__NOFUSE(u);
-        if (j->has_b) u = u + *(const float *)(const void *)p[3];
-        dnnlk__store_from_f32(p[1], (dnnlk_dtype)j->dt, u);
-    }
-}
-
-#if DNNLK__X86 /* used only by the SIMD bodies */
-/* Elements [0, cnt) of a contiguous row, one by one: the heads and tails of the SIMD rows (the
- * same operations as a vector lane, so the bits match). */
-static DNNLK__NOINLINE void dnnlk__ln_apply_scalar(const char *x, char *y, int dt, int64_t cnt, const dnnlk__ln_row *o,
-                                                   const float *w, const float *b, int has_w, int has_b) {
-    size_t es = dnnlk_dtype_size((dnnlk_dtype)dt);
-    int64_t i;
-    for (i = 0; i < cnt; i++) {
-        float u = ((dnnlk__norm_ld(x + (size_t)i * es, dt) - o->m) - o->r) * o->s;
-        if (has_w) u = u * w[i];
-        DNNLK__NOFUSE(u);
-        if (has_b) u = u + b[i];
-        dnnlk__store_from_f32(y + (size_t)i * es, (dnnlk_dtype)dt, u);
-    }
-}
-
-static DNNLK__NOINLINE void dnnlk__l2_apply_scalar(const char *x, char *y, int dt, int64_t cnt, float s) {
-    size_t es = dnnlk_dtype_size((dnnlk_dtype)dt);
-    int64_t i;
-    for (i = 0; i < cnt; i++)
-        dnnlk__store_from_f32(y + (size_t)i * es, (dnnlk_dtype)dt, dnnlk__norm_ld(x + (size_t)i * es, dt) * s);
-}
-#endif
-
 /* ---- l2_norm rows (the axis is the only non-unit dim of a group) ---- */
 
 /* 1/denominator from a double sum of squares. A row holding NaN or ±inf has a NaN or +inf sum
@@ -374,33 +289,7 @@ static DNNLK__NOINLINE void dnnlk__l2_group_double(const dnnlk__l2_job *j, void 
     }
 }
 
-static DNNLK__NOINLINE void dnnlk__l2_group_scalar(const dnnlk__l2_job *j, void *const *base) {
-    dnnlk__norm_stream st;
-    char *p[2];
-    float lq[16] = {0}, bq[128], scale;
-    int64_t i, k, n = j->n;
-    dnnlk__norm_stream_init(&st, &j->inner, base, 0);
-    for (i = 0; i < n; i += 128) {
-        for (k = 0; k < 128; k++) {
-            float x = 0, q;
-            if (i + k < n) {
-                dnnlk__norm_stream_next(&st, p);
-                x = dnnlk__norm_ld(p[0], j->dt);
-            }
-            q = x * x;
-            DNNLK__NOFUSE(q);
-            bq[k] = q;
-        }
-        dnnlk__norm_chunk_acc(lq, bq);
-    }
-    if (dnnlk__l2_finish(j, lq, &scale) != dnnlk__ln_ok) { dnnlk__l2_group_double(j, base); return; }
-    dnnlk__norm_stream_init(&st, &j->inner, base, 0);
-    for (i = 0; i < n; i++) {
-        dnnlk__norm_stream_next(&st, p);
-        dnnlk__store_from_f32(p[1], (dnnlk_dtype)j->dt, dnnlk__norm_ld(p[0], j->dt) * scale);
-    }
-}
-
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "norm_simd.h"
 #include "simd_instantiate.h"
 
@@ -501,22 +390,6 @@ static inline dnnlk_status dnnlk_layer_norm_infer(const dnnlk_tensor *src, const
 typedef void (*dnnlk__ln_rows_fn)(const dnnlk__ln_job *, char *, int64_t, char *, int64_t, char *, int64_t, char *,
                                   int64_t, int64_t, int);
 
-static inline void dnnlk__ln_rows_scalar(const dnnlk__ln_job *j, char *x, int64_t xp, char *y, int64_t yp, char *mp,
-                                         int64_t mpp, char *ip, int64_t ipp, int64_t rows, int outs) {
-    int64_t g;
-    for (g = 0; g < rows; g++) {
-        void *base[4];
-        dnnlk__ln_row o;
-        base[0] = x + g * xp;
-        base[1] = y + g * yp;
-        base[2] = (void *)(uintptr_t)j->w;
-        base[3] = (void *)(uintptr_t)j->b;
-        dnnlk__ln_group_scalar(j, base, &o);
-        if (outs & 1) memcpy(mp + g * mpp, &o.mean_out, 4);
-        if (outs & 2) memcpy(ip + g * ipp, &o.istd_out, 4);
-    }
-}
-
 /* layer_norm, part ith of nth (see the top of the file). */
 static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk_tensor *weight,
                                             const dnnlk_tensor *bias, int naxes, const int *axes, float epsilon,
@@ -535,7 +408,7 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
     int64_t gb, ge, n;
     char *row[4];
     dnnlk__loop_iter it;
-    dnnlk__ln_rows_fn fn = dnnlk__ln_rows_scalar;
+    dnnlk__ln_rows_fn fn;
 
     if (!dnnlk__flag_ok(eps_outside_sqrt)) return dnnlk_invalid_arguments;
     st = dnnlk__ln_prepare(src, weight, bias, naxes, axes, epsilon, dst, mean, inv_std_dev, 1, &od, &om, &oi);
@@ -586,12 +459,7 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
            dnnlk__row_kind(&j.inner, 1) == dnnlk__row_contig &&
            (!j.has_w || dnnlk__row_kind(&j.inner, 2) == dnnlk__row_contig) &&
            (!j.has_b || dnnlk__row_kind(&j.inner, 3) == dnnlk__row_contig);
-    if (j.n == 0) fast = 0;
-#if !DNNLK__X86
-    (void)fast; /* no SIMD rows to take */
-#else
-    if (fast && dnnlk_max_isa() != dnnlk_isa_scalar) fn = DNNLK__PICK(dnnlk_max_isa(), dnnlk__ln_rows, );
-#endif
+    fn = fast ? DNNLK__DISPATCH(dnnlk__ln_rows, ) : DNNLK__DISPATCH(dnnlk__ln_rows_strided, );
     dnnlk__part_range(outer.total, ith, nth, 1, &gb, &ge);
     j.nt = j.dt == dnnlk_f32 && (double)(ge - gb) * (double)j.n * 4.0 >= (double)DNNLK_NORM_NT_BYTES;
     dnnlk__iter_init(&it, &outer, obase, gb, ge);
@@ -649,16 +517,6 @@ static inline dnnlk_status dnnlk_l2_norm_infer(const dnnlk_tensor *src, int axis
 }
 
 typedef void (*dnnlk__l2_rows_fn)(const dnnlk__l2_job *, char *, int64_t, char *, int64_t, int64_t);
-
-static inline void dnnlk__l2_rows_scalar(const dnnlk__l2_job *j, char *x, int64_t xp, char *y, int64_t yp, int64_t rows) {
-    int64_t g;
-    for (g = 0; g < rows; g++) {
-        void *base[2];
-        base[0] = x + g * xp;
-        base[1] = y + g * yp;
-        dnnlk__l2_group_scalar(j, base);
-    }
-}
 
 /* Columns mode (the axis is not innermost): groups (o, p) for outer index o and inner position p,
  * flat index o·P + p; each sums its x² over the axis in order, in double (exact squares, no
@@ -762,7 +620,7 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
         int64_t gdims[DNNLK_MAX_NDIMS] = {0}, gxs[DNNLK_MAX_NDIMS] = {0}, gys[DNNLK_MAX_NDIMS] = {0};
         int ng = 0;
         dnnlk__loop groups;
-        dnnlk__l2_rows_fn fn = dnnlk__l2_rows_scalar;
+        dnnlk__l2_rows_fn fn;
         for (i = 0; i < nd; i++)
             if (i != ax) gdims[ng] = src->dims[i], gxs[ng] = src->strides[i], gys[ng] = od.strides[i], ng++;
         str[0] = gxs;
@@ -771,11 +629,9 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
         str[0] = src->strides + ax;
         str[1] = od.strides + ax;
         dnnlk__loop_init(&j.inner, 1, src->dims + ax, 2, str, es, 0);
-#if DNNLK__X86
-        if (dnnlk__row_kind(&j.inner, 0) == dnnlk__row_contig && dnnlk__row_kind(&j.inner, 1) == dnnlk__row_contig &&
-            dnnlk_max_isa() != dnnlk_isa_scalar)
-            fn = DNNLK__PICK(dnnlk_max_isa(), dnnlk__l2_rows, );
-#endif
+        fn = dnnlk__row_kind(&j.inner, 0) == dnnlk__row_contig && dnnlk__row_kind(&j.inner, 1) == dnnlk__row_contig
+                 ? DNNLK__DISPATCH(dnnlk__l2_rows, )
+                 : DNNLK__DISPATCH(dnnlk__l2_rows_strided, );
         dnnlk__part_range(groups.total, ith, nth, 1, &gb, &ge);
         j.nt = j.dt == dnnlk_f32 && (double)(ge - gb) * (double)j.n * 4.0 >= (double)DNNLK_NORM_NT_BYTES;
         dnnlk__iter_init(&it, &groups, base, gb, ge);
