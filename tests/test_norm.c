@@ -1,6 +1,6 @@
-/* norm.h: layer_norm and l2_norm against double-precision references written for clarity here,
- * on every ISA the CPU has, every part count, strided/broadcast layouts, special values, and
- * every bad-argument path. */
+/* layer_norm.h and l2_norm.h: layer_norm and l2_norm against double-precision references written
+ * for clarity here, on every ISA the CPU has, every part count, strided/broadcast layouts, special
+ * values, and every bad-argument path. */
 /* A small streaming threshold, so both the regular and the non-temporal store paths run here. */
 #define DNNLK_NORM_NT_BYTES 8192
 #include "harness.h"
