@@ -1,6 +1,6 @@
-/* norm.h: layer_norm and l2_norm against double-precision references written for clarity here,
- * on every ISA the CPU has, every part count, strided/broadcast layouts, special values, and
- * every bad-argument path. */
+/* layer_norm.h and l2_norm.h: layer_norm and l2_norm against double-precision references written
+ * for clarity here, on every ISA the CPU has, every part count, strided/broadcast layouts, special
+ * values, and every bad-argument path. */
 /* A small streaming threshold, so both the regular and the non-temporal store paths run here. */
 #define DNNLK_NORM_NT_BYTES 8192
 #include "harness.h"
@@ -827,6 +827,234 @@ TEST(ftz_daz_on) {
 #endif
 }
 
+/* ---- recorded bits ----
+ * Every level's output bits (dst, mean, inv_std_dev), on fixed inputs, against hashes recorded
+ * from 8f1051f, before the norm bodies were compiled at the scalar level (the hand-written
+ * scalar rows still in place): the README says the norms are bit-identical for every part count
+ * and every ISA, so one hash per case holds for every level and every part count here. Inputs
+ * come from a fixed generator (not the harness's random state) so they cannot drift. Rows cycle
+ * through kinds that take each path: plain, mean 1e4 (shift), a step after the first 16 (the
+ * redo), +inf, NaN, huge (double fallback), constant, tiny (underflow fallback).
+ * DNNLK_TEST_RECORD=1 prints the table instead of checking it. */
+
+static uint32_t rb_state;
+static float rb_uniform(float lo, float hi) {
+    rb_state = rb_state * 1664525u + 1013904223u;
+    return lo + (hi - lo) * (float)(rb_state >> 8) * 0x1p-24f;
+}
+static void rb_fill(float *x, int64_t rows, int64_t n, uint32_t seed) {
+    int64_t r, i;
+    rb_state = seed;
+    for (r = 0; r < rows; r++) {
+        float *xr = x + r * n;
+        for (i = 0; i < n; i++) {
+            switch (r % 8) {
+            case 0: xr[i] = rb_uniform(-3, 3); break;
+            case 1: xr[i] = 1e4f + rb_uniform(-1.7f, 1.7f); break;
+            case 2: xr[i] = (i < 16 ? 0.0f : 100.0f) + rb_uniform(-1, 1); break;
+            case 3: xr[i] = i == n / 2 ? INFINITY : rb_uniform(-2, 2); break;
+            case 4: xr[i] = i == n - 1 ? NAN : rb_uniform(-2, 2); break;
+            case 5: xr[i] = rb_uniform(-1, 1) * 3e30f; break;
+            case 6: xr[i] = 0.75f; break;
+            default: xr[i] = rb_uniform(-1, 1) * 1e-30f; break;
+            }
+        }
+    }
+}
+
+typedef struct rb_ln {
+    const char *name;
+    int nd, k;
+    int64_t dims[4];
+    int x_strided; /* the last axis at stride 2: the strided-group path */
+    dnnlk_dtype dt;
+    int has_w, has_b, eps_out;
+    float eps;
+    size_t mis;
+} rb_ln;
+
+typedef struct rb_l2 {
+    const char *name;
+    int nd;
+    int64_t dims[4];
+    int axis, x_strided;
+    dnnlk_dtype dt;
+    int eps_out;
+    float eps;
+    size_t mis;
+} rb_l2;
+
+static const rb_ln rb_ln_cases[] = {
+    {"ln f32 9x1 w b", 2, 1, {9, 1}, 0, dnnlk_f32, 1, 1, 0, 1e-5f, 0},
+    {"ln f32 9x5 w b", 2, 1, {9, 5}, 0, dnnlk_f32, 1, 1, 0, 1e-5f, 0},
+    {"ln f32 17x16 w b", 2, 1, {17, 16}, 0, dnnlk_f32, 1, 1, 0, 1e-5f, 0},
+    {"ln f32 17x37 w", 2, 1, {17, 37}, 0, dnnlk_f32, 1, 0, 0, 1e-5f, 4},
+    {"ln f32 17x128 b", 2, 1, {17, 128}, 0, dnnlk_f32, 0, 1, 0, 1e-5f, 0},
+    {"ln f32 17x300 none", 2, 1, {17, 300}, 0, dnnlk_f32, 0, 0, 0, 1e-5f, 0},
+    {"ln f32 17x1031 w b eps_out", 2, 1, {17, 1031}, 0, dnnlk_f32, 1, 1, 1, 1e-3f, 4},
+    {"ln f32 17x1031 w b mis1", 2, 1, {17, 1031}, 0, dnnlk_f32, 1, 1, 0, 0.0f, 1},
+    {"ln bf16 17x37 w b", 2, 1, {17, 37}, 0, dnnlk_bf16, 1, 1, 0, 1e-5f, 0},
+    {"ln bf16 17x300 none eps_out", 2, 1, {17, 300}, 0, dnnlk_bf16, 0, 0, 1, 1e-5f, 2},
+    {"ln f16 17x37 w b", 2, 1, {17, 37}, 0, dnnlk_f16, 1, 1, 0, 1e-5f, 0},
+    {"ln f16 17x300 w", 2, 1, {17, 300}, 0, dnnlk_f16, 1, 0, 0, 1e-3f, 2},
+    {"ln f32 3x8x6x25 k2 w b", 4, 2, {3, 8, 6, 25}, 0, dnnlk_f32, 1, 1, 0, 1e-5f, 0},
+    {"ln f32 17x77 strided w b", 2, 1, {17, 77}, 1, dnnlk_f32, 1, 1, 0, 1e-5f, 0},
+    {"ln bf16 17x150 strided w", 2, 1, {17, 150}, 1, dnnlk_bf16, 1, 0, 1, 1e-5f, 0},
+    {"ln f16 9x5x30 k2 strided", 3, 2, {9, 5, 30}, 1, dnnlk_f16, 0, 1, 0, 1e-5f, 0},
+};
+#define RB_NLN ((int)(sizeof rb_ln_cases / sizeof rb_ln_cases[0]))
+
+static const rb_l2 rb_l2_cases[] = {
+    {"l2 f32 9x1", 2, {9, 1}, 1, 0, dnnlk_f32, 0, 1e-12f, 0},
+    {"l2 f32 17x37", 2, {17, 37}, 1, 0, dnnlk_f32, 0, 1e-12f, 0},
+    {"l2 f32 17x300 eps_out", 2, {17, 300}, -1, 0, dnnlk_f32, 1, 1e-12f, 4},
+    {"l2 f32 17x1031 mis1", 2, {17, 1031}, 1, 0, dnnlk_f32, 0, 1e-6f, 1},
+    {"l2 f32 17x1031 big eps", 2, {17, 1031}, 1, 0, dnnlk_f32, 1, 1.0f, 0},
+    {"l2 bf16 17x300", 2, {17, 300}, 1, 0, dnnlk_bf16, 0, 1e-12f, 2},
+    {"l2 f16 17x129 eps_out", 2, {17, 129}, 1, 0, dnnlk_f16, 1, 1e-6f, 0},
+    {"l2 f32 17x77 strided", 2, {17, 77}, 1, 1, dnnlk_f32, 0, 1e-12f, 0},
+    {"l2 bf16 17x50 strided eps_out", 2, {17, 50}, 1, 1, dnnlk_bf16, 1, 1e-12f, 0},
+    {"l2 f32 columns 3x50x7", 3, {3, 50, 7}, 1, 0, dnnlk_f32, 0, 1e-12f, 0},
+    {"l2 f16 columns 4x20x3x5", 4, {4, 20, 3, 5}, 1, 0, dnnlk_f16, 1, 1e-6f, 0},
+    {"l2 bf16 columns axis0 40x9", 2, {40, 9}, 0, 0, dnnlk_bf16, 0, 1e-12f, 0},
+};
+#define RB_NL2 ((int)(sizeof rb_l2_cases / sizeof rb_l2_cases[0]))
+#define RB_N (RB_NLN + RB_NL2)
+
+/* Recorded on 8f1051f (gcc and clang, -O2 and ASan, the same): scalar, sse41, avx2, avx512. */
+static const uint64_t rb_recorded[RB_N][4] = {
+    /* ln f32 9x1 w b                 */ {0x6d8d3d370a96cf4bull, 0x6d8d3d370a96cf4bull, 0x6d8d3d370a96cf4bull, 0x6d8d3d370a96cf4bull},
+    /* ln f32 9x5 w b                 */ {0x0425fc4a87a0e9dfull, 0x0425fc4a87a0e9dfull, 0x0425fc4a87a0e9dfull, 0x0425fc4a87a0e9dfull},
+    /* ln f32 17x16 w b               */ {0xfe902fbcd17fcac7ull, 0xfe902fbcd17fcac7ull, 0xfe902fbcd17fcac7ull, 0xfe902fbcd17fcac7ull},
+    /* ln f32 17x37 w                 */ {0x7f4e40fcaee58cedull, 0x7f4e40fcaee58cedull, 0x7f4e40fcaee58cedull, 0x7f4e40fcaee58cedull},
+    /* ln f32 17x128 b                */ {0xe557684d6d80db58ull, 0xe557684d6d80db58ull, 0xe557684d6d80db58ull, 0xe557684d6d80db58ull},
+    /* ln f32 17x300 none             */ {0xc90fda4efec432a3ull, 0xc90fda4efec432a3ull, 0xc90fda4efec432a3ull, 0xc90fda4efec432a3ull},
+    /* ln f32 17x1031 w b eps_out     */ {0x1c13652f352adfdbull, 0x1c13652f352adfdbull, 0x1c13652f352adfdbull, 0x1c13652f352adfdbull},
+    /* ln f32 17x1031 w b mis1        */ {0x62d5e74e5d1f0d7aull, 0x62d5e74e5d1f0d7aull, 0x62d5e74e5d1f0d7aull, 0x62d5e74e5d1f0d7aull},
+    /* ln bf16 17x37 w b              */ {0xd9f8d19a230673ddull, 0xd9f8d19a230673ddull, 0xd9f8d19a230673ddull, 0xd9f8d19a230673ddull},
+    /* ln bf16 17x300 none eps_out    */ {0xf72030d6199242beull, 0xf72030d6199242beull, 0xf72030d6199242beull, 0xf72030d6199242beull},
+    /* ln f16 17x37 w b               */ {0xa917c6972b74f812ull, 0xa917c6972b74f812ull, 0xa917c6972b74f812ull, 0xa917c6972b74f812ull},
+    /* ln f16 17x300 w                */ {0x2a64d38a5afe9408ull, 0x2a64d38a5afe9408ull, 0x2a64d38a5afe9408ull, 0x2a64d38a5afe9408ull},
+    /* ln f32 3x8x6x25 k2 w b         */ {0x8499327a03f4bae3ull, 0x8499327a03f4bae3ull, 0x8499327a03f4bae3ull, 0x8499327a03f4bae3ull},
+    /* ln f32 17x77 strided w b       */ {0x9d2b6b235a0950e0ull, 0x9d2b6b235a0950e0ull, 0x9d2b6b235a0950e0ull, 0x9d2b6b235a0950e0ull},
+    /* ln bf16 17x150 strided w       */ {0xa27e92a2bfbb1963ull, 0xa27e92a2bfbb1963ull, 0xa27e92a2bfbb1963ull, 0xa27e92a2bfbb1963ull},
+    /* ln f16 9x5x30 k2 strided       */ {0x8626d39cca3097d0ull, 0x8626d39cca3097d0ull, 0x8626d39cca3097d0ull, 0x8626d39cca3097d0ull},
+    /* l2 f32 9x1                     */ {0xcba613aa97924d07ull, 0xcba613aa97924d07ull, 0xcba613aa97924d07ull, 0xcba613aa97924d07ull},
+    /* l2 f32 17x37                   */ {0xeea7ad0d54c34ee1ull, 0xeea7ad0d54c34ee1ull, 0xeea7ad0d54c34ee1ull, 0xeea7ad0d54c34ee1ull},
+    /* l2 f32 17x300 eps_out          */ {0x22a42443778ed436ull, 0x22a42443778ed436ull, 0x22a42443778ed436ull, 0x22a42443778ed436ull},
+    /* l2 f32 17x1031 mis1            */ {0x999821676c9f90caull, 0x999821676c9f90caull, 0x999821676c9f90caull, 0x999821676c9f90caull},
+    /* l2 f32 17x1031 big eps         */ {0x218bd7605da50819ull, 0x218bd7605da50819ull, 0x218bd7605da50819ull, 0x218bd7605da50819ull},
+    /* l2 bf16 17x300                 */ {0x9c9ab793182c0199ull, 0x9c9ab793182c0199ull, 0x9c9ab793182c0199ull, 0x9c9ab793182c0199ull},
+    /* l2 f16 17x129 eps_out          */ {0x678be45dad9a47d2ull, 0x678be45dad9a47d2ull, 0x678be45dad9a47d2ull, 0x678be45dad9a47d2ull},
+    /* l2 f32 17x77 strided           */ {0x98f57c19ea268e66ull, 0x98f57c19ea268e66ull, 0x98f57c19ea268e66ull, 0x98f57c19ea268e66ull},
+    /* l2 bf16 17x50 strided eps_out  */ {0xc89a146575521817ull, 0xc89a146575521817ull, 0xc89a146575521817ull, 0xc89a146575521817ull},
+    /* l2 f32 columns 3x50x7          */ {0x6772f5c62a8ea677ull, 0x6772f5c62a8ea677ull, 0x6772f5c62a8ea677ull, 0x6772f5c62a8ea677ull},
+    /* l2 f16 columns 4x20x3x5        */ {0x86073ca5a4284942ull, 0x86073ca5a4284942ull, 0x86073ca5a4284942ull, 0x86073ca5a4284942ull},
+    /* l2 bf16 columns axis0 40x9     */ {0xc60893045059c7d5ull, 0xc60893045059c7d5ull, 0xc60893045059c7d5ull, 0xc60893045059c7d5ull},
+};
+
+static uint64_t rb_hash(const float *y, int64_t n, uint64_t h) {
+    uint64_t hy = th_fnv1a_f32(y, (size_t)n);
+    return th_fnv1a_from(h, &hy, 8);
+}
+
+static void rb_strides(int nd, const int64_t *dims, int strided, int64_t *xs) {
+    int a;
+    dnnlk_dense_strides(nd, dims, xs);
+    if (!strided) return;
+    for (a = 0; a < nd; a++) xs[a] *= 2;
+}
+
+/* One case at the current level: the hash of its outputs, the same for every part count (a
+ * differing count is a failure, reported as hash 1). */
+static uint64_t rb_run(int c) {
+    static const int parts[] = {1, 2, 3, 5};
+    uint64_t first = 0;
+    size_t pi;
+    for (pi = 0; pi < sizeof parts / sizeof parts[0]; pi++) {
+        uint64_t h = 0xcbf29ce484222325ull;
+        int64_t xs[4];
+        if (c < RB_NLN) {
+            const rb_ln *d = &rb_ln_cases[c];
+            int64_t ntot = th_numel(d->nd, d->dims), G = th_numel(d->nd - d->k, d->dims), K = ntot / G, i;
+            float *x = (float *)malloc((size_t)ntot * 4), *y = (float *)malloc((size_t)ntot * 4);
+            float *w = (float *)malloc((size_t)K * 4), *b = (float *)malloc((size_t)K * 4);
+            float *m = (float *)malloc((size_t)G * 4), *v = (float *)malloc((size_t)G * 4);
+            ln_case lc;
+            rb_fill(x, G, K, 1234u + (uint32_t)c);
+            for (i = 0; i < K; i++) w[i] = 0.5f + (float)(i % 7) * 0.25f, b[i] = (float)(i % 5) * 0.125f - 0.25f;
+            memset(&lc, 0, sizeof lc);
+            lc.nd = d->nd;
+            lc.k = d->k;
+            memcpy(lc.dims, d->dims, sizeof lc.dims);
+            rb_strides(d->nd, d->dims, d->x_strided, xs);
+            lc.x_str = xs;
+            lc.dt = d->dt;
+            lc.has_w = d->has_w;
+            lc.has_b = d->has_b;
+            lc.eps_out = d->eps_out;
+            lc.want_stats = 1;
+            lc.eps = d->eps;
+            lc.nth = parts[pi];
+            lc.mis = d->mis;
+            CHECK_EQ(run_ln(&lc, x, w, b, y, m, v), 0);
+            h = rb_hash(v, G, rb_hash(m, G, rb_hash(y, ntot, h)));
+            free(x), free(y), free(w), free(b), free(m), free(v);
+        } else {
+            const rb_l2 *d = &rb_l2_cases[c - RB_NLN];
+            int ax = d->axis < 0 ? d->axis + d->nd : d->axis;
+            int64_t ntot = th_numel(d->nd, d->dims), K = d->dims[ax];
+            float *x = (float *)malloc((size_t)ntot * 4), *y = (float *)malloc((size_t)ntot * 4);
+            rb_fill(x, ntot / K, K, 4321u + (uint32_t)c); /* row kinds in logical order, the axis or not */
+            rb_strides(d->nd, d->dims, d->x_strided, xs);
+            CHECK_EQ(run_l2(d->nd, d->dims, xs, d->axis, d->dt, d->eps, d->eps_out, parts[pi], d->mis, x, y), 0);
+            h = rb_hash(y, ntot, h);
+            free(x), free(y);
+        }
+        if (pi == 0) first = h;
+        else if (h != first) return 1;
+    }
+    return first;
+}
+
+static const char *rb_name(int c) { return c < RB_NLN ? rb_ln_cases[c].name : rb_l2_cases[c - RB_NLN].name; }
+
+TEST(norm_bits_match_recorded) {
+    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
+    int top = (int)dnnlk_cpu_isa(), c, l;
+    uint64_t got[RB_N][4];
+    int ran[RB_N][4];
+    memset(ran, 0, sizeof ran);
+    memset(got, 0, sizeof got);
+    for (l = 0; l <= top; l++) {
+        int at;
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        at = (int)dnnlk_max_isa(); /* differs from l where the includer's flags fix the level */
+        for (c = 0; c < RB_N; c++) {
+            got[c][at] = rb_run(c);
+            ran[c][at] = 1;
+        }
+    }
+    dnnlk_set_max_isa(dnnlk_isa_avx512);
+    if (record) {
+        for (c = 0; c < RB_N; c++) {
+            printf("    /* %-30s */ {", rb_name(c));
+            for (l = 0; l < 4; l++) printf("0x%016llxull%s", (unsigned long long)got[c][l], l < 3 ? ", " : "},\n");
+        }
+        SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
+    }
+    for (c = 0; c < RB_N; c++)
+        for (l = 0; l < 4; l++) {
+            if (!ran[c][l]) continue;
+            CHECK_MSG(got[c][l] != 1, "%s on %s: the bits depend on the part count", rb_name(c),
+                      dnnlk_isa_name((dnnlk_isa)l));
+            CHECK_MSG(got[c][l] == rb_recorded[c][l], "%s on %s: %016llx, recorded %016llx", rb_name(c),
+                      dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[c][l],
+                      (unsigned long long)rb_recorded[c][l]);
+            if (ran[c][0]) CHECK_MSG(got[c][l] == got[c][0], "%s: %s differs from scalar", rb_name(c), dnnlk_isa_name((dnnlk_isa)l));
+        }
+}
+
 int main(void) {
     RUN_EACH_ISA(layer_norm_matches_double_reference);
     RUN_EACH_ISA(layer_norm_large_mean_is_stable);
@@ -841,5 +1069,6 @@ int main(void) {
     RUN(l2_norm_bad_arguments);
     RUN(norm_flags_are_0_or_1);
     RUN_EACH_ISA(ftz_daz_on);
+    RUN(norm_bits_match_recorded);
     return th_summary();
 }
