@@ -85,8 +85,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
 /* 4N output bytes at y + i (streamed: y + i is aligned to them) */
 #define DNNLK__QZ_STORE4(v)                          \
     do {                                             \
-        if (stream) dnnlk__vb_stream(y + i, (v));    \
-        else dnnlk__vb_storeu(y + i, (v));           \
+        if (stream) dnnlk__vi_stream(y + i, (v));    \
+        else dnnlk__vi_storeu(y + i, (v));           \
     } while (0)
 #define DNNLK__QZ_ARGS(k)                                                                        \
     (svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s),                                               \

@@ -56,13 +56,11 @@
  * == softmax, norm: f64 lanes ==
  *
  * == quant, resize: s32 lanes narrowed to bytes ==
- *   dnnlk__vb / DNNLK__VB_N   the bytes of four vectors' lanes (4 * DNNLK__VF_N: 4, 16, 32, 64)
  *   dnnlk__vi_pack4_u8(a, b, c, d)  s32 lanes in [-128, 255] of four vectors -> their low bytes, in
- *                             order (a's lanes first)
+ *                             order (a's lanes first), as the 4 * DNNLK__VF_N bytes of one dnnlk__vi
+ *                             (store them with dnnlk__vi_storeu / dnnlk__vi_stream)
  *   dnnlk__vi_pack4_sat_i8(a, b, c, d, z, sgn)  s32 -> s16 saturated, + z (int16) saturated, -> s8
- *                             (sgn) or u8 saturated, in order
- *   dnnlk__vb_storeu(p, v) / dnnlk__vb_stream(p, v)  DNNLK__VB_N bytes; stream: non-temporal, p
- *                             aligned to DNNLK__VB_N (a plain store at the scalar level)
+ *                             (sgn) or u8 saturated, in order, packed as above
  *   dnnlk__vi_store_u8(p, v)  the low byte of each of the DNNLK__VF_N lanes -> DNNLK__VF_N bytes
  *   dnnlk__vf_sub_round_even(a)  a - round_even(a), exactly; +-inf give NaN where DNNLK__VEC_REDUCE
  *                             is 0 and 0 where it is 1 (one vreduceps)

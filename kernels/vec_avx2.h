@@ -233,13 +233,9 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
-#define DNNLK__VB_N 32
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
-#define dnnlk__vb __m256i
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx2
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx2
-#define dnnlk__vb_storeu(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
-#define dnnlk__vb_stream(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
 #define dnnlk__vi_store_u8 dnnlk__vi_store_u8_avx2
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_avx2
 #define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_avx2

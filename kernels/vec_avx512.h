@@ -250,13 +250,9 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k,
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
-#define DNNLK__VB_N 64
 #define DNNLK__VEC_REDUCE 1 /* dnnlk__vf_sub_round_even: one vreduceps (0 for +-inf) */
-#define dnnlk__vb __m512i
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx512
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx512
-#define dnnlk__vb_storeu(p, v) _mm512_storeu_si512((void *)(p), (v))
-#define dnnlk__vb_stream(p, v) _mm512_stream_si512((__m512i *)(void *)(p), (v))
 #define dnnlk__vi_store_u8(p, v) _mm_storeu_si128((__m128i *)(void *)(p), _mm512_cvtepi32_epi8(v))
 #define dnnlk__vf_sub_round_even(a) _mm512_reduce_ps((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
 #define dnnlk__vf_to_vi_round_even(a) _mm512_cvt_roundps_epi32((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)

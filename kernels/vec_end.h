@@ -96,13 +96,9 @@
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
-#undef DNNLK__VB_N
 #undef DNNLK__VEC_REDUCE
-#undef dnnlk__vb
 #undef dnnlk__vi_pack4_u8
 #undef dnnlk__vi_pack4_sat_i8
-#undef dnnlk__vb_storeu
-#undef dnnlk__vb_stream
 #undef dnnlk__vi_store_u8
 #undef dnnlk__vf_sub_round_even
 #undef dnnlk__vf_to_vi_round_even

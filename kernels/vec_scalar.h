@@ -272,43 +272,42 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
  * compilers other than gcc/clang) */
 #ifndef DNNLK__VEC_QUANT_FUNCS_0
 #define DNNLK__VEC_QUANT_FUNCS_0
-/* Four one-lane vectors packed: 4 bytes in order (a struct, so any endianness stores them so). */
-typedef struct dnnlk__vb_scalar {
-    uint8_t b[4];
-} dnnlk__vb_scalar;
-static DNNLK__FORCEINLINE dnnlk__vb_scalar dnnlk__vi_pack4_u8_scalar(int32_t a, int32_t b, int32_t c, int32_t d) {
-    dnnlk__vb_scalar r;
-    r.b[0] = (uint8_t)a, r.b[1] = (uint8_t)b, r.b[2] = (uint8_t)c, r.b[3] = (uint8_t)d;
+/* Four one-lane vectors packed into one s32 lane holding their 4 bytes in memory order (built
+ * through memcpy, so dnnlk__vi_storeu stores them in order on any endianness), as a vector level
+ * packs 4N bytes into one integer register. */
+static DNNLK__FORCEINLINE int32_t dnnlk__si_from_bytes(const uint8_t *b) {
+    int32_t r;
+    memcpy(&r, b, 4);
     return r;
+}
+static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_u8_scalar(int32_t a, int32_t b, int32_t c, int32_t d) {
+    uint8_t r[4];
+    r[0] = (uint8_t)a, r[1] = (uint8_t)b, r[2] = (uint8_t)c, r[3] = (uint8_t)d;
+    return dnnlk__si_from_bytes(r);
 }
 static DNNLK__FORCEINLINE int32_t dnnlk__si_clamp(int32_t v, int32_t lo, int32_t hi) {
     return v < lo ? lo : v > hi ? hi : v;
 }
 /* packssdw, then paddsw z, then packsswb (sgn) or packuswb, lane by lane */
-static DNNLK__FORCEINLINE dnnlk__vb_scalar dnnlk__vi_pack4_sat_i8_scalar(int32_t a, int32_t b, int32_t c, int32_t d,
-                                                                         int16_t z, int sgn) {
+static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_sat_i8_scalar(int32_t a, int32_t b, int32_t c, int32_t d, int16_t z,
+                                                                int sgn) {
     const int32_t v[4] = {a, b, c, d};
-    dnnlk__vb_scalar r;
+    uint8_t r[4];
     int k;
     for (k = 0; k < 4; k++) {
         int32_t s = dnnlk__si_clamp(dnnlk__si_clamp(v[k], -32768, 32767) + z, -32768, 32767);
-        r.b[k] = (uint8_t)(sgn ? dnnlk__si_clamp(s, -128, 127) : dnnlk__si_clamp(s, 0, 255));
+        r[k] = (uint8_t)(sgn ? dnnlk__si_clamp(s, -128, 127) : dnnlk__si_clamp(s, 0, 255));
     }
-    return r;
+    return dnnlk__si_from_bytes(r);
 }
-static DNNLK__FORCEINLINE void dnnlk__vb_storeu_scalar(void *p, dnnlk__vb_scalar v) { memcpy(p, v.b, 4); }
 static DNNLK__FORCEINLINE void dnnlk__vi_store_u8_scalar(void *p, int32_t v) { *(uint8_t *)p = (uint8_t)v; }
 /* a - rne(a): exact; NaN for +-inf, as on SSE4.1 */
 static DNNLK__FORCEINLINE float dnnlk__sf_sub_round_even(float a) { return a - dnnlk__sf_round_even(a); }
 static DNNLK__FORCEINLINE float dnnlk__sf_gather(const float *p, const int32_t *idx) { return dnnlk__sf_load(p + idx[0]); }
 #endif
-#define DNNLK__VB_N 4
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
-#define dnnlk__vb dnnlk__vb_scalar
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_scalar
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_scalar
-#define dnnlk__vb_storeu(p, v) dnnlk__vb_storeu_scalar((p), (v))
-#define dnnlk__vb_stream(p, v) dnnlk__vb_storeu_scalar((p), (v))
 #define dnnlk__vi_store_u8(p, v) dnnlk__vi_store_u8_scalar((p), (v))
 #define dnnlk__vf_sub_round_even(a) dnnlk__sf_sub_round_even(a)
 #define dnnlk__vf_to_vi_round_even(a) dnnlk__si_to_int(dnnlk__sf_round_even(a))

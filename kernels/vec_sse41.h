@@ -265,13 +265,9 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
 /* == softmax, norm: f64 lanes == */
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
-#define DNNLK__VB_N 16
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
-#define dnnlk__vb __m128i
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_sse41
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_sse41
-#define dnnlk__vb_storeu(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
-#define dnnlk__vb_stream(p, v) _mm_stream_si128((__m128i *)(void *)(p), (v))
 #define dnnlk__vi_store_u8 dnnlk__vi_store_u8_sse41
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_sse41
 #define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_sse41

@@ -68,10 +68,10 @@ static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_q8)(const int32_t *abcd, const 
     dnnlk__vi a = dnnlk__vi_loadu(abcd), b = dnnlk__vi_loadu(abcd + N), c = dnnlk__vi_loadu(abcd + 2 * N),
               d = dnnlk__vi_loadu(abcd + 3 * N);
     dnnlk__vf v = dnnlk__vf_loadu(x);
-    dnnlk__vb_storeu(out8, dnnlk__vi_pack4_sat_i8(a, b, c, d, z, sgn));
-    dnnlk__vb_storeu(out8 + DNNLK__VB_N, dnnlk__vi_pack4_u8(dnnlk__vi_loadu(w), dnnlk__vi_loadu(w + N),
-                                                            dnnlk__vi_loadu(w + 2 * N), dnnlk__vi_loadu(w + 3 * N)));
-    dnnlk__vi_store_u8(out8 + 2 * DNNLK__VB_N, a);
+    dnnlk__vi_storeu(out8, dnnlk__vi_pack4_sat_i8(a, b, c, d, z, sgn));
+    dnnlk__vi_storeu(out8 + 4 * N, dnnlk__vi_pack4_u8(dnnlk__vi_loadu(w), dnnlk__vi_loadu(w + N),
+                                                      dnnlk__vi_loadu(w + 2 * N), dnnlk__vi_loadu(w + 3 * N)));
+    dnnlk__vi_store_u8(out8 + 8 * N, a);
     dnnlk__vf_storeu(outf, dnnlk__vf_sub_round_even(v));
     dnnlk__vf_storeu(outf + N, dnnlk__vf_permute(v, dnnlk__vi_loadu(idx)));
     dnnlk__vf_storeu(outf + 2 * N, dnnlk__vf_gather(g, idx));
