@@ -1,6 +1,8 @@
 /* dnnl_kernels — eltwise_simd.h: the erf / gelu kernel body (no include guard; see eltwise.h),
  * compiled at every level, the scalar one included. */
 
+#include "gather_simd.h" /* dnnlk__gather_f32 / dnnlk__scatter_f32: the strided and half-precision rows */
+
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf x, int op) {
     if (op == DNNLK__ELT_ERF) return DNNLK__SFX(dnnlk__vm_erf)(x);
     if (op == DNNLK__ELT_GELU_ERF) return DNNLK__SFX(dnnlk__vm_gelu_erf)(x);
@@ -47,31 +49,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_f32)(const float *x, float 
 }
 #undef DNNLK__ELT_STEP
 
-/* n (<= DNNLK__ELT_CHUNK) elements of dtype dt at p with byte stride s into f32 buf. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_gather)(float *buf, const char *p, int64_t s, dnnlk_dtype dt,
-                                                             size_t n) {
-    size_t i = 0;
-    if (dt == dnnlk_bf16 && s == 2)
-        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-            dnnlk__vf_storeu(buf + i, dnnlk__vf_load_bf16((const uint16_t *)(const void *)(p + 2 * i)));
-    if (dt == dnnlk_f16 && s == 2)
-        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-            dnnlk__vf_storeu(buf + i, dnnlk__vf_load_f16((const uint16_t *)(const void *)(p + 2 * i)));
-    for (; i < n; i++) buf[i] = dnnlk__load_as_f32(p + (int64_t)i * s, dt);
-}
-
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_scatter)(char *p, int64_t s, dnnlk_dtype dt, const float *buf,
-                                                              size_t n) {
-    size_t i = 0;
-    if (dt == dnnlk_bf16 && s == 2)
-        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-            dnnlk__vf_store_bf16((uint16_t *)(void *)(p + 2 * i), dnnlk__vf_loadu(buf + i));
-    if (dt == dnnlk_f16 && s == 2)
-        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
-            dnnlk__vf_store_f16((uint16_t *)(void *)(p + 2 * i), dnnlk__vf_loadu(buf + i));
-    for (; i < n; i++) dnnlk__store_from_f32(p + (int64_t)i * s, dt, buf[i]);
-}
-
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_rows)(const dnnlk__elt_ctx *c, int64_t begin, int64_t end, int op) {
     dnnlk__loop_iter it;
     char *row[2];
@@ -87,9 +64,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__elt_rows)(const dnnlk__elt_ctx 
             int64_t j;
             for (j = 0; j < n; j += DNNLK__ELT_CHUNK) {
                 size_t m = (size_t)(n - j < DNNLK__ELT_CHUNK ? n - j : DNNLK__ELT_CHUNK);
-                DNNLK__SFX(dnnlk__elt_gather)(buf, row[1] + j * si, si, c->in_dt, m);
+                DNNLK__SFX(dnnlk__gather_f32)(buf, row[1] + j * si, si, c->in_dt, m);
                 DNNLK__SFX(dnnlk__elt_f32)(buf, buf, m, op, 0);
-                DNNLK__SFX(dnnlk__elt_scatter)(row[0] + j * so, so, c->out_dt, buf, m);
+                DNNLK__SFX(dnnlk__scatter_f32)(row[0] + j * so, so, c->out_dt, buf, m);
             }
         }
     }

@@ -42,7 +42,7 @@
 #include "shape.h"
 #include "loop.h"
 #include "vmath.h"
-#include "eltwise.h" /* the chunk gather/scatter of its body */
+#include "eltwise.h" /* dnnlk__elt_check: the elementwise argument checks */
 
 #define DNNLK__SM_CHUNK 512 /* a multiple of 32 (the sum's blocks) */
 #define DNNLK__SM_EBUF 2048 /* softmax rows up to this length keep their exps on the stack (two rows) */
@@ -87,90 +87,9 @@ static inline int dnnlk__sm_fast2sum_ok(float m, float lo) {
     return dnnlk__f32_from_bits((em + 1) << 23) + m >= 110.0f;
 }
 
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "softmax_simd.h"
 #include "simd_instantiate.h"
-
-/* a * b + c with two roundings, as the SSE4.1 body computes it */
-static inline float dnnlk__sm_mul_add(float a, float b, float c) {
-    float p = a * b;
-    DNNLK__NOFUSE(p);
-    return p + c;
-}
-
-/* The scalar twin of the body's sm_exp (SSE4.1 arithmetic: the same bits). */
-static inline float dnnlk__sm_exp_scalar(float dh, float dl) {
-    const float *c = dnnlk__vm_exp_c;
-    float n, r, p;
-    int32_t k, k1;
-    if (dh < -103.98f) return 0.0f; /* NaN: not here (clean rows only) */
-    n = dnnlk__sf_round_even(dh * DNNLK__VM_LOG2E);
-    r = dnnlk__sm_mul_add(n, -DNNLK__VM_LN2_HI, dh);
-    r = r + dnnlk__sm_mul_add(n, -DNNLK__VM_LN2_LO, dl);
-    p = dnnlk__sm_mul_add(c[4], r, c[3]);
-    p = dnnlk__sm_mul_add(p, r, c[2]);
-    p = dnnlk__sm_mul_add(p, r, c[1]);
-    p = dnnlk__sm_mul_add(p, r, c[0]);
-    p = dnnlk__sm_mul_add(p, r, 1.0f);
-    p = dnnlk__sm_mul_add(p, r, 1.0f);
-    k = (int32_t)n;
-    k1 = k >= 0 ? k / 2 : -((1 - k) / 2); /* floor(k / 2), as an arithmetic shift */
-    p = p * dnnlk__f32_from_bits((uint32_t)(k1 + 127) << 23);
-    return p * dnnlk__f32_from_bits((uint32_t)(k - k1 + 127) << 23);
-}
-
-static inline float dnnlk__sm_exp_row_scalar(float x, float m) {
-    float dl, dh = dnnlk__vm_two_sum_scalar(x, -m, &dl);
-    return dnnlk__sm_exp_scalar(dh, dl);
-}
-
-/* The body's sm_row for one lane: the same blocks of 32, slots and formulas. */
-static inline void dnnlk__sm_row_scalar(const char *x, int64_t sx, dnnlk_dtype dx, char *y, int64_t sy, dnnlk_dtype dy,
-                                        int64_t K, int log) {
-    double s[16] = {0}, sum;
-    float m = -INFINITY, inv = 0.0f, ch = 0.0f, cl = 0.0f;
-    int64_t i, b, cnt = 0;
-    int nan = 0, j;
-    for (i = 0; i < K; i++) {
-        float v = dnnlk__load_as_f32(x + i * sx, dx);
-        m = v > m ? v : m;
-        nan |= v != v;
-    }
-    if (nan || m == INFINITY || m == -INFINITY) { /* PyTorch: the whole row is NaN */
-        for (i = 0; i < K; i++) dnnlk__store_from_f32(y + i * sy, dy, NAN);
-        return;
-    }
-    for (b = 0; b < K; b += 32)
-        for (j = 0; j < 16; j++) {
-            float e[2] = {0.0f, 0.0f};
-            int h;
-            for (h = 0; h < 2; h++) {
-                int64_t at = b + j + 16 * h;
-                float v;
-                if (at >= K) continue;
-                v = dnnlk__load_as_f32(x + at * sx, dx);
-                if (log && v == m) cnt++;
-                else e[h] = dnnlk__sm_exp_row_scalar(v, m);
-            }
-            s[j] += (double)(float)(e[0] + e[1]);
-        }
-    sum = dnnlk__sm_sum16(s);
-    if (!log) inv = (float)(1.0 / sum);
-    else dnnlk__sm_logpair(m, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
-    for (i = 0; i < K; i++) {
-        float v = dnnlk__load_as_f32(x + i * sx, dx);
-        dnnlk__store_from_f32(y + i * sy, dy, log ? (v - ch) - cl : dnnlk__sm_exp_row_scalar(v, m) * inv);
-    }
-}
-
-static inline void dnnlk__sm_part_scalar(const dnnlk__sm_ctx *c, int64_t begin, int64_t end) {
-    dnnlk__loop_iter it;
-    char *row[2];
-    int64_t n, r, ro = dnnlk__row_stride(&c->plan, 0), ri = dnnlk__row_stride(&c->plan, 1);
-    dnnlk__iter_init(&it, &c->plan, c->base, begin, end);
-    while ((n = dnnlk__iter_next(&it, row)) > 0)
-        for (r = 0; r < n; r++)
-            dnnlk__sm_row_scalar(row[1] + r * ri, c->sx, c->in_dt, row[0] + r * ro, c->sy, c->out_dt, c->K, c->log);
-}
 
 /* The elementwise checks (float dtypes, dst completed like src, no overlap), then the axis. */
 static inline dnnlk_status dnnlk__sm_check(const dnnlk_tensor *src, int axis, const dnnlk_tensor *dst,

@@ -3,70 +3,38 @@
  * row of any length, dtype or stride goes through the same f32 routines; f32 rows with unit stride
  * are used in place, others are gathered into a stack buffer first. */
 
-/* ---- double accumulators: 16 slots, element i of a row adds into slot i % 16 on every ISA ---- */
-#if DNNLK__ISA == 1
-#define DNNLK__SM_DV __m128d
-#define DNNLK__SM_DV_N 2
-#define dnnlk__sm_dv_zero() _mm_setzero_pd()
-#define dnnlk__sm_dv_add(a, b) _mm_add_pd((a), (b))
-#define dnnlk__sm_dv_storeu(p, v) _mm_storeu_pd((p), (v))
-#define dnnlk__sm_cvt_lo(v) _mm_cvtps_pd(v)
-#define dnnlk__sm_cvt_hi(v) _mm_cvtps_pd(_mm_movehl_ps((v), (v)))
-#elif DNNLK__ISA == 2
-#define DNNLK__SM_DV __m256d
-#define DNNLK__SM_DV_N 4
-#define dnnlk__sm_dv_zero() _mm256_setzero_pd()
-#define dnnlk__sm_dv_add(a, b) _mm256_add_pd((a), (b))
-#define dnnlk__sm_dv_storeu(p, v) _mm256_storeu_pd((p), (v))
-#define dnnlk__sm_cvt_lo(v) _mm256_cvtps_pd(_mm256_castps256_ps128(v))
-#define dnnlk__sm_cvt_hi(v) _mm256_cvtps_pd(_mm256_extractf128_ps((v), 1))
-#else
-#define DNNLK__SM_DV __m512d
-#define DNNLK__SM_DV_N 8
-#define dnnlk__sm_dv_zero() _mm512_setzero_pd()
-#define dnnlk__sm_dv_add(a, b) _mm512_add_pd((a), (b))
-#define dnnlk__sm_dv_storeu(p, v) _mm512_storeu_pd((p), (v))
-#define dnnlk__sm_cvt_lo(v) _mm512_cvtps_pd(_mm512_castps512_ps256(v))
-#define dnnlk__sm_cvt_hi(v) _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1)))
-#endif
-#define DNNLK__SM_NACC (32 / DNNLK__VF_N)
-/* sm_exp's lane mask: AVX-512 folds it into its masked scalef; the other ISAs take no mask there */
-#if DNNLK__ISA == 3
-#define DNNLK__SM_LIVE __mmask16
-#define DNNLK__SM_ALL ((__mmask16)0xffff)
-#else
-#define DNNLK__SM_LIVE int
-#define DNNLK__SM_ALL 0
-#endif
+#include "gather_simd.h" /* dnnlk__gather_f32 / dnnlk__scatter_f32: rows in other layouts, in chunks */
 
-/* Set bits of a lane mask (at most 16). */
-static DNNLK__FORCEINLINE unsigned DNNLK__SFX(dnnlk__sm_popcount)(unsigned v) {
-#if DNNLK__ISA >= 2
-    return (unsigned)_mm_popcnt_u32(v);
-#else
-    return (unsigned)((0x4332322132212110ull >> (4 * (v & 15))) & 15); /* 4 lanes */
-#endif
+/* ---- double accumulators: 16 slots, element i of a row adds into slot i % 16 on every level ----
+ * DNNLK__SM_DPF f64 vectors hold one f32 vector (2; 1 at the scalar level), DNNLK__SM_NACC of them
+ * the 16 slots. */
+#define DNNLK__SM_DPF (DNNLK__VF_N / DNNLK__VD_N)
+#define DNNLK__SM_NACC (16 / DNNLK__VD_N)
+
+/* v's lanes widened to f64 and added into a[0 .. DNNLK__SM_DPF): lane i into lane i % VD_N of
+ * a[i / VD_N]. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_dadd)(dnnlk__vd *a, dnnlk__vf v) {
+    a[0] = dnnlk__vd_add(a[0], dnnlk__vd_from_vf(v, 0));
+    if (DNNLK__SM_DPF > 1) a[1] = dnnlk__vd_add(a[1], dnnlk__vd_from_vf(v, 1));
 }
 
-/* The 16 slots summed in a fixed order (the same on every ISA and in the scalar path). */
-static DNNLK__FORCEINLINE double DNNLK__SFX(dnnlk__sm_acc_sum)(const DNNLK__SM_DV *acc) {
+/* The 16 slots summed in a fixed order (the same on every level). */
+static DNNLK__FORCEINLINE double DNNLK__SFX(dnnlk__sm_acc_sum)(const dnnlk__vd *acc) {
     double s[16];
     int j;
-    for (j = 0; j < DNNLK__SM_NACC; j++) dnnlk__sm_dv_storeu(s + j * DNNLK__SM_DV_N, acc[j]);
+    for (j = 0; j < DNNLK__SM_NACC; j++) dnnlk__vd_storeu(s + j * DNNLK__VD_N, acc[j]);
     return dnnlk__sm_sum16(s);
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_acc_add)(DNNLK__SM_DV *a, DNNLK__SM_DV *c, dnnlk__vf v, int j,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_acc_add)(dnnlk__vd *a, dnnlk__vd *c, dnnlk__vf v, int j,
                                                              int log) {
     if (log) {
         dnnlk__vmask one = dnnlk__vf_cmpeq(v, dnnlk__vf_set1(1.0f));
         dnnlk__vf n = dnnlk__vf_blend(one, dnnlk__vf_set1(1.0f), dnnlk__vf_zero());
         v = dnnlk__vf_blend(one, dnnlk__vf_zero(), v);
-        c[2 * j] = dnnlk__sm_dv_add(c[2 * j], dnnlk__sm_cvt_lo(n));
-        c[2 * j + 1] = dnnlk__sm_dv_add(c[2 * j + 1], dnnlk__sm_cvt_hi(n));
+        DNNLK__SFX(dnnlk__sm_dadd)(c + DNNLK__SM_DPF * j, n);
     }
-    a[2 * j] = dnnlk__sm_dv_add(a[2 * j], dnnlk__sm_cvt_lo(v));
-    a[2 * j + 1] = dnnlk__sm_dv_add(a[2 * j + 1], dnnlk__sm_cvt_hi(v));
+    DNNLK__SFX(dnnlk__sm_dadd)(a + DNNLK__SM_DPF * j, v);
 }
 
 /* exp(x - m) with x - m carried exactly as a pair; x - m = -inf gives 0, a NaN difference (x NaN,
@@ -85,27 +53,6 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_load_fill)(const float 
     for (i = 0; i < DNNLK__VF_N; i++) t[i] = fill;
     memcpy(t, p, n * sizeof(float));
     return dnnlk__vf_loadu(t);
-}
-
-static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf v) {
-    /* a tree of shuffles: the row's next pass waits on this (max is exact: any order gives the
-     * same value, up to the sign of a zero, which no later step can see) */
-#if DNNLK__ISA == 3
-    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0x4E));
-    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0xB1));
-    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0x4E));
-    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0xB1));
-    return _mm512_cvtss_f32(v);
-#else
-#if DNNLK__ISA == 2
-    __m128 a = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-#else
-    __m128 a = v;
-#endif
-    a = _mm_max_ps(a, _mm_movehl_ps(a, a));
-    a = _mm_max_ss(a, _mm_shuffle_ps(a, a, 1));
-    return _mm_cvtss_f32(a);
-#endif
 }
 
 /* Running max over n floats from acc; *nan collects whether any of them is NaN. lo (NULL or not,
@@ -154,8 +101,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_max)(const float *x, si
 /* The max of a whole row and its min (*lo), for dnnlk__sm_fast2sum_ok. */
 static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, size_t n, unsigned *nan, float *lo) {
     dnnlk__vf b, m = DNNLK__SFX(dnnlk__sm_scan)(x, n, dnnlk__vf_set1(-INFINITY), nan, &b);
-    *lo = -DNNLK__SFX(dnnlk__sm_hmax)(dnnlk__vf_xor(b, dnnlk__vf_set1(-0.0f)));
-    return DNNLK__SFX(dnnlk__sm_hmax)(m);
+    *lo = -dnnlk__vf_hmax(dnnlk__vf_xor(b, dnnlk__vf_set1(-0.0f)));
+    return dnnlk__vf_hmax(m);
 }
 
 /* exp(dh + dl) for dh <= 0, |dl| <= ulp(dh) / 2 (x - m of a clean row as a pair): the exp of
@@ -164,22 +111,24 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, siz
  * coefficient; measured on every row test within the same 4 ulp budget). n = round(dh / ln2),
  * r = (dh - n ln2_hi) + (dl - n ln2_lo): the first difference exact (Cody-Waite), dl folded in
  * with the FMA of the low part. Lanes with dh < -103.98 (exp below half the smallest subnormal)
- * give 0 without underflowing arithmetic (AVX-512: a zero-masked scalef, so n may be anything
- * there, dh outside round_mul's range included; else dh is replaced first); results in the
- * subnormal range are rounded once. live (AVX-512 only; the other ISAs take DNNLK__SM_ALL): lanes
- * outside this mask give 0 as well, in the same masked scalef. Same bits on AVX2 and AVX-512 (the
- * two factors below, each normal, round once like scalef), and on SSE4.1 and the scalar path. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnlk__vf dl, DNNLK__SM_LIVE live) {
+ * give 0 without underflowing arithmetic (where the level has a one-instruction scalef,
+ * DNNLK__VEC_SCALEF: a zero-masked scalef, so n may be anything there, dh outside round_mul's range
+ * included; else dh is replaced first and the two power-of-2 products scale); results in the
+ * subnormal range are rounded once. live (honoured with DNNLK__VEC_SCALEF only; callers pass
+ * dnnlk__vmask_ones() elsewhere): lanes outside this mask give 0 as well, in the same masked
+ * scalef. Same bits on AVX2 and AVX-512 (the two factors, each normal, round once like scalef),
+ * and on SSE4.1 and the scalar level. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnlk__vf dl, dnnlk__vmask live) {
     const float *c = dnnlk__vm_exp_c;
-    dnnlk__vf n, r, p;
-#if DNNLK__ISA == 3
-    __mmask16 keep = _mm512_mask_cmp_ps_mask(live, dh, dnnlk__vf_set1(-103.98f), _CMP_NLT_US);
-#else
-    dnnlk__vmask under = dnnlk__vf_cmplt(dh, dnnlk__vf_set1(-103.98f));
-    (void)live;
-    dh = dnnlk__vf_blend(under, dnnlk__vf_zero(), dh);
-    dl = dnnlk__vf_blend(under, dnnlk__vf_zero(), dl);
-#endif
+    dnnlk__vf n, r, p, thr = dnnlk__vf_set1(-103.98f);
+    dnnlk__vmask keep = live, under = live;
+    if (DNNLK__VEC_SCALEF) {
+        keep = dnnlk__vf_cmpnlt_in(live, dh, thr);
+    } else {
+        under = dnnlk__vf_cmplt(dh, thr);
+        dh = dnnlk__vf_blend(under, dnnlk__vf_zero(), dh);
+        dl = dnnlk__vf_blend(under, dnnlk__vf_zero(), dl);
+    }
     n = DNNLK__SFX(dnnlk__vm_round_mul)(dh, DNNLK__VM_LOG2E);
     r = dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_HI), dh); /* exact */
     r = dnnlk__vf_add(r, dnnlk__vf_fmadd(n, dnnlk__vf_set1(-DNNLK__VM_LN2_LO), dl));
@@ -189,23 +138,15 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnl
     p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(c[0]));
     p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(1.0f));
     p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(1.0f));
-#if DNNLK__ISA == 3
-    return _mm512_maskz_scalef_ps(keep, p, n);
-#else
-    {
-        dnnlk__vi k = dnnlk__vf_to_vi_trunc(n), k1 = dnnlk__vi_srai(k, 1), k2 = dnnlk__vi_sub(k, k1);
-        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k1, dnnlk__vi_set1(127)), 23)));
-        p = dnnlk__vf_mul(p, dnnlk__vi_as_vf(dnnlk__vi_slli(dnnlk__vi_add(k2, dnnlk__vi_set1(127)), 23)));
-        return dnnlk__vf_blend(under, dnnlk__vf_zero(), p);
-    }
-#endif
+    if (DNNLK__VEC_SCALEF) return dnnlk__vf_maskz_scalef(keep, p, n);
+    return dnnlk__vf_blend(under, dnnlk__vf_zero(), dnnlk__vf_scalef(p, n));
 }
 
 /* exp(x - m) of a clean row (no NaN, m the finite max, so x - m <= 0): x - m as an exact pair
  * (nm = -m). f2s (a constant): the row passed dnnlk__sm_fast2sum_ok, so Fast2Sum (3 operations)
  * gives the pair exactly, the same as TwoSum (6), wherever the result is not 0. live: as sm_exp. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm, int f2s,
-                                                               DNNLK__SM_LIVE live) {
+                                                               dnnlk__vmask live) {
     dnnlk__vf dl, dh;
     if (f2s) {
         dh = dnnlk__vf_add(x, nm);
@@ -218,47 +159,34 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, d
 
 /* One block of 32 elements of a clean row (x at a multiple of 32 of its row): e[i] = exp(x[i] - m)
  * stored where e is not NULL (e may be x), and e[j] + e[j + 16] (in f32) added into slot j, j < 16,
- * on every ISA. log: the elements equal to m (their exp is 1) are counted into *cnt instead, and
+ * on every level. log: the elements equal to m (their exp is 1) are counted into *cnt instead, and
  * take 0 in the sum (and in e: no log caller keeps e). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_block)(const float *x, dnnlk__vf m, dnnlk__vf nm, float *e,
-                                                           DNNLK__SM_DV *acc, size_t *cnt, int log, int f2s) {
+                                                           dnnlk__vd *acc, size_t *cnt, int log, int f2s) {
     int j;
     for (j = 0; j < 16 / DNNLK__VF_N; j++) {
-        dnnlk__vf x0 = dnnlk__vf_loadu(x + j * DNNLK__VF_N), x1 = dnnlk__vf_loadu(x + 16 + j * DNNLK__VF_N), e0, e1, t;
-#if DNNLK__ISA == 3
-        if (log) { /* the maxima are counted and left out of the sum by sm_exp's mask */
-            __mmask16 l0 = _mm512_cmp_ps_mask(x0, m, _CMP_NEQ_UQ), l1 = _mm512_cmp_ps_mask(x1, m, _CMP_NEQ_UQ);
-            *cnt += 32 - (size_t)_mm_popcnt_u32((unsigned)l0) - (size_t)_mm_popcnt_u32((unsigned)l1);
+        dnnlk__vf x0 = dnnlk__vf_loadu(x + j * DNNLK__VF_N), x1 = dnnlk__vf_loadu(x + 16 + j * DNNLK__VF_N), e0, e1;
+        if (log && DNNLK__VEC_SCALEF) { /* the maxima are counted and left out of the sum by sm_exp's mask */
+            dnnlk__vmask l0 = dnnlk__vf_cmpneq(x0, m), l1 = dnnlk__vf_cmpneq(x1, m);
+            *cnt += 2 * DNNLK__VF_N - (size_t)dnnlk__vmask_count(l0) - (size_t)dnnlk__vmask_count(l1);
             e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s, l0);
             e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s, l1);
         } else {
-            e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s, DNNLK__SM_ALL);
-            e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s, DNNLK__SM_ALL);
+            e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s, dnnlk__vmask_ones());
+            e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s, dnnlk__vmask_ones());
+            if (log) { /* the maxima are counted and left out of the sum */
+                dnnlk__vmask q0 = dnnlk__vf_cmpeq(x0, m), q1 = dnnlk__vf_cmpeq(x1, m);
+                *cnt += (size_t)dnnlk__vmask_count(q0) + (size_t)dnnlk__vmask_count(q1);
+                e0 = dnnlk__vf_blend(q0, dnnlk__vf_zero(), e0);
+                e1 = dnnlk__vf_blend(q1, dnnlk__vf_zero(), e1);
+            }
         }
-#else
-        e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s, DNNLK__SM_ALL);
-        e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s, DNNLK__SM_ALL);
-        if (log) { /* the maxima are counted and left out of the sum */
-            dnnlk__vmask q0 = dnnlk__vf_cmpeq(x0, m), q1 = dnnlk__vf_cmpeq(x1, m);
-            *cnt += (size_t)DNNLK__SFX(dnnlk__sm_popcount)(dnnlk__vmask_bits(q0)) +
-                    (size_t)DNNLK__SFX(dnnlk__sm_popcount)(dnnlk__vmask_bits(q1));
-            e0 = dnnlk__vf_blend(q0, dnnlk__vf_zero(), e0);
-            e1 = dnnlk__vf_blend(q1, dnnlk__vf_zero(), e1);
-        }
-#endif
         if (e) {
             dnnlk__vf_storeu(e + j * DNNLK__VF_N, e0);
             dnnlk__vf_storeu(e + 16 + j * DNNLK__VF_N, e1);
         }
-        t = dnnlk__vf_add(e0, e1);
-        acc[2 * j] = dnnlk__sm_dv_add(acc[2 * j], dnnlk__sm_cvt_lo(t));
-        acc[2 * j + 1] = dnnlk__sm_dv_add(acc[2 * j + 1], dnnlk__sm_cvt_hi(t));
+        DNNLK__SFX(dnnlk__sm_dadd)(acc + DNNLK__SM_DPF * j, dnnlk__vf_add(e0, e1));
     }
-}
-
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_store)(float *y, dnnlk__vf v, int nt) {
-    if (nt) dnnlk__vf_stream(y, v);
-    else dnnlk__vf_storeu(y, v);
 }
 
 /* With nt: the count of floats before y's first 64-byte boundary (stored plainly, a vector at a
@@ -293,8 +221,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_output)(const float *src, si
     for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
         dnnlk__vf v0 = DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu(src + i), va, vb, log);
         dnnlk__vf v1 = DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu(src + i + DNNLK__VF_N), va, vb, log);
-        DNNLK__SFX(dnnlk__sm_store)(y + i, v0, nt);
-        DNNLK__SFX(dnnlk__sm_store)(y + i + DNNLK__VF_N, v1, nt);
+        dnnlk__vf_store_dt(y + i, dnnlk_f32, v0, nt);
+        dnnlk__vf_store_dt(y + i + DNNLK__VF_N, dnnlk_f32, v1, nt);
     }
     for (; i < n; i += DNNLK__VF_N) {
         size_t m = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
@@ -320,8 +248,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_block)(const float *src,
                                                                int log, int nt) {
     int j;
     for (j = 0; j < 32 / DNNLK__VF_N; j++)
-        DNNLK__SFX(dnnlk__sm_store)(
-            y + j * DNNLK__VF_N, DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu(src + j * DNNLK__VF_N), a, b, log), nt);
+        dnnlk__vf_store_dt(y + j * DNNLK__VF_N, dnnlk_f32,
+                           DNNLK__SFX(dnnlk__sm_out_op)(dnnlk__vf_loadu(src + j * DNNLK__VF_N), a, b, log), nt);
 }
 
 /* The blocks of n floats at x (x at a multiple of 32 of its row; the last block padded with -inf,
@@ -329,7 +257,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_block)(const float *src,
  * compute-bound, so it fetches that row meanwhile (into L1 when it fits, else L2), and the next
  * row's first pass does not wait on memory. f2s: see sm_exp_row. o (NULL, or with pf only): the
  * previous row's output, n elements, done here block by block beside this row's. */
-#define DNNLK__SM_PF(hint) (_mm_prefetch(pf + 4 * i, hint), _mm_prefetch(pf + 4 * i + 64, hint))
 #define DNNLK__SM_LOOP(f2s, prefetch)                                                                               \
     for (; i + 32 <= n; i += 32) {                                                                                  \
         prefetch;                                                                                                   \
@@ -337,7 +264,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_block)(const float *src,
         DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log, f2s);                           \
     }
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
-                                                            DNNLK__SM_DV *acc, size_t *cnt, int log, const char *pf,
+                                                            dnnlk__vd *acc, size_t *cnt, int log, const char *pf,
                                                             int f2s, const DNNLK__SFX(dnnlk__sm_pend) *o) {
     dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f));
     dnnlk__vf oa = dnnlk__vf_set1(o ? o->a : 0.0f), ob = dnnlk__vf_set1(o ? o->b : 0.0f);
@@ -346,10 +273,10 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size
     int ont = o ? o->nt : 0;
     size_t i = 0;
     if (!pf) DNNLK__SM_LOOP(0, (void)0)
-    else if (f2s && n <= 4096) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T0))
-    else if (f2s) DNNLK__SM_LOOP(1, DNNLK__SM_PF(_MM_HINT_T1))
-    else if (n <= 4096) DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T0))
-    else DNNLK__SM_LOOP(0, DNNLK__SM_PF(_MM_HINT_T1))
+    else if (f2s && n <= 4096) DNNLK__SM_LOOP(1, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
+    else if (f2s) DNNLK__SM_LOOP(1, dnnlk__vec_prefetch_l2(pf + 4 * i, 128))
+    else if (n <= 4096) DNNLK__SM_LOOP(0, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
+    else DNNLK__SM_LOOP(0, dnnlk__vec_prefetch_l2(pf + 4 * i, 128))
     if (o) DNNLK__SFX(dnnlk__sm_output)(o->src + i, n - i, o->a, o->b, o->y + i, o->nt, log);
     if (i < n) {
         float t[32];
@@ -361,7 +288,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size
     }
 }
 #undef DNNLK__SM_LOOP
-#undef DNNLK__SM_PF
 
 /* softmax from x again (rows whose exps have no f32 buffer): exp(x - m) * inv; nt as sm_output. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size_t n, dnnlk__vf m, float inv, float *y,
@@ -371,17 +297,17 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size
     for (i = 0; i < head; i += DNNLK__VF_N) {
         size_t k = head - i < DNNLK__VF_N ? head - i : DNNLK__VF_N;
         /* the padding lanes hold m: a harmless exp(0) */
-        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, DNNLK__SFX(dnnlk__sm_hmax)(m));
-        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0, DNNLK__SM_ALL), s), k);
+        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, dnnlk__vf_hmax(m));
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0, dnnlk__vmask_ones()), s), k);
     }
     i = head;
     for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) {
-        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm, 0, DNNLK__SM_ALL);
-        DNNLK__SFX(dnnlk__sm_store)(y + i, dnnlk__vf_mul(v, s), nt);
+        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf_loadu(x + i), nm, 0, dnnlk__vmask_ones());
+        dnnlk__vf_store_dt(y + i, dnnlk_f32, dnnlk__vf_mul(v, s), nt);
     }
     if (i < n) {
-        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, DNNLK__SFX(dnnlk__sm_hmax)(m));
-        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0, DNNLK__SM_ALL), s), n - i);
+        dnnlk__vf v = DNNLK__SFX(dnnlk__sm_load_fill)(x + i, n - i, dnnlk__vf_hmax(m));
+        dnnlk__vf_storeu_n(y + i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0, dnnlk__vmask_ones()), s), n - i);
     }
 }
 
@@ -415,11 +341,11 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
             /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
             for (j = 0; j < K; j++) dnnlk__store_from_f32((char *)(void *)(y + j), dnnlk_f32, NAN);
         } else {
-            DNNLK__SM_DV acc[DNNLK__SM_NACC];
+            dnnlk__vd acc[DNNLK__SM_NACC];
             size_t cnt = 0;
             double sum;
             int a;
-            for (a = 0; a < DNNLK__SM_NACC; a++) acc[a] = dnnlk__sm_dv_zero();
+            for (a = 0; a < DNNLK__SM_NACC; a++) acc[a] = dnnlk__vd_zero();
             if (!log) e = K <= DNNLK__SM_EBUF ? buf[r & 1] : y;
             DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, acc, &cnt, log, x0 + (r + 1) * ri, dnnlk__sm_fast2sum_ok(mx, lo),
                                          pp);
@@ -452,7 +378,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
     float buf[DNNLK__SM_CHUNK];
     int din = dx == dnnlk_f32 && sx == 4, dout = dy == dnnlk_f32 && sy == 4;
     dnnlk__vf vm = dnnlk__vf_set1(-INFINITY);
-    DNNLK__SM_DV acc[DNNLK__SM_NACC];
+    dnnlk__vd acc[DNNLK__SM_NACC];
     size_t cnt = 0;
     double sum;
     float mx, inv = 0.0f, ch = 0.0f, cl = 0.0f;
@@ -462,21 +388,21 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
-        if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
+        if (!din) DNNLK__SFX(dnnlk__gather_f32)(buf, x + j * sx, sx, dx, n), p = buf;
         vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm, &nan);
     }
-    mx = DNNLK__SFX(dnnlk__sm_hmax)(vm);
+    mx = dnnlk__vf_hmax(vm);
     if (nan || mx == INFINITY || mx == -INFINITY) {
         /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
         for (j = 0; j < K; j++) dnnlk__store_from_f32(y + j * sy, dy, NAN);
         return;
     }
     vm = dnnlk__vf_set1(mx);
-    for (k = 0; k < DNNLK__SM_NACC; k++) acc[k] = dnnlk__sm_dv_zero();
+    for (k = 0; k < DNNLK__SM_NACC; k++) acc[k] = dnnlk__vd_zero();
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
-        if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
+        if (!din) DNNLK__SFX(dnnlk__gather_f32)(buf, x + j * sx, sx, dx, n), p = buf;
         DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, acc, &cnt, log, NULL, 0, NULL);
     }
     sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
@@ -486,10 +412,10 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
         float *q = dout ? (float *)(void *)(y + j * 4) : buf;
-        if (!din) DNNLK__SFX(dnnlk__elt_gather)(buf, x + j * sx, sx, dx, n), p = buf;
+        if (!din) DNNLK__SFX(dnnlk__gather_f32)(buf, x + j * sx, sx, dx, n), p = buf;
         if (log) DNNLK__SFX(dnnlk__sm_output)(p, n, ch, cl, q, 0, 1);
         else DNNLK__SFX(dnnlk__sm_expout)(p, n, vm, inv, q, 0);
-        if (!dout) DNNLK__SFX(dnnlk__elt_scatter)(y + j * sy, sy, dy, buf, n);
+        if (!dout) DNNLK__SFX(dnnlk__scatter_f32)(y + j * sy, sy, dy, buf, n);
     }
 }
 
@@ -511,11 +437,15 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_out)(dnnlk__vf x, dnnlk
  * vectorized like a contiguous one. Per column the sum is sequential in k (lane-independent, so the
  * bits do not depend on how columns are grouped). */
 #define DNNLK__SM_COLV 4 /* vectors of columns per block */
+/* n <= lanes elements of dtype dt at p (unit stride) as f32 lanes, and back: whole vectors with the
+ * layer's dtype loads and stores (each call with its dtype a constant), a partial one f32 masked or
+ * half-precision an element at a time. The branches keep the order they had: the row paths
+ * compiled into the same entry measured 4% slower on clang's AVX-512 code with them reordered. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_ld)(const char *p, dnnlk_dtype dt, size_t n) {
-    if (dt == dnnlk_f32) return n == DNNLK__VF_N ? dnnlk__vf_loadu((const float *)(const void *)p)
-                                                 : dnnlk__vf_loadu_n((const float *)(const void *)p, n);
-    if (n == DNNLK__VF_N && dt == dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)(const void *)p);
-    if (n == DNNLK__VF_N && dt == dnnlk_f16) return dnnlk__vf_load_f16((const uint16_t *)(const void *)p);
+    if (dt == dnnlk_f32)
+        return n == DNNLK__VF_N ? dnnlk__vf_load_dt(p, dnnlk_f32) : dnnlk__vf_loadu_n((const float *)(const void *)p, n);
+    if (n == DNNLK__VF_N && dt == dnnlk_bf16) return dnnlk__vf_load_dt(p, dnnlk_bf16);
+    if (n == DNNLK__VF_N && dt == dnnlk_f16) return dnnlk__vf_load_dt(p, dnnlk_f16);
     {
         float t[DNNLK__VF_N] = {0};
         size_t i;
@@ -525,12 +455,12 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_ld)(const char *p, dnnl
 }
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_st)(char *p, dnnlk_dtype dt, dnnlk__vf v, size_t n) {
     if (dt == dnnlk_f32) {
-        if (n == DNNLK__VF_N) dnnlk__vf_storeu((float *)(void *)p, v);
+        if (n == DNNLK__VF_N) dnnlk__vf_store_dt(p, dnnlk_f32, v, 0);
         else dnnlk__vf_storeu_n((float *)(void *)p, v, n);
     } else if (n == DNNLK__VF_N && dt == dnnlk_bf16) {
-        dnnlk__vf_store_bf16((uint16_t *)(void *)p, v);
+        dnnlk__vf_store_dt(p, dnnlk_bf16, v, 0);
     } else if (n == DNNLK__VF_N && dt == dnnlk_f16) {
-        dnnlk__vf_store_f16((uint16_t *)(void *)p, v);
+        dnnlk__vf_store_dt(p, dnnlk_f16, v, 0);
     } else {
         float t[DNNLK__VF_N];
         size_t i;
@@ -545,9 +475,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_cols)(const char *x, int64_t
     int64_t c, k;
     for (c = 0; c < ncols; c += DNNLK__SM_COLV * DNNLK__VF_N) {
         size_t w = (size_t)(ncols - c < DNNLK__SM_COLV * DNNLK__VF_N ? ncols - c : DNNLK__SM_COLV * DNNLK__VF_N);
-        size_t nv = (w + DNNLK__VF_N - 1) / DNNLK__VF_N, lanes[DNNLK__SM_COLV], v;
+        size_t nv = (w + DNNLK__VF_N - 1) / DNNLK__VF_N, lanes[DNNLK__SM_COLV], v, h;
         dnnlk__vf m[DNNLK__SM_COLV], va[DNNLK__SM_COLV], vb[DNNLK__SM_COLV];
-        DNNLK__SM_DV acc[2 * DNNLK__SM_COLV], cnt[2 * DNNLK__SM_COLV];
+        dnnlk__vd acc[DNNLK__SM_DPF * DNNLK__SM_COLV], cnt[DNNLK__SM_DPF * DNNLK__SM_COLV];
         double sums[DNNLK__SM_COLV * DNNLK__VF_N], cnts[DNNLK__SM_COLV * DNNLK__VF_N];
         float fa[DNNLK__SM_COLV * DNNLK__VF_N], fb[DNNLK__SM_COLV * DNNLK__VF_N];
         const char *xc = x + c * (int64_t)ex;
@@ -555,7 +485,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_cols)(const char *x, int64_t
         for (v = 0; v < nv; v++) {
             lanes[v] = w - v * DNNLK__VF_N < DNNLK__VF_N ? w - v * DNNLK__VF_N : DNNLK__VF_N;
             m[v] = dnnlk__vf_set1(-INFINITY);
-            acc[2 * v] = acc[2 * v + 1] = cnt[2 * v] = cnt[2 * v + 1] = dnnlk__sm_dv_zero();
+            for (h = 0; h < DNNLK__SM_DPF; h++) acc[DNNLK__SM_DPF * v + h] = cnt[DNNLK__SM_DPF * v + h] = dnnlk__vd_zero();
         }
         for (k = 0; k < K; k++)
             for (v = 0; v < nv; v++)
@@ -566,12 +496,11 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_cols)(const char *x, int64_t
                     DNNLK__SFX(dnnlk__sm_ld)(xc + k * sx + (int64_t)(v * DNNLK__VF_N * ex), dx, lanes[v]), m[v]);
                 DNNLK__SFX(dnnlk__sm_acc_add)(acc, cnt, e, (int)v, log);
             }
-        for (v = 0; v < nv; v++) {
-            dnnlk__sm_dv_storeu(sums + v * DNNLK__VF_N, acc[2 * v]);
-            dnnlk__sm_dv_storeu(sums + v * DNNLK__VF_N + DNNLK__VF_N / 2, acc[2 * v + 1]);
-            dnnlk__sm_dv_storeu(cnts + v * DNNLK__VF_N, cnt[2 * v]);
-            dnnlk__sm_dv_storeu(cnts + v * DNNLK__VF_N + DNNLK__VF_N / 2, cnt[2 * v + 1]);
-        }
+        for (v = 0; v < nv; v++)
+            for (h = 0; h < DNNLK__SM_DPF; h++) {
+                dnnlk__vd_storeu(sums + v * DNNLK__VF_N + h * DNNLK__VD_N, acc[DNNLK__SM_DPF * v + h]);
+                dnnlk__vd_storeu(cnts + v * DNNLK__VF_N + h * DNNLK__VD_N, cnt[DNNLK__SM_DPF * v + h]);
+            }
         for (v = 0; v < nv * DNNLK__VF_N; v++) {
             if (!log) {
                 fa[v] = (float)(1.0 / sums[v]);
@@ -616,19 +545,9 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sm_part)(const dnnlk__sm_ctx *c, i
         for (r = 0; r < n; r++)
             DNNLK__SFX(dnnlk__sm_row)(row[1] + r * ri, c->sx, c->in_dt, row[0] + r * ro, c->sy, c->out_dt, c->K, c->log);
     }
-#if DNNLK__ISA >= 1
-    if (c->nt) _mm_sfence();
-#endif
+    if (c->nt) dnnlk__vec_sfence();
 }
 
-#undef DNNLK__SM_DV
-#undef DNNLK__SM_DV_N
-#undef dnnlk__sm_dv_zero
-#undef dnnlk__sm_dv_add
-#undef dnnlk__sm_dv_storeu
-#undef dnnlk__sm_cvt_lo
-#undef dnnlk__sm_cvt_hi
+#undef DNNLK__SM_DPF
 #undef DNNLK__SM_NACC
-#undef DNNLK__SM_ALL
-#undef DNNLK__SM_LIVE
 #undef DNNLK__SM_COLV

@@ -54,6 +54,18 @@
  * == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing ==
  *
  * == softmax, norm: f64 lanes ==
+ *   dnnlk__vd                 f64 vector of DNNLK__VD_N lanes (1, 2, 4, 8: half of DNNLK__VF_N,
+ *                             one at the scalar level); dnnlk__vd_zero / _add / _storeu
+ *   dnnlk__vd_from_vf(v, h)   f32 lanes [h VD_N, (h+1) VD_N) of v as f64, h < VF_N / VD_N
+ *   dnnlk__vf_hmax(v)         max of the lanes as a float (NaN lanes: unspecified)
+ *   dnnlk__vf_cmpneq(a, b)    a != b: true where either is NaN too
+ *   dnnlk__vf_cmpnlt_in(m, a, b)  !(a < b) (true where either is NaN) in the lanes of m, else false
+ *   dnnlk__vmask_ones()       every lane true; dnnlk__vmask_count(m): the number of true lanes
+ *   DNNLK__VEC_SCALEF         1 where dnnlk__vf_scalef is one instruction for any n; 0 where
+ *                             n must be in [-252, 252] (two power-of-2 products)
+ *   dnnlk__vf_scalef(p, n)    p * 2^n, n integral, one rounding (subnormal results too);
+ *                             dnnlk__vf_maskz_scalef(m, p, n): m ? that : 0 (n anything outside m)
+ *   dnnlk__vec_prefetch_l1(p, bytes)  requests [p, p + bytes) into L1 (no-op at the scalar level)
  *
  * == quant, resize: s32 lanes narrowed to bytes ==
  *   dnnlk__vi_pack4_u8(a, b, c, d)  s32 lanes in [-128, 255] of four vectors -> their low bytes, in

@@ -104,6 +104,28 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx2(void *out, const void *i
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
 /* == softmax, norm: f64 lanes == */
+/* f32 lanes [4h, 4h + 4) of v as f64 (h a constant, 0 or 1). */
+static DNNLK__FORCEINLINE __m256d dnnlk__vd_from_vf_avx2(__m256 v, int h) {
+    return _mm256_cvtps_pd(h ? _mm256_extractf128_ps(v, 1) : _mm256_castps256_ps128(v));
+}
+/* A tree of shuffles (max is exact: any order gives the same value, up to the sign of a zero). */
+static DNNLK__FORCEINLINE float dnnlk__vf_hmax_avx2(__m256 v) {
+    __m128 a = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    a = _mm_max_ps(a, _mm_movehl_ps(a, a));
+    a = _mm_max_ss(a, _mm_shuffle_ps(a, a, 1));
+    return _mm_cvtss_f32(a);
+}
+/* p * 2^n, n integral in [-252, 252]: two normal power-of-2 factors, so a result in the subnormal
+ * range is rounded once (by the second product), as scalef rounds it. */
+static DNNLK__FORCEINLINE __m256 dnnlk__vf_scalef_avx2(__m256 p, __m256 n) {
+    __m256i k = _mm256_cvttps_epi32(n), k1 = _mm256_srai_epi32(k, 1), k2 = _mm256_sub_epi32(k, k1);
+    p = _mm256_mul_ps(p, _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k1, _mm256_set1_epi32(127)), 23)));
+    return _mm256_mul_ps(p, _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(k2, _mm256_set1_epi32(127)), 23)));
+}
+static DNNLK__FORCEINLINE void dnnlk__vec_prefetch_l1_avx2(const void *p, size_t bytes) {
+    size_t k;
+    for (k = 0; k < bytes; k += 64) _mm_prefetch((const char *)p + k, _MM_HINT_T0);
+}
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 /* as dnnlk__vi_pack4_u8_sse41; packs work within 128-bit halves (dwords a0 b0 c0 d0 a1 b1 c1 d1),
@@ -231,6 +253,21 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
 /* == softmax, norm: f64 lanes == */
+#define DNNLK__VD_N 4
+#define DNNLK__VEC_SCALEF 0 /* dnnlk__vf_scalef is one instruction for any n (else n in [-252, 252]) */
+#define dnnlk__vd __m256d
+#define dnnlk__vd_zero() _mm256_setzero_pd()
+#define dnnlk__vd_add(a, b) _mm256_add_pd((a), (b))
+#define dnnlk__vd_storeu(p, v) _mm256_storeu_pd((p), (v))
+#define dnnlk__vd_from_vf dnnlk__vd_from_vf_avx2
+#define dnnlk__vf_hmax dnnlk__vf_hmax_avx2
+#define dnnlk__vf_cmpneq(a, b) _mm256_cmp_ps((a), (b), _CMP_NEQ_UQ)
+#define dnnlk__vf_cmpnlt_in(m, a, b) _mm256_and_ps((m), _mm256_cmp_ps((a), (b), _CMP_NLT_US))
+#define dnnlk__vmask_ones() _mm256_castsi256_ps(_mm256_set1_epi32(-1))
+#define dnnlk__vmask_count(m) ((unsigned)_mm_popcnt_u32((unsigned)_mm256_movemask_ps(m)))
+#define dnnlk__vf_scalef dnnlk__vf_scalef_avx2
+#define dnnlk__vf_maskz_scalef(m, p, n) _mm256_blendv_ps(_mm256_setzero_ps(), dnnlk__vf_scalef_avx2((p), (n)), (m))
+#define dnnlk__vec_prefetch_l1 dnnlk__vec_prefetch_l1_avx2
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */

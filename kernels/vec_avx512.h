@@ -119,6 +119,23 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx512(void *out, const void 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
 /* == softmax, norm: f64 lanes == */
+/* f32 lanes [8h, 8h + 8) of v as f64 (h a constant, 0 or 1). */
+static DNNLK__FORCEINLINE __m512d dnnlk__vd_from_vf_avx512(__m512 v, int h) {
+    return _mm512_cvtps_pd(h ? _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1))
+                             : _mm512_castps512_ps256(v));
+}
+/* A tree of shuffles (max is exact: any order gives the same value, up to the sign of a zero). */
+static DNNLK__FORCEINLINE float dnnlk__vf_hmax_avx512(__m512 v) {
+    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0x4E));
+    v = _mm512_max_ps(v, _mm512_shuffle_f32x4(v, v, 0xB1));
+    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0x4E));
+    v = _mm512_max_ps(v, _mm512_permute_ps(v, 0xB1));
+    return _mm512_cvtss_f32(v);
+}
+static DNNLK__FORCEINLINE void dnnlk__vec_prefetch_l1_avx512(const void *p, size_t bytes) {
+    size_t k;
+    for (k = 0; k < bytes; k += 64) _mm_prefetch((const char *)p + k, _MM_HINT_T0);
+}
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_u8_avx512(__m512i a, __m512i b, __m512i c, __m512i d) {
@@ -248,6 +265,21 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k,
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
 /* == softmax, norm: f64 lanes == */
+#define DNNLK__VD_N 8
+#define DNNLK__VEC_SCALEF 1 /* dnnlk__vf_scalef is one instruction for any n (else n in [-252, 252]) */
+#define dnnlk__vd __m512d
+#define dnnlk__vd_zero() _mm512_setzero_pd()
+#define dnnlk__vd_add(a, b) _mm512_add_pd((a), (b))
+#define dnnlk__vd_storeu(p, v) _mm512_storeu_pd((p), (v))
+#define dnnlk__vd_from_vf dnnlk__vd_from_vf_avx512
+#define dnnlk__vf_hmax dnnlk__vf_hmax_avx512
+#define dnnlk__vf_cmpneq(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_NEQ_UQ)
+#define dnnlk__vf_cmpnlt_in(m, a, b) _mm512_mask_cmp_ps_mask((m), (a), (b), _CMP_NLT_US)
+#define dnnlk__vmask_ones() ((__mmask16)0xffff)
+#define dnnlk__vmask_count(m) ((unsigned)_mm_popcnt_u32((unsigned)(m)))
+#define dnnlk__vf_scalef(p, n) _mm512_scalef_ps((p), (n))
+#define dnnlk__vf_maskz_scalef(m, p, n) _mm512_maskz_scalef_ps((m), (p), (n))
+#define dnnlk__vec_prefetch_l1 dnnlk__vec_prefetch_l1_avx512
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 #define DNNLK__VEC_REDUCE 1 /* dnnlk__vf_sub_round_even: one vreduceps (0 for +-inf) */

@@ -94,6 +94,21 @@
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
 /* == softmax, norm: f64 lanes == */
+#undef DNNLK__VD_N
+#undef DNNLK__VEC_SCALEF
+#undef dnnlk__vd
+#undef dnnlk__vd_zero
+#undef dnnlk__vd_add
+#undef dnnlk__vd_storeu
+#undef dnnlk__vd_from_vf
+#undef dnnlk__vf_hmax
+#undef dnnlk__vf_cmpneq
+#undef dnnlk__vf_cmpnlt_in
+#undef dnnlk__vmask_ones
+#undef dnnlk__vmask_count
+#undef dnnlk__vf_scalef
+#undef dnnlk__vf_maskz_scalef
+#undef dnnlk__vec_prefetch_l1
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 #undef DNNLK__VEC_REDUCE

@@ -68,6 +68,24 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_scalar(void *out, const void 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
 /* == softmax, norm: f64 lanes == */
+static DNNLK__FORCEINLINE void dnnlk__sd_storeu(double *p, double v) { memcpy(p, &v, 8); }
+/* p * 2^n, n integral in [-252, 252], as SSE4.1 computes it: two normal power-of-2 factors, so
+ * a result in the subnormal range is rounded once (by the second product), as scalef rounds it.
+ * Written on base.h alone (this section precedes the primitives below): cvttps2dq's truncation
+ * (NaN, out of range: INT32_MIN) and an arithmetic shift without shifting a negative value; the
+ * integer steps wrap as the vector ones do (n out of range: a wrong value, no UB). The product is
+ * kept from being fused into the caller's next add (the includer's FMA flags). */
+static DNNLK__FORCEINLINE float dnnlk__sf_scalef(float p, float n) {
+    int32_t k = (n > -2147483648.0f && n < 2147483648.0f) ? (int32_t)n : INT32_MIN;
+    uint32_t k1 = k >= 0 ? (uint32_t)k >> 1 : ~(~(uint32_t)k >> 1), k2 = (uint32_t)k - k1;
+    p = p * dnnlk__f32_from_bits((k1 + 127u) << 23);
+    p = p * dnnlk__f32_from_bits((k2 + 127u) << 23);
+    DNNLK__NOFUSE(p);
+    return p;
+}
+static DNNLK__FORCEINLINE float dnnlk__sf_maskz_scalef(int m, float p, float n) {
+    return m ? dnnlk__sf_scalef(p, n) : 0.0f;
+}
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 
@@ -266,6 +284,21 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
 /* == softmax, norm: f64 lanes == */
+#define DNNLK__VD_N 1
+#define DNNLK__VEC_SCALEF 0 /* dnnlk__vf_scalef is one instruction for any n (else n in [-252, 252]) */
+#define dnnlk__vd double
+#define dnnlk__vd_zero() 0.0
+#define dnnlk__vd_add(a, b) ((a) + (b))
+#define dnnlk__vd_storeu(p, v) dnnlk__sd_storeu((p), (v))
+#define dnnlk__vd_from_vf(v, h) ((double)(v))
+#define dnnlk__vf_hmax(v) (v)
+#define dnnlk__vf_cmpneq(a, b) ((a) != (b))
+#define dnnlk__vf_cmpnlt_in(m, a, b) ((m) & !((a) < (b)))
+#define dnnlk__vmask_ones() 1
+#define dnnlk__vmask_count(m) ((unsigned)(m))
+#define dnnlk__vf_scalef(p, n) dnnlk__sf_scalef((p), (n))
+#define dnnlk__vf_maskz_scalef(m, p, n) dnnlk__sf_maskz_scalef((m), (p), (n))
+#define dnnlk__vec_prefetch_l1(p, bytes) ((void)0)
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 /* (functions here, under their own guard: this level's functions section is compiled only by

@@ -115,6 +115,31 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_sse41(void *out, const void *
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
 /* == softmax, norm: f64 lanes == */
+/* f32 lanes [2h, 2h + 2) of v as f64 (h a constant, 0 or 1). */
+static DNNLK__FORCEINLINE __m128d dnnlk__vd_from_vf_sse41(__m128 v, int h) {
+    return _mm_cvtps_pd(h ? _mm_movehl_ps(v, v) : v);
+}
+/* A tree of shuffles (max is exact: any order gives the same value, up to the sign of a zero). */
+static DNNLK__FORCEINLINE float dnnlk__vf_hmax_sse41(__m128 v) {
+    __m128 a = _mm_max_ps(v, _mm_movehl_ps(v, v));
+    a = _mm_max_ss(a, _mm_shuffle_ps(a, a, 1));
+    return _mm_cvtss_f32(a);
+}
+/* No POPCNT at this level: the count of each 4-bit mask from a nibble table. */
+static DNNLK__FORCEINLINE unsigned dnnlk__vmask_count_sse41(__m128 m) {
+    return (unsigned)((0x4332322132212110ull >> (4 * (unsigned)_mm_movemask_ps(m))) & 15);
+}
+/* p * 2^n, n integral in [-252, 252]: two normal power-of-2 factors, so a result in the subnormal
+ * range is rounded once (by the second product), as scalef rounds it. */
+static DNNLK__FORCEINLINE __m128 dnnlk__vf_scalef_sse41(__m128 p, __m128 n) {
+    __m128i k = _mm_cvttps_epi32(n), k1 = _mm_srai_epi32(k, 1), k2 = _mm_sub_epi32(k, k1);
+    p = _mm_mul_ps(p, _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(k1, _mm_set1_epi32(127)), 23)));
+    return _mm_mul_ps(p, _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(k2, _mm_set1_epi32(127)), 23)));
+}
+static DNNLK__FORCEINLINE void dnnlk__vec_prefetch_l1_sse41(const void *p, size_t bytes) {
+    size_t k;
+    for (k = 0; k < bytes; k += 64) _mm_prefetch((const char *)p + k, _MM_HINT_T0);
+}
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 /* Four vectors of s32 in [-128, 255] -> their low bytes, in order. packs_epi32 is exact on that
@@ -263,6 +288,21 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
 
 /* == softmax, norm: f64 lanes == */
+#define DNNLK__VD_N 2
+#define DNNLK__VEC_SCALEF 0 /* dnnlk__vf_scalef is one instruction for any n (else n in [-252, 252]) */
+#define dnnlk__vd __m128d
+#define dnnlk__vd_zero() _mm_setzero_pd()
+#define dnnlk__vd_add(a, b) _mm_add_pd((a), (b))
+#define dnnlk__vd_storeu(p, v) _mm_storeu_pd((p), (v))
+#define dnnlk__vd_from_vf dnnlk__vd_from_vf_sse41
+#define dnnlk__vf_hmax dnnlk__vf_hmax_sse41
+#define dnnlk__vf_cmpneq(a, b) _mm_cmpneq_ps((a), (b))
+#define dnnlk__vf_cmpnlt_in(m, a, b) _mm_and_ps((m), _mm_cmpnlt_ps((a), (b)))
+#define dnnlk__vmask_ones() _mm_castsi128_ps(_mm_set1_epi32(-1))
+#define dnnlk__vmask_count dnnlk__vmask_count_sse41
+#define dnnlk__vf_scalef dnnlk__vf_scalef_sse41
+#define dnnlk__vf_maskz_scalef(m, p, n) _mm_blendv_ps(_mm_setzero_ps(), dnnlk__vf_scalef_sse41((p), (n)), (m))
+#define dnnlk__vec_prefetch_l1 dnnlk__vec_prefetch_l1_sse41
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */

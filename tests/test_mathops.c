@@ -832,6 +832,187 @@ TEST(infer_completes_dst) {
     }
 }
 
+/* ---------------------------------------------------------------- softmax recorded bits */
+
+/* Every level's softmax / log_softmax output bits on fixed inputs, against bits recorded from the
+ * code before the body was compiled at the scalar level (8f1051f, the hand-written scalar row path
+ * still in place). Each case runs with 1, 2 and 5 parts, which must give the same bytes. Inputs are
+ * built without the harness's random state, so they cannot drift with it. DNNLK_TEST_RECORD=1
+ * prints the table instead of checking it (rerun it only when the results change on purpose, and
+ * say so in that commit). */
+enum {
+    smb_rows_stream, smb_rows_small, smb_rows_long, smb_rows_inplace, smb_rows_bf16_f32, smb_rows_f16s2_bf16,
+    smb_rows_k1, smb_cols_f32, smb_cols_bf16_f16, smb_cols_wide_f32, smb_outer_f32, smb_n
+};
+static const char *const smb_name[smb_n] = {
+    "f32 rows 13x301 streamed", "f32 rows 5x37", "f32 rows 3x2501 streamed", "f32 rows 7x129 in place",
+    "bf16->f32 rows 9x333", "f16 stride 2->bf16 rows 6x95", "f32 rows 17x1", "f32 columns 3x19x37",
+    "bf16->f16 columns 2x23x45", "f32 columns 2x11x70 (nt set)", "f32 axis 0 of 29x3 (strided)"};
+/* Recorded on 8f1051f (gcc and clang, -O2 and ASan, the same): scalar, sse41, avx2, avx512;
+ * softmax rows then log_softmax rows. The scalar column of the three column-path cases again after
+ * the body ran at the scalar level: the hand-written scalar path had run columns through its row
+ * arithmetic (another exp, and log_softmax's (x - c_hi) - c_lo), different in the last bit; the
+ * body gives SSE4.1's bits there, as on every other case. */
+static const uint64_t smb_recorded[2][smb_n][4] = {
+    {
+        /* f32 rows 13x301 streamed         */ {0xc28c7516e50461d8ull, 0xc28c7516e50461d8ull, 0xd6824007656ce27full, 0xd6824007656ce27full},
+        /* f32 rows 5x37                    */ {0xa9b56043fe6da2d4ull, 0xa9b56043fe6da2d4ull, 0x74adfac96abf3968ull, 0x74adfac96abf3968ull},
+        /* f32 rows 3x2501 streamed         */ {0x1bcb562b7a48d5d6ull, 0x1bcb562b7a48d5d6ull, 0x36da8e66c304fe7aull, 0x36da8e66c304fe7aull},
+        /* f32 rows 7x129 in place          */ {0x05dcf00aa29e7b3aull, 0x05dcf00aa29e7b3aull, 0x29fca34f8b351364ull, 0x29fca34f8b351364ull},
+        /* bf16->f32 rows 9x333             */ {0xd9e6da8856d76586ull, 0xd9e6da8856d76586ull, 0x811de2598dc08018ull, 0x811de2598dc08018ull},
+        /* f16 stride 2->bf16 rows 6x95     */ {0xf912b3714e26e207ull, 0xf912b3714e26e207ull, 0xf912b3714e26e207ull, 0xf912b3714e26e207ull},
+        /* f32 rows 17x1                    */ {0x2f889f3a65be8b50ull, 0x2f889f3a65be8b50ull, 0x2f889f3a65be8b50ull, 0x2f889f3a65be8b50ull},
+        /* f32 columns 3x19x37              */ {0x1a7e27fbf9915721ull, 0x1a7e27fbf9915721ull, 0x17b6e6f085435c34ull, 0x17b6e6f085435c34ull},
+        /* bf16->f16 columns 2x23x45        */ {0x6bb0d858e71027d6ull, 0x6bb0d858e71027d6ull, 0x6bb0d858e71027d6ull, 0x6bb0d858e71027d6ull},
+        /* f32 columns 2x11x70 (nt set)     */ {0xb86956309cef35e3ull, 0xb86956309cef35e3ull, 0xc5cdb193e5ef54d7ull, 0xc5cdb193e5ef54d7ull},
+        /* f32 axis 0 of 29x3 (strided)     */ {0x466866819bc6795aull, 0x466866819bc6795aull, 0xa3addc72b040b913ull, 0xa3addc72b040b913ull},
+    },
+    {
+        /* f32 rows 13x301 streamed         */ {0xd8c8a7af6622bd99ull, 0xd8c8a7af6622bd99ull, 0xd8c8a7af6622bd99ull, 0xd8c8a7af6622bd99ull},
+        /* f32 rows 5x37                    */ {0x1f06ae70c21b8591ull, 0x1f06ae70c21b8591ull, 0x1f06ae70c21b8591ull, 0x1f06ae70c21b8591ull},
+        /* f32 rows 3x2501 streamed         */ {0xaaf1fe3f30cb313aull, 0xaaf1fe3f30cb313aull, 0xaaf1fe3f30cb313aull, 0xaaf1fe3f30cb313aull},
+        /* f32 rows 7x129 in place          */ {0x9726f0cad870ccffull, 0x9726f0cad870ccffull, 0xf5eb7fc0dc4f33f1ull, 0xf5eb7fc0dc4f33f1ull},
+        /* bf16->f32 rows 9x333             */ {0x40bbfbc59d721f64ull, 0x40bbfbc59d721f64ull, 0x40bbfbc59d721f64ull, 0x40bbfbc59d721f64ull},
+        /* f16 stride 2->bf16 rows 6x95     */ {0x39b3602bf39dd00full, 0x39b3602bf39dd00full, 0x39b3602bf39dd00full, 0x39b3602bf39dd00full},
+        /* f32 rows 17x1                    */ {0xa032bced3ae99525ull, 0xa032bced3ae99525ull, 0xa032bced3ae99525ull, 0xa032bced3ae99525ull},
+        /* f32 columns 3x19x37              */ {0x8008f4154a31d68aull, 0x8008f4154a31d68aull, 0x1b1518ab9390a24dull, 0x1b1518ab9390a24dull},
+        /* bf16->f16 columns 2x23x45        */ {0x4999ccd826a94f44ull, 0x4999ccd826a94f44ull, 0x4999ccd826a94f44ull, 0x4999ccd826a94f44ull},
+        /* f32 columns 2x11x70 (nt set)     */ {0x9a7ae1226fafccceull, 0x9a7ae1226fafccceull, 0x0c0ed6f6aa5183b9ull, 0x0c0ed6f6aa5183b9ull},
+        /* f32 axis 0 of 29x3 (strided)     */ {0xb0d8640562d3511full, 0xb0d8640562d3511full, 0xb0d8640562d3511full, 0xb0d8640562d3511full},
+    },
+};
+
+/* The value of element k of row (or column) r: the row's kind is r % 9, spread over the cases the
+ * kernel treats apart (clean rows of small and wide range, a NaN, a +inf, only -inf, masked -inf
+ * elements, huge values (x - m overflows), ties of the max (log_softmax's count), values near 1e4
+ * (the x - m pair)). */
+static float smb_value(int64_t r, int64_t k, int64_t K) {
+    uint32_t u = (uint32_t)(k + 1) * 0x9E3779B1u ^ (uint32_t)(r + 1) * 0x85EBCA6Bu;
+    float base = (float)((int32_t)u >> 8) * (1.0f / 1048576.0f); /* [-8, 8) */
+    switch (r % 9) {
+    case 0: return base;
+    case 1: return base * 12.5f;
+    case 2: return k == K / 2 ? NAN : base;
+    case 3: return k == K / 3 ? INFINITY : base;
+    case 4: return -INFINITY;
+    case 5: return k % 3 == 1 ? -INFINITY : base;
+    case 6: return base * 1e37f;
+    case 7: return (float)(u >> 29);
+    default: return 1e4f + base * 0.01f;
+    }
+}
+
+/* Runs case c (log or not) at the current level with nth parts and hashes the whole output buffer
+ * (the bytes between strided elements too: they must stay untouched). */
+static uint64_t smb_run(int c, int log, int nth) {
+    static float xs[3 * 2501 + 64], ys[3 * 2501 + 64];
+    int64_t dims[3], R = 1, K = 1, M = 1, r, k, m, n;
+    int nd = 2, axis = 1, ith;
+    dnnlk_dtype dx = dnnlk_f32, dy = dnnlk_f32;
+    int64_t xstride = 1; /* element stride of src along the axis (f16 stride 2) */
+    float *y = ys + 3;   /* not vector-aligned: the streaming path's head runs */
+    dnnlk_tensor s, t;
+    uint16_t *xh = (uint16_t *)(void *)xs, *yh = (uint16_t *)(void *)ys;
+    switch (c) {
+    case smb_rows_stream: R = 13, K = 301; break;
+    case smb_rows_small: R = 5, K = 37; break;
+    case smb_rows_long: R = 3, K = 2501; break;
+    case smb_rows_inplace: R = 7, K = 129; break;
+    case smb_rows_bf16_f32: R = 9, K = 333, dx = dnnlk_bf16; break;
+    case smb_rows_f16s2_bf16: R = 6, K = 95, dx = dnnlk_f16, dy = dnnlk_bf16, xstride = 2; break;
+    case smb_rows_k1: R = 17, K = 1; break;
+    case smb_cols_f32: R = 3, K = 19, M = 37, nd = 3; break;
+    case smb_cols_bf16_f16: R = 2, K = 23, M = 45, nd = 3, dx = dnnlk_bf16, dy = dnnlk_f16; break;
+    case smb_cols_wide_f32: R = 2, K = 11, M = 70, nd = 3; break;
+    default: R = 1, K = 29, M = 3, nd = 2, axis = 0; break; /* [K, M], axis 0: columns of 3 */
+    }
+    n = R * K * M;
+    memset(xs, 0, sizeof xs);
+    memset(ys, 0x5a, sizeof ys);
+    /* element (r, k, m) of src: row / column r * M + m of kind (r * M + m) % 9 */
+    for (r = 0; r < R; r++)
+        for (k = 0; k < K; k++)
+            for (m = 0; m < M; m++) {
+                int64_t at = ((r * K + k) * M + m) * xstride;
+                float v = smb_value(r * M + m, k, K);
+                if (dx == dnnlk_f32) xs[at] = v;
+                else xh[at] = dx == dnnlk_bf16 ? dnnlk_f32_to_bf16(v) : dnnlk_f32_to_f16(v);
+            }
+    if (nd == 3) dims[0] = R, dims[1] = K, dims[2] = M;
+    else if (axis == 1) dims[0] = R, dims[1] = K;
+    else dims[0] = K, dims[1] = M;
+    s = th_tensor(xs, dx, nd, dims);
+    if (xstride != 1) s.strides[0] *= xstride, s.strides[1] *= xstride;
+    if (c == smb_rows_inplace) {
+        memcpy(y, xs, (size_t)n * 4);
+        s.data = y;
+    }
+    t = th_tensor(dy == dnnlk_f32 ? (void *)y : (void *)yh, dy, nd, dims);
+    for (ith = 0; ith < nth; ith++)
+        CHECK_EQ(log ? dnnlk_log_softmax(&s, axis, &t, ith, nth) : dnnlk_softmax(&s, axis, &t, ith, nth),
+                 dnnlk_success);
+    if (dy == dnnlk_f32) return th_fnv1a_f32(ys, (size_t)n + 8);
+    return th_fnv1a_half(yh, (size_t)n + 8, dy == dnnlk_f16);
+}
+
+TEST(softmax_recorded_bits) {
+    uint64_t got[2][smb_n][4];
+    int ran[2][smb_n][4], top = (int)dnnlk_cpu_isa(), l, c, log, p;
+    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
+    static const int parts[3] = {1, 2, 5};
+    memset(ran, 0, sizeof ran);
+    for (l = 0; l <= top; l++) {
+        int at;
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        at = (int)dnnlk_max_isa(); /* differs from l where the includer's flags fix the level */
+        for (log = 0; log < 2; log++)
+            for (c = 0; c < smb_n; c++) {
+                got[log][c][at] = smb_run(c, log, 1);
+                ran[log][c][at] = 1;
+                for (p = 1; p < 3; p++)
+                    CHECK_MSG(smb_run(c, log, parts[p]) == got[log][c][at], "%s %s on %s: %d parts differ from 1",
+                              log ? "log_softmax" : "softmax", smb_name[c], dnnlk_isa_name((dnnlk_isa)at), parts[p]);
+            }
+    }
+    dnnlk_set_max_isa(dnnlk_isa_avx512);
+    if (record) {
+        for (log = 0; log < 2; log++) {
+            printf("    {\n");
+            for (c = 0; c < smb_n; c++) {
+                printf("        /* %-32s */ {", smb_name[c]);
+                for (l = 0; l < 4; l++)
+                    printf("0x%016llxull%s", ran[log][c][l] ? (unsigned long long)got[log][c][l] : 0ull,
+                           l < 3 ? ", " : "},\n");
+            }
+            printf("    },\n");
+        }
+        SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
+    }
+    for (log = 0; log < 2; log++)
+        for (c = 0; c < smb_n; c++)
+            for (l = 0; l < 4; l++) {
+                if (!ran[log][c][l]) continue;
+#if defined(__FMA__)
+                if (l == 1) continue; /* the includer's FMA flags may fuse SSE4.1's product and sum */
+#endif
+                CHECK_MSG(got[log][c][l] == smb_recorded[log][c][l], "%s %s on %s: %016llx, recorded %016llx",
+                          log ? "log_softmax" : "softmax", smb_name[c], dnnlk_isa_name((dnnlk_isa)l),
+                          (unsigned long long)got[log][c][l], (unsigned long long)smb_recorded[log][c][l]);
+            }
+    /* the classes softmax.h states: scalar = SSE4.1 (no FMA in either), AVX2 = AVX-512 */
+    for (log = 0; log < 2; log++)
+        for (c = 0; c < smb_n; c++) {
+#if !defined(__FMA__)
+            if (ran[log][c][0] && ran[log][c][1])
+                CHECK_MSG(got[log][c][0] == got[log][c][1], "%s %s: scalar and sse41 differ",
+                          log ? "log_softmax" : "softmax", smb_name[c]);
+#endif
+            if (ran[log][c][2] && ran[log][c][3])
+                CHECK_MSG(got[log][c][2] == got[log][c][3], "%s %s: avx2 and avx512 differ",
+                          log ? "log_softmax" : "softmax", smb_name[c]);
+        }
+}
+
 int main(void) {
     RUN(vm_accuracy_sweep);
     RUN_EACH_ISA(vm_lanes_and_specials);
@@ -842,6 +1023,7 @@ int main(void) {
     RUN_EACH_ISA(softmax_accuracy_rows);
     RUN_EACH_ISA(softmax_wide_rows);
     RUN(softmax_isa_groups_agree);
+    RUN(softmax_recorded_bits);
     RUN_EACH_ISA(ftz_daz_on);
     RUN_EACH_ISA(zero_results_do_not_underflow);
     RUN(bad_arguments_write_nothing);
