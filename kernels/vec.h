@@ -85,10 +85,9 @@
  *   DNNLK__VEC_LUT32          1 where dnnlk__vf_lut32(t, i) reads a 32-entry float table (index
  *                             bits 0..4) by one two-register permute: what makes a 32-interval
  *                             table, fewer polynomial steps on the chain, pay (AVX-512)
- *   DNNLK__VEC_SCALEF         1 where dnnlk__vf_scalef(t, k) = t 2^floor(k) (one rounding) is one
- *                             instruction, with masked forms whose masked-off lanes do no
- *                             arithmetic (no underflow assists): dnnlk__vf_scalef_off(t, k, off)
- *                             gives -0 where off, dnnlk__vf_scalef_maskz(on, t, k) +0 where !on
+ *   (DNNLK__VEC_SCALEF, above: where it is 1, the masked forms' masked-off lanes do no
+ *                             arithmetic (no underflow assists); dnnlk__vf_scalef_off(t, k, off),
+ *                             that level only, gives -0 where off)
  *   DNNLK__VEC_PROD_ERR       1 where dnnlk__vf_prod_err(a, b, p) = a*b - p in one fused step
  *                             (exact for p = a*b rounded): AVX2, AVX-512, and SSE4.1 and scalar
  *                             when the includer's own flags enable FMA (gcc, clang)

@@ -281,7 +281,6 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 0   /* no 32-entry register table */
-#define DNNLK__VEC_SCALEF 0  /* no one-instruction t 2^floor(k) */
 #define DNNLK__VEC_PROD_ERR 1
 #define dnnlk__vf_prod_err(a, b, p) _mm256_fmsub_ps((a), (b), (p))
 #define dnnlk__vlut8 __m256i

@@ -293,16 +293,13 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k,
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 1   /* a 32-entry float table read by one two-register permute */
-#define DNNLK__VEC_SCALEF 1  /* t 2^floor(k) in one instruction, lanes maskable */
 #define DNNLK__VEC_PROD_ERR 1
 #define dnnlk__vf_prod_err(a, b, p) _mm512_fmsub_ps((a), (b), (p))
 #define dnnlk__vlut8 __m512i
 #define dnnlk__vlut8_index(i) (i)
 #define dnnlk__vf_lut8 dnnlk__vf_lut8_avx512
 #define dnnlk__vf_lut32 dnnlk__vf_lut32_avx512
-#define dnnlk__vf_scalef(t, k) _mm512_scalef_ps((t), (k))
 #define dnnlk__vf_scalef_off dnnlk__vf_scalef_off_avx512
-#define dnnlk__vf_scalef_maskz(on, t, k) _mm512_maskz_scalef_ps((on), (t), (k))
 #define dnnlk__vf_fmsub(a, b, c) _mm512_fmsub_ps((a), (b), (c))
 #define dnnlk__vf_fnmadd(a, b, c) _mm512_fnmadd_ps((a), (b), (c))
 #define dnnlk__vf_fnmsub(a, b, c) _mm512_fnmsub_ps((a), (b), (c))

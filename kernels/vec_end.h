@@ -122,16 +122,13 @@
 
 /* == vmath: what the math bodies ask of a level == */
 #undef DNNLK__VEC_LUT32
-#undef DNNLK__VEC_SCALEF
 #undef DNNLK__VEC_PROD_ERR
 #undef dnnlk__vf_prod_err
 #undef dnnlk__vlut8
 #undef dnnlk__vlut8_index
 #undef dnnlk__vf_lut8
 #undef dnnlk__vf_lut32
-#undef dnnlk__vf_scalef
 #undef dnnlk__vf_scalef_off
-#undef dnnlk__vf_scalef_maskz
 #undef dnnlk__vf_fmsub
 #undef dnnlk__vf_fnmadd
 #undef dnnlk__vf_fnmsub

@@ -349,7 +349,6 @@ static DNNLK__FORCEINLINE float dnnlk__sf_gather(const float *p, const int32_t *
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 0   /* no 32-entry register table */
-#define DNNLK__VEC_SCALEF 0  /* no one-instruction t 2^floor(k) */
 #if defined(__FMA__) && (defined(__GNUC__) || defined(__clang__))
 /* the includer's flags enable FMA (e.g. -march=native): the hardware is there, and the compiler
  * may fuse the products of a Dekker split, which breaks its exactness: take the error directly */

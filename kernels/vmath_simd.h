@@ -415,7 +415,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
     dnnlk__vf T = dnnlk__vf_lut32(dnnlk__vm_exp2_32[0], j);
     dnnlk__vf p = dnnlk__vf_fmadd(dnnlk__vf_mul(r, r), dnnlk__vf_fmadd(dnnlk__vf_set1(c[2]), r, dnnlk__vf_set1(c[1])),
                                   dnnlk__vf_fmadd(r, dnnlk__vf_set1(c[0]), dnnlk__vf_lut32(dnnlk__vm_exp2_32[1], j)));
-    dnnlk__vf s = dnnlk__vf_scalef_maskz(dnnlk__vf_cmpgt(k, dnnlk__vf_set1(-60.0f)), one, k);
+    dnnlk__vf s = dnnlk__vf_maskz_scalef(dnnlk__vf_cmpgt(k, dnnlk__vf_set1(-60.0f)), one, k);
     dnnlk__vf d = DNNLK__SFX(dnnlk__vm_gelu_tanh_den)(T, p, s);
     return dnnlk__vf_blend(dnnlk__vf_cmpgt(x, dnnlk__vf_set1(5.25f)), x,
                            dnnlk__vf_scalef_off(dnnlk__vf_div(x, d), k, dnnlk__vf_cmplt(x, dnnlk__vf_set1(-10.8f))));
