@@ -58,7 +58,7 @@
 #include "cpu.h"
 #include "shape.h"
 #include "loop.h"
-#include "rng.h"
+#include "rng_draw.h"
 
 /* Outputs at least this large (bytes) are written with non-temporal stores. */
 #ifndef DNNLK_DROPOUT_NT_BYTES
@@ -134,6 +134,7 @@ static inline void dnnlk__dwalk_init(dnnlk__dwalk *w, int nd, const int64_t *dim
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "dropout_simd.h"
 #include "simd_instantiate.h"
 #if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
@@ -160,49 +161,25 @@ typedef struct dnnlk__drow {
     size_t nbytes;
 } dnnlk__drow;
 
-static inline void dnnlk__drow_scalar(const dnnlk__drow *c, char *dst, int64_t dstr, const char *src, int64_t sstr,
-                                      int64_t n, uint64_t pos, int64_t mstr) {
-    int64_t i;
-    for (i = 0; i < n; i++) {
-        const char *s = src + i * sstr * (int64_t)c->es;
-        char *d = dst + i * dstr * (int64_t)c->es;
-        if (c->copy) {
-            memmove(d, s, c->es);
-        } else {
-            unsigned bit = (unsigned)(dnnlk__bits_at(c->bits, pos + (uint64_t)(i * mstr), c->nbytes) & 1);
-            dnnlk__store_from_f32(d, c->dt, dnnlk__load_as_f32(s, c->dt) * (bit ? c->scale : 0.0f));
-        }
-    }
-}
-
 /* A row of n elements; mstr is the mask's inner stride (1, or 0 when broadcast). */
 static inline void dnnlk__drow_run(const dnnlk__drow *c, char *dst, int64_t dstr, const char *src, int64_t sstr,
                                    int64_t n, uint64_t pos, int64_t mstr) {
-    dnnlk_isa isa = dnnlk_max_isa();
     if (n <= 0) return;
     if (dstr != 1 || sstr != 1) {
-        dnnlk__drow_scalar(c, dst, dstr, src, sstr, n, pos, mstr);
+        DNNLK__DISPATCH(dnnlk__dropout_row_strided_v,
+                        (dst, dstr, src, sstr, n, c->bits, pos, c->nbytes, mstr, c->scale, (int)c->dt, c->copy));
         return;
     }
     if (c->copy) {
         if (dst != src) memmove(dst, src, (size_t)n * c->es);
         return;
     }
-#if DNNLK__X86
-    if (isa != dnnlk_isa_scalar) {
-        float f = c->scale;
-        int dt = (int)c->dt;
-        if (mstr == 0) {
-            f = (dnnlk__bits_at(c->bits, pos, c->nbytes) & 1) ? c->scale : 0.0f;
-            DNNLK__PICK(isa, dnnlk__dropout_row_v, (dst, src, (size_t)n, NULL, 0, 0, f, dt, c->nt));
-        } else {
-            DNNLK__PICK(isa, dnnlk__dropout_row_v, (dst, src, (size_t)n, c->bits, pos, c->nbytes, f, dt, c->nt));
-        }
-        return;
+    if (mstr == 0) {
+        float f = (dnnlk__bits_at(c->bits, pos, c->nbytes) & 1) ? c->scale : 0.0f;
+        DNNLK__DISPATCH(dnnlk__dropout_row_v, (dst, src, (size_t)n, NULL, 0, 0, f, (int)c->dt, c->nt));
+    } else {
+        DNNLK__DISPATCH(dnnlk__dropout_row_v, (dst, src, (size_t)n, c->bits, pos, c->nbytes, c->scale, (int)c->dt, c->nt));
     }
-#endif
-    (void)isa;
-    dnnlk__drow_scalar(c, dst, 1, src, 1, n, pos, mstr);
 }
 
 /* Bit source for the rows of a walk: either a window of the mask's bit array (fused forward: the
@@ -301,39 +278,26 @@ static inline void dnnlk__dwalk_run(const dnnlk__dwalk *w, char *dst, const char
 static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b, const dnnlk__dwalk *w,
                                            const dnnlk__drow *row, char *dst, const char *src, uint8_t *mask,
                                            int64_t mb, int64_t me) {
-#if DNNLK__X86
-    dnnlk_isa isa = dnnlk_max_isa();
-    int64_t R, rounds;
-    size_t es = row->es, off;
-    int dt = (int)row->dt, nt;
-    if (isa == dnnlk_isa_scalar || row->copy || w->nd != 1 || w->ss[0] != 1 || w->ds[0] != 1) return 0;
+    size_t off = (size_t)mb * row->es, n = (size_t)(me - mb), done;
+    int dt = (int)row->dt;
+    if (row->copy || w->nd != 1 || w->ss[0] != 1 || w->ds[0] != 1) return 0;
     if (b->kind != dnnlk__bern_lt && b->kind != dnnlk__bern_ge) return 0;
     if (dnnlk__is_philox(cur->alg) && (cur->index & 3)) return 0;
-    R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
-    rounds = (me - mb) / R;
-    if (rounds == 0) return 0;
-    off = (size_t)mb * es;
-    /* streaming stores need aligned vectors: every round starts R elements further */
-    nt = row->nt && ((uintptr_t)(dst + off) % (size_t)R) == 0; /* R bytes = one f32 vector (W lanes x 4) */
     if (cur->alg == dnnlk_rng_mt19937) {
-        DNNLK__PICK(isa, dnnlk__dropout_fused_mt_v,
-                    (cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt));
+        done = DNNLK__DISPATCH(dnnlk__dropout_fused_mt_v, (cur->mt, &cur->mt_pos, b->t64, dst + off, src + off,
+                                                           mask + mb / 8, n, row->scale, dt, row->nt));
     } else if (cur->alg == dnnlk_rng_mcg31m1) {
-        cur->x = DNNLK__PICK(isa, dnnlk__dropout_fused_mcg_v,
-                             (cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt));
+        done = DNNLK__DISPATCH(dnnlk__dropout_fused_mcg_v,
+                               (&cur->x, b->t, dst + off, src + off, mask + mb / 8, n, row->scale, dt, row->nt));
     } else {
         uint32_t inv = b->kind == dnnlk__bern_ge;
         int ctr32 = cur->alg == dnnlk_rng_philox4x32_10_ctr32;
-        DNNLK__PICK(isa, dnnlk__dropout_fused_philox_v,
-                    (ctr32, cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds,
-                     row->scale, dt, nt));
-        cur->index += (uint64_t)(rounds * R);
+        done = DNNLK__DISPATCH(dnnlk__dropout_fused_philox_v, (ctr32, cur->seed, cur->offset, cur->index, b->t, inv,
+                                                               dst + off, src + off, mask + mb / 8, n, row->scale, dt,
+                                                               row->nt));
+        cur->index += (uint64_t)done;
     }
-    return rounds * R;
-#else
-    (void)cur, (void)b, (void)w, (void)row, (void)dst, (void)src, (void)mask, (void)mb, (void)me;
-    return 0;
-#endif
+    return (int64_t)done;
 }
 
 /* ---- validation shared by fwd and bwd ---- */
@@ -504,9 +468,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
         bs.cur = *rng_in;
         dnnlk__dwalk_run(&w, (char *)out.data, (const char *)src->data, &row, &bs, db, de);
     }
-#if DNNLK__X86
-    if (row.nt) _mm_sfence();
-#endif
+    if (row.nt) DNNLK__DISPATCH(dnnlk__dropout_fence, ());
     dnnlk__rng_write_end(&cur, rng_out, per * (uint64_t)(nmask - me), ith); /* cur: after [mb, me) */
     return dnnlk_success;
 }
@@ -536,9 +498,7 @@ static inline dnnlk_status dnnlk_dropout_bwd(const dnnlk_tensor *diff_dst, const
     bs.nbytes = (size_t)((nmask + 7) / 8);
     dnnlk__part_range(w.total, ith, nth, 64, &db, &de);
     dnnlk__dwalk_run(&w, (char *)out.data, (const char *)diff_dst->data, &row, &bs, db, de);
-#if DNNLK__X86
-    if (row.nt) _mm_sfence();
-#endif
+    if (row.nt) DNNLK__DISPATCH(dnnlk__dropout_fence, ());
     return dnnlk_success;
 }
 
