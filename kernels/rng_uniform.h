@@ -52,18 +52,21 @@ static inline uint16_t dnnlk__uniform_to_16(float v, dnnlk_dtype dt, float low, 
     return h;
 }
 
-/* Fills dst (see the top of the file). Parts split the elements in row-major order. */
+/* Fills dst (see the top of the file). Parts split the elements in row-major order: the walk
+ * (loop.h) keeps that order (no reordering of dims; merging contiguous dims and dropping size-1
+ * dims keep each element's row-major index), so draw i goes to element i whatever the strides. */
 static inline dnnlk_status dnnlk_rng_uniform(dnnlk_tensor *dst, float low, float high, uint64_t seed,
                                              uint64_t offset, dnnlk_rng_alg alg, int ith, int nth) {
     dnnlk_tensor d;
     dnnlk_status st;
     dnnlk_rng cur;
     float width, top;
-    int64_t b, e, pos;
+    int64_t b, e, n = 0;
     float buf[512];
-    int64_t idx[DNNLK_MAX_NDIMS];
     size_t es;
-    int i;
+    dnnlk__loop l;
+    dnnlk__loop_iter it;
+    char *row[1];
     if (!dst) return dnnlk_invalid_arguments;
     d = *dst;
     st = dnnlk_rng_uniform_infer(&d);
@@ -71,59 +74,43 @@ static inline dnnlk_status dnnlk_rng_uniform(dnnlk_tensor *dst, float low, float
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
     if (!dnnlk__rng_alg_ok(alg)) return dnnlk_invalid_arguments;
     if (!dnnlk__uniform_args_ok(low, high, &width, &top)) return dnnlk_invalid_arguments;
-    {
-        int64_t n = 0;
-        (void)dnnlk_shape_numel(d.ndims, d.dims, &n); /* checked by the inference above */
-        if (n > 0 && !d.data) return dnnlk_invalid_arguments;
-        dnnlk__part_range(n, ith, nth, 16, &b, &e);
-    }
+    (void)dnnlk_shape_numel(d.ndims, d.dims, &n); /* checked by the inference above */
+    if (n > 0 && !d.data) return dnnlk_invalid_arguments;
+    dnnlk__part_range(n, ith, nth, 16, &b, &e);
     *dst = d; /* the completed layout goes back before any data is written */
     if (b >= e) return dnnlk_success;
     dnnlk_rng_init(&cur, alg, seed, offset);
     dnnlk__rng_advance(&cur, (uint64_t)b);
     es = dnnlk_dtype_size(d.dtype);
-    /* element pos of the row-major order -> multi-index */
     {
-        int64_t rem = b;
-        for (i = d.ndims - 1; i >= 0; i--) {
-            idx[i] = rem % d.dims[i];
-            rem /= d.dims[i];
-        }
+        const int64_t *strides[1];
+        void *base[1];
+        strides[0] = d.strides;
+        base[0] = d.data;
+        dnnlk__loop_init(&l, d.ndims, d.dims, 1, strides, &es, 0);
+        dnnlk__iter_init(&it, &l, base, b, e);
     }
-    {
-        int dense = 1;
-        int64_t s = 1;
-        for (i = d.ndims - 1; i >= 0; i--) {
-            if (d.dims[i] != 1 && d.strides[i] != s) dense = 0;
-            s *= d.dims[i];
+    while ((n = dnnlk__iter_next(&it, row)) > 0) {
+        const int64_t str = dnnlk__row_stride(&l, 0);
+        int64_t k0, k;
+        if (d.dtype == dnnlk_f32 && dnnlk__row_kind(&l, 0) == dnnlk__row_contig) { /* straight into dst */
+            dnnlk__rng_gen_uniform(&cur, (float *)(void *)row[0], (size_t)n, low, width, top);
+            continue;
         }
-        if (dense && d.dtype == dnnlk_f32) {
-            dnnlk__rng_gen_uniform(&cur, (float *)d.data + b, (size_t)(e - b), low, width, top);
-            return dnnlk_success;
-        }
-    }
-    for (pos = b; pos < e;) {
-        int64_t n = e - pos, k;
-        if (n > 512) n = 512;
-        dnnlk__rng_gen_uniform(&cur, buf, (size_t)n, low, width, top);
-        for (k = 0; k < n; k++, pos++) {
-            int64_t off = 0;
-            char *p;
-            for (i = 0; i < d.ndims; i++) off += idx[i] * d.strides[i];
-            p = (char *)d.data + off * (int64_t)es;
-            if (d.dtype == dnnlk_f32) memcpy(p, &buf[k], 4);
-            else {
-                uint16_t h = dnnlk__uniform_to_16(buf[k], d.dtype, low, high);
-                memcpy(p, &h, 2);
-            }
-            for (i = d.ndims - 1; i >= 0; i--) {
-                if (++idx[i] < d.dims[i]) break;
-                idx[i] = 0;
+        for (k0 = 0; k0 < n; k0 += 512) {
+            int64_t m = n - k0 < 512 ? n - k0 : 512;
+            dnnlk__rng_gen_uniform(&cur, buf, (size_t)m, low, width, top);
+            for (k = 0; k < m; k++) {
+                char *p = row[0] + (k0 + k) * str;
+                if (d.dtype == dnnlk_f32) memcpy(p, &buf[k], 4);
+                else {
+                    uint16_t h = dnnlk__uniform_to_16(buf[k], d.dtype, low, high);
+                    memcpy(p, &h, 2);
+                }
             }
         }
     }
     return dnnlk_success;
 }
-
 
 #endif /* DNNLK_RNG_UNIFORM_H */
