@@ -611,7 +611,7 @@ TEST(recorded_bits_every_level) {
                     CHECK_MSG(got[a][c][l] == db_recorded[a][c][l], "%s %s at %s: %016llx", alg_name(algs[a]), db_name[c],
                               dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[a][c][l]);
         }
-    CHECK(ran[0]);
+    CHECK(ran[(int)dnnlk_max_isa()]); /* with a compile-time level (make test-native) only that one runs */
 }
 
 int main(void) {
