@@ -58,7 +58,7 @@
 #include "cpu.h"
 #include "shape.h"
 #include "loop.h"
-#include "rng.h"
+#include "rng_draw.h"
 
 /* Outputs at least this large (bytes) are written with non-temporal stores. */
 #ifndef DNNLK_DROPOUT_NT_BYTES
@@ -94,38 +94,11 @@ static inline dnnlk__bern dnnlk__bern_keep(dnnlk_rng_alg alg, double rate) {
     return b;
 }
 
-/* ---- the walk over data elements: rows with src, dst and mask positions ---- */
-
-typedef struct dnnlk__dwalk {
-    int nd;
-    int64_t total;
-    int64_t dims[DNNLK_MAX_NDIMS];
-    int64_t ss[DNNLK_MAX_NDIMS], ds[DNNLK_MAX_NDIMS], ms[DNNLK_MAX_NDIMS]; /* element strides */
-} dnnlk__dwalk;
-
-/* Drops size-1 dims and merges dims that are contiguous for src, dst and the mask at once. */
-static inline void dnnlk__dwalk_init(dnnlk__dwalk *w, int nd, const int64_t *dims, const int64_t *ss,
-                                     const int64_t *ds, const int64_t *ms) {
-    int i, n = 0;
-    w->total = 1;
-    for (i = 0; i < nd; i++) w->total *= dims[i];
-    for (i = 0; i < nd && w->total > 0; i++) {
-        if (dims[i] == 1) continue;
-        if (n > 0 && w->ss[n - 1] == ss[i] * dims[i] && w->ds[n - 1] == ds[i] * dims[i] &&
-            w->ms[n - 1] == ms[i] * dims[i]) {
-            w->dims[n - 1] *= dims[i];
-            w->ss[n - 1] = ss[i], w->ds[n - 1] = ds[i], w->ms[n - 1] = ms[i];
-        } else {
-            w->dims[n] = dims[i], w->ss[n] = ss[i], w->ds[n] = ds[i], w->ms[n] = ms[i];
-            n++;
-        }
-    }
-    if (n == 0) {
-        n = 1;
-        w->dims[0] = w->total, w->ss[0] = w->ds[0] = 1, w->ms[0] = 1;
-    }
-    w->nd = n;
-}
+/* ---- the walk over data elements ----
+ * A loop.h plan of three operands: src (0), dst (1), and the mask element index (2: element size
+ * 1, so its "pointer" minus the base is the index of the row's first mask element). No reordering:
+ * parts split the data elements in row-major order. */
+enum { dnnlk__dw_src = 0, dnnlk__dw_dst = 1, dnnlk__dw_mask = 2 };
 
 /* ---- SIMD bodies ---- */
 
@@ -134,6 +107,7 @@ static inline void dnnlk__dwalk_init(dnnlk__dwalk *w, int nd, const int64_t *dim
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
+#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "dropout_simd.h"
 #include "simd_instantiate.h"
 #if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
@@ -160,49 +134,25 @@ typedef struct dnnlk__drow {
     size_t nbytes;
 } dnnlk__drow;
 
-static inline void dnnlk__drow_scalar(const dnnlk__drow *c, char *dst, int64_t dstr, const char *src, int64_t sstr,
-                                      int64_t n, uint64_t pos, int64_t mstr) {
-    int64_t i;
-    for (i = 0; i < n; i++) {
-        const char *s = src + i * sstr * (int64_t)c->es;
-        char *d = dst + i * dstr * (int64_t)c->es;
-        if (c->copy) {
-            memmove(d, s, c->es);
-        } else {
-            unsigned bit = (unsigned)(dnnlk__bits_at(c->bits, pos + (uint64_t)(i * mstr), c->nbytes) & 1);
-            dnnlk__store_from_f32(d, c->dt, dnnlk__load_as_f32(s, c->dt) * (bit ? c->scale : 0.0f));
-        }
-    }
-}
-
 /* A row of n elements; mstr is the mask's inner stride (1, or 0 when broadcast). */
 static inline void dnnlk__drow_run(const dnnlk__drow *c, char *dst, int64_t dstr, const char *src, int64_t sstr,
                                    int64_t n, uint64_t pos, int64_t mstr) {
-    dnnlk_isa isa = dnnlk_max_isa();
     if (n <= 0) return;
     if (dstr != 1 || sstr != 1) {
-        dnnlk__drow_scalar(c, dst, dstr, src, sstr, n, pos, mstr);
+        DNNLK__DISPATCH(dnnlk__dropout_row_strided_v,
+                        (dst, dstr, src, sstr, n, c->bits, pos, c->nbytes, mstr, c->scale, (int)c->dt, c->copy));
         return;
     }
     if (c->copy) {
         if (dst != src) memmove(dst, src, (size_t)n * c->es);
         return;
     }
-#if DNNLK__X86
-    if (isa != dnnlk_isa_scalar) {
-        float f = c->scale;
-        int dt = (int)c->dt;
-        if (mstr == 0) {
-            f = (dnnlk__bits_at(c->bits, pos, c->nbytes) & 1) ? c->scale : 0.0f;
-            DNNLK__PICK(isa, dnnlk__dropout_row_v, (dst, src, (size_t)n, NULL, 0, 0, f, dt, c->nt));
-        } else {
-            DNNLK__PICK(isa, dnnlk__dropout_row_v, (dst, src, (size_t)n, c->bits, pos, c->nbytes, f, dt, c->nt));
-        }
-        return;
+    if (mstr == 0) {
+        float f = (dnnlk__bits_at(c->bits, pos, c->nbytes) & 1) ? c->scale : 0.0f;
+        DNNLK__DISPATCH(dnnlk__dropout_row_v, (dst, src, (size_t)n, NULL, 0, 0, f, (int)c->dt, c->nt));
+    } else {
+        DNNLK__DISPATCH(dnnlk__dropout_row_v, (dst, src, (size_t)n, c->bits, pos, c->nbytes, c->scale, (int)c->dt, c->nt));
     }
-#endif
-    (void)isa;
-    dnnlk__drow_scalar(c, dst, 1, src, 1, n, pos, mstr);
 }
 
 /* Bit source for the rows of a walk: either a window of the mask's bit array (fused forward: the
@@ -256,84 +206,68 @@ static inline const uint8_t *dnnlk__dsrc_get(dnnlk__dsrc *s, int64_t j, int64_t 
 }
 
 /* Runs the rows of walk w for data elements [fb, fe). */
-static inline void dnnlk__dwalk_run(const dnnlk__dwalk *w, char *dst, const char *src, dnnlk__drow *row,
-                                    dnnlk__dsrc *bsrc, int64_t fb, int64_t fe) {
-    int64_t idx[DNNLK_MAX_NDIMS], rem = fb, f = fb;
-    int i, in = w->nd - 1;
-    int64_t es = (int64_t)row->es;
-    for (i = w->nd - 1; i >= 0; i--) {
-        int64_t d = w->dims[i] > 0 ? w->dims[i] : 1;
-        idx[i] = rem % d;
-        rem /= d;
-    }
-    while (f < fe) {
-        int64_t n = w->dims[in] - idx[in], soff = 0, doff = 0, j = 0, k;
-        if (n > fe - f) n = fe - f;
-        for (i = 0; i < w->nd; i++) soff += idx[i] * w->ss[i], doff += idx[i] * w->ds[i], j += idx[i] * w->ms[i];
-        if (w->ms[in] == 0 || row->copy) {
+static inline void dnnlk__dwalk_run(const dnnlk__loop *w, char *dst, const char *src, const uint8_t *mask,
+                                    dnnlk__drow *row, dnnlk__dsrc *bsrc, int64_t fb, int64_t fe) {
+    const int64_t es = (int64_t)row->es;
+    const int64_t ss = dnnlk__row_stride(w, dnnlk__dw_src) / es, ds = dnnlk__row_stride(w, dnnlk__dw_dst) / es;
+    const int64_t ms = dnnlk__row_stride(w, dnnlk__dw_mask);
+    char *mbase = (char *)(uintptr_t)mask, *r[3];
+    void *base[3];
+    dnnlk__loop_iter it;
+    int64_t n, k;
+    base[dnnlk__dw_src] = (void *)(uintptr_t)src, base[dnnlk__dw_dst] = dst, base[dnnlk__dw_mask] = mbase;
+    dnnlk__iter_init(&it, w, base, fb, fe);
+    while ((n = dnnlk__iter_next(&it, r)) > 0) {
+        const int64_t j = (int64_t)(r[dnnlk__dw_mask] - mbase);
+        if (ms == 0 || row->copy) {
             uint64_t pos = 0;
             size_t nb = 0;
             row->bits = row->copy ? NULL : dnnlk__dsrc_get(bsrc, j, 1, &pos, &nb);
             row->nbytes = nb;
-            dnnlk__drow_run(row, dst + doff * es, w->ds[in], src + soff * es, w->ss[in], n, pos, 0);
-        } else {
-            for (k = 0; k < n;) { /* the mask runs along the row: fetch bits in windows */
-                int64_t m = n - k;
-                uint64_t pos;
-                size_t nb;
-                if (bsrc->regen && m > DNNLK__DCACHE_BITS - 64) m = DNNLK__DCACHE_BITS - 64;
-                row->bits = dnnlk__dsrc_get(bsrc, j + k * w->ms[in], m, &pos, &nb);
-                row->nbytes = nb;
-                dnnlk__drow_run(row, dst + (doff + k * w->ds[in]) * es, w->ds[in], src + (soff + k * w->ss[in]) * es,
-                                w->ss[in], m, pos, 1);
-                k += m;
-            }
+            dnnlk__drow_run(row, r[dnnlk__dw_dst], ds, r[dnnlk__dw_src], ss, n, pos, 0);
+            continue;
         }
-        f += n;
-        idx[in] += n;
-        for (i = in; i > 0 && idx[i] >= w->dims[i]; i--) idx[i] = 0, idx[i - 1]++;
+        for (k = 0; k < n;) { /* the mask runs along the row: fetch bits in windows */
+            int64_t m = n - k;
+            uint64_t pos;
+            size_t nb;
+            if (bsrc->regen && m > DNNLK__DCACHE_BITS - 64) m = DNNLK__DCACHE_BITS - 64;
+            row->bits = dnnlk__dsrc_get(bsrc, j + k * ms, m, &pos, &nb);
+            row->nbytes = nb;
+            dnnlk__drow_run(row, r[dnnlk__dw_dst] + k * ds * es, ds, r[dnnlk__dw_src] + k * ss * es, ss, m, pos, 1);
+            k += m;
+        }
     }
 }
 
 /* The fused loop for dense data (src and dst contiguous) with MCG31, MT19937 or counter-aligned Philox:
  * runs whole rounds from mask element mb, advances the stream, and returns how many elements it
  * did (0 when the case does not qualify; the block path then does everything). */
-static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b, const dnnlk__dwalk *w,
+static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b, const dnnlk__loop *w,
                                            const dnnlk__drow *row, char *dst, const char *src, uint8_t *mask,
                                            int64_t mb, int64_t me) {
-#if DNNLK__X86
-    dnnlk_isa isa = dnnlk_max_isa();
-    int64_t R, rounds;
-    size_t es = row->es, off;
-    int dt = (int)row->dt, nt;
-    if (isa == dnnlk_isa_scalar || row->copy || w->nd != 1 || w->ss[0] != 1 || w->ds[0] != 1) return 0;
+    size_t off = (size_t)mb * row->es, n = (size_t)(me - mb), done;
+    int dt = (int)row->dt;
+    if (row->copy || w->ndims != 1 || dnnlk__row_kind(w, dnnlk__dw_src) != dnnlk__row_contig ||
+        dnnlk__row_kind(w, dnnlk__dw_dst) != dnnlk__row_contig)
+        return 0;
     if (b->kind != dnnlk__bern_lt && b->kind != dnnlk__bern_ge) return 0;
     if (dnnlk__is_philox(cur->alg) && (cur->index & 3)) return 0;
-    R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
-    rounds = (me - mb) / R;
-    if (rounds == 0) return 0;
-    off = (size_t)mb * es;
-    /* streaming stores need aligned vectors: every round starts R elements further */
-    nt = row->nt && ((uintptr_t)(dst + off) % (size_t)R) == 0; /* R bytes = one f32 vector (W lanes x 4) */
     if (cur->alg == dnnlk_rng_mt19937) {
-        DNNLK__PICK(isa, dnnlk__dropout_fused_mt_v,
-                    (cur->mt, &cur->mt_pos, b->t64, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt));
+        done = DNNLK__DISPATCH(dnnlk__dropout_fused_mt_v, (cur->mt, &cur->mt_pos, b->t64, dst + off, src + off,
+                                                           mask + mb / 8, n, row->scale, dt, row->nt));
     } else if (cur->alg == dnnlk_rng_mcg31m1) {
-        cur->x = DNNLK__PICK(isa, dnnlk__dropout_fused_mcg_v,
-                             (cur->x, b->t, dst + off, src + off, mask + mb / 8, (size_t)rounds, row->scale, dt, nt));
+        done = DNNLK__DISPATCH(dnnlk__dropout_fused_mcg_v,
+                               (&cur->x, b->t, dst + off, src + off, mask + mb / 8, n, row->scale, dt, row->nt));
     } else {
         uint32_t inv = b->kind == dnnlk__bern_ge;
         int ctr32 = cur->alg == dnnlk_rng_philox4x32_10_ctr32;
-        DNNLK__PICK(isa, dnnlk__dropout_fused_philox_v,
-                    (ctr32, cur->seed, cur->offset, cur->index, b->t, inv, dst + off, src + off, mask + mb / 8, (size_t)rounds,
-                     row->scale, dt, nt));
-        cur->index += (uint64_t)(rounds * R);
+        done = DNNLK__DISPATCH(dnnlk__dropout_fused_philox_v, (ctr32, cur->seed, cur->offset, cur->index, b->t, inv,
+                                                               dst + off, src + off, mask + mb / 8, n, row->scale, dt,
+                                                               row->nt));
+        cur->index += (uint64_t)done;
     }
-    return rounds * R;
-#else
-    (void)cur, (void)b, (void)w, (void)row, (void)dst, (void)src, (void)mask, (void)mb, (void)me;
-    return 0;
-#endif
+    return (int64_t)done;
 }
 
 /* ---- validation shared by fwd and bwd ---- */
@@ -400,7 +334,7 @@ static inline dnnlk_status dnnlk_dropout_bwd_infer(const dnnlk_tensor *diff_dst,
 /* Everything both directions check; fills the walk, mask shape and count. */
 static inline dnnlk_status dnnlk__dropout_prepare(const dnnlk_tensor *src, const dnnlk_tensor *dst, dnnlk_tensor *out,
                                                   const uint8_t *mask, double rate, int noise_ndims,
-                                                  const int64_t *noise_dims, int ith, int nth, dnnlk__dwalk *w,
+                                                  const int64_t *noise_dims, int ith, int nth, dnnlk__loop *w,
                                                   int64_t *nmask, int *broadcast) {
     int64_t mdims[DNNLK_MAX_NDIMS], mstr[DNNLK_MAX_NDIMS], ms[DNNLK_MAX_NDIMS], n = 0;
     dnnlk_status st;
@@ -430,7 +364,13 @@ static inline dnnlk_status dnnlk__dropout_prepare(const dnnlk_tensor *src, const
         ms[i] = mdims[i] == src->dims[i] ? mstr[i] : 0;
         if (mdims[i] != src->dims[i]) *broadcast = 1;
     }
-    dnnlk__dwalk_init(w, src->ndims, src->dims, src->strides, out->strides, ms);
+    {
+        const int64_t *strides[3];
+        size_t esize[3];
+        strides[dnnlk__dw_src] = src->strides, strides[dnnlk__dw_dst] = out->strides, strides[dnnlk__dw_mask] = ms;
+        esize[dnnlk__dw_src] = esize[dnnlk__dw_dst] = dnnlk_dtype_size(src->dtype), esize[dnnlk__dw_mask] = 1;
+        dnnlk__loop_init(w, src->ndims, src->dims, 3, strides, esize, 0);
+    }
     return dnnlk_success;
 }
 
@@ -449,7 +389,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
                                              int noise_ndims, const int64_t *noise_dims, const dnnlk_rng *rng_in,
                                              dnnlk_rng *rng_out, int ith, int nth) {
     dnnlk_tensor out;
-    dnnlk__dwalk w;
+    dnnlk__loop w;
     dnnlk__drow row;
     dnnlk__dsrc bs;
     dnnlk__bern bern;
@@ -487,7 +427,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
             bs.bits = mask + blk / 8;
             bs.bits_base = blk;
             bs.nbytes = (size_t)((len + 7) / 8);
-            dnnlk__dwalk_run(&w, (char *)out.data, (const char *)src->data, &row, &bs, blk, blk + len);
+            dnnlk__dwalk_run(&w, (char *)out.data, (const char *)src->data, mask, &row, &bs, blk, blk + len);
         }
     } else {
         /* the mask share, then the data share with regenerated bits */
@@ -502,11 +442,9 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
         bs.cache_len = 0;
         bs.cur_pos = 0;
         bs.cur = *rng_in;
-        dnnlk__dwalk_run(&w, (char *)out.data, (const char *)src->data, &row, &bs, db, de);
+        dnnlk__dwalk_run(&w, (char *)out.data, (const char *)src->data, mask, &row, &bs, db, de);
     }
-#if DNNLK__X86
-    if (row.nt) _mm_sfence();
-#endif
+    if (row.nt) DNNLK__DISPATCH(dnnlk__dropout_fence, ());
     dnnlk__rng_write_end(&cur, rng_out, per * (uint64_t)(nmask - me), ith); /* cur: after [mb, me) */
     return dnnlk_success;
 }
@@ -517,7 +455,7 @@ static inline dnnlk_status dnnlk_dropout_bwd(const dnnlk_tensor *diff_dst, const
                                              dnnlk_tensor *diff_src, double rate, int noise_ndims,
                                              const int64_t *noise_dims, int ith, int nth) {
     dnnlk_tensor out;
-    dnnlk__dwalk w;
+    dnnlk__loop w;
     dnnlk__drow row;
     dnnlk__dsrc bs;
     int64_t nmask, db, de;
@@ -535,10 +473,8 @@ static inline dnnlk_status dnnlk_dropout_bwd(const dnnlk_tensor *diff_dst, const
     bs.bits_base = 0;
     bs.nbytes = (size_t)((nmask + 7) / 8);
     dnnlk__part_range(w.total, ith, nth, 64, &db, &de);
-    dnnlk__dwalk_run(&w, (char *)out.data, (const char *)diff_dst->data, &row, &bs, db, de);
-#if DNNLK__X86
-    if (row.nt) _mm_sfence();
-#endif
+    dnnlk__dwalk_run(&w, (char *)out.data, (const char *)diff_dst->data, mask, &row, &bs, db, de);
+    if (row.nt) DNNLK__DISPATCH(dnnlk__dropout_fence, ());
     return dnnlk_success;
 }
 

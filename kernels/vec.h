@@ -52,6 +52,31 @@
  *   dnnlk__vb_permute16(out, in, idx)   16 bytes: out[j] = in[idx[j]] (idx[j] < 16; pshufb)
  *
  * == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing ==
+ *   dnnlk__vq                 the generators' register: DNNLK__VQ_N 64-bit lanes (2, 2, 4, 8), also
+ *                             read as 2*DNNLK__VQ_N 32-bit words (the scalar level keeps SSE4.1's
+ *                             structure in plain C, so generators give its bits word for word)
+ *   dnnlk__vq_part_vi(v, j)   words [j, j + DNNLK__VF_N) of v as a dnnlk__vi (j = 0 where they match)
+ *   dnnlk__vq_loadu / storeu / set1_64 / set1_32 / and / or / xor / xor3   whole-register ops
+ *   dnnlk__vq_add64 / srli64 / slli64      on 64-bit lanes
+ *   dnnlk__vq_add32 / sub32 / srli32 / slli32 / min32_u   on 32-bit words (min unsigned)
+ *   dnnlk__vq_mul_even_u32(a, b)   each 64-bit lane: its low word of a times that of b, unsigned
+ *   dnnlk__vq_hi_down32(a)    each 64-bit lane's high word copied into its low word
+ *   dnnlk__vq_blend_odd32(a, b)    a's even words, b's odd words
+ *   dnnlk__vq_pack_lo32(a, b)      a's even words, b's even words in the odd places
+ *   dnnlk__vq_unpacklo32 / hi32 / lo64 / hi64   interleaves within each 128-bit chunk
+ *   dnnlk__vq_lane0_u32(a)    word 0
+ *   dnnlk__vq_cmplt32_bits / cmplt32_u_bits(a, b)   a < b per word (signed / unsigned), word i
+ *                             in bit i
+ *   dnnlk__vq_cmplt64_u_bits(a, dnnlk__vq_cmplt64_u_rhs(t))   a < t per 64-bit lane, unsigned
+ *   DNNLK__VEC_CMP_TO_BITS    1 where compares give bits and bits deposit in one instruction each
+ *                             (k-masks, pdep): a body may skip a transpose and interleave bits
+ *   dnnlk__u64_deposit(v, m)  the low bits of v at the set bits of m (pdep)
+ *   dnnlk__vi_bitselect(m, a, b)   a where m's bits are set, b elsewhere
+ *   dnnlk__vi_xor_if_odd(r, t, k)  r ^ k in the lanes where t is odd, r elsewhere
+ *   dnnlk__vi_bf16_rne_bits(u)     u + 0x7fff + bit 16 of u: f32 bits rounded to bf16 in the
+ *                             high half (no NaN handling)
+ *   dnnlk__vf_maskz_bits(b, v)     lane j: v where bit j of b is set, +0 elsewhere;
+ *                             _even / _odd: bit 2j / 2j + 1
  *
  * == softmax, norm: f64 lanes ==
  *   dnnlk__vd                 f64 vector of DNNLK__VD_N lanes (1, 2, 4, 8: half of DNNLK__VF_N,

@@ -102,6 +102,31 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx2(void *out, const void *i
 }
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+static DNNLK__FORCEINLINE uint64_t dnnlk__vq_cmplt32_u_bits_avx2(__m256i a, __m256i b) {
+    const __m256i bias = _mm256_set1_epi32(INT32_MIN);
+    __m256i lt = _mm256_cmpgt_epi32(_mm256_xor_si256(b, bias), _mm256_xor_si256(a, bias));
+    return (uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(lt));
+}
+/* a < rhs on 64-bit lanes, rhs from dnnlk__vq_cmplt64_u_rhs (biased by 2^63: a signed compare). */
+static DNNLK__FORCEINLINE uint64_t dnnlk__vq_cmplt64_u_bits_avx2(__m256i a, __m256i rhs) {
+    const __m256i bias = _mm256_set1_epi64x(INT64_MIN);
+    return (uint64_t)(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(rhs, _mm256_xor_si256(a, bias))));
+}
+static DNNLK__FORCEINLINE __m256 dnnlk__vf_maskz_bits_avx2(uint32_t b, __m256 v) {
+    const __m256i sel = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    __m256i m = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)(b & 0xffu)), sel), sel);
+    return _mm256_and_ps(_mm256_castsi256_ps(m), v);
+}
+static DNNLK__FORCEINLINE __m256 dnnlk__vf_maskz_bits_even_avx2(uint32_t b, __m256 v) {
+    const __m256i se = _mm256_setr_epi32(1, 4, 16, 64, 256, 1024, 4096, 16384);
+    __m256i m = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)(b & 0xffffu)), se), se);
+    return _mm256_and_ps(_mm256_castsi256_ps(m), v);
+}
+static DNNLK__FORCEINLINE __m256 dnnlk__vf_maskz_bits_odd_avx2(uint32_t b, __m256 v) {
+    const __m256i so = _mm256_slli_epi32(_mm256_setr_epi32(1, 4, 16, 64, 256, 1024, 4096, 16384), 1);
+    __m256i m = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)(b & 0xffffu)), so), so);
+    return _mm256_and_ps(_mm256_castsi256_ps(m), v);
+}
 
 /* == softmax, norm: f64 lanes == */
 /* f32 lanes [4h, 4h + 4) of v as f64 (h a constant, 0 or 1). */
@@ -251,6 +276,50 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int
 #define dnnlk__vb_permute16 dnnlk__vb_permute16_avx2
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+#define DNNLK__VQ_N 4
+#define DNNLK__VEC_CMP_TO_BITS 0 /* compares give bits and bits deposit cheaply (k-masks, pdep) */
+#define dnnlk__vq __m256i
+#define dnnlk__vq_loadu(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define dnnlk__vq_storeu(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define dnnlk__vq_part_vi(v, j) (v)
+#define dnnlk__vq_set1_64(x) _mm256_set1_epi64x((long long)(x))
+#define dnnlk__vq_set1_32(x) _mm256_set1_epi32((int)(x))
+#define dnnlk__vq_and(a, b) _mm256_and_si256((a), (b))
+#define dnnlk__vq_or(a, b) _mm256_or_si256((a), (b))
+#define dnnlk__vq_xor(a, b) _mm256_xor_si256((a), (b))
+#define dnnlk__vq_xor3(a, b, c) _mm256_xor_si256(_mm256_xor_si256((a), (b)), (c))
+#define dnnlk__vq_add64(a, b) _mm256_add_epi64((a), (b))
+#define dnnlk__vq_srli64(a, n) _mm256_srli_epi64((a), (n))
+#define dnnlk__vq_slli64(a, n) _mm256_slli_epi64((a), (n))
+#define dnnlk__vq_add32(a, b) _mm256_add_epi32((a), (b))
+#define dnnlk__vq_sub32(a, b) _mm256_sub_epi32((a), (b))
+#define dnnlk__vq_srli32(a, n) _mm256_srli_epi32((a), (n))
+#define dnnlk__vq_slli32(a, n) _mm256_slli_epi32((a), (n))
+#define dnnlk__vq_min32_u(a, b) _mm256_min_epu32((a), (b))
+#define dnnlk__vq_mul_even_u32(a, b) _mm256_mul_epu32((a), (b))
+#define dnnlk__vq_hi_down32(a) _mm256_shuffle_epi32((a), 0xF5)
+#define dnnlk__vq_blend_odd32(a, b) _mm256_blend_epi32((a), (b), 0xAA)
+#define dnnlk__vq_pack_lo32(a, b) _mm256_blend_epi32((a), _mm256_slli_epi64((b), 32), 0xAA)
+#define dnnlk__vq_unpacklo32(a, b) _mm256_unpacklo_epi32((a), (b))
+#define dnnlk__vq_unpackhi32(a, b) _mm256_unpackhi_epi32((a), (b))
+#define dnnlk__vq_unpacklo64(a, b) _mm256_unpacklo_epi64((a), (b))
+#define dnnlk__vq_unpackhi64(a, b) _mm256_unpackhi_epi64((a), (b))
+#define dnnlk__vq_lane0_u32(a) ((uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(a)))
+#define dnnlk__vq_cmplt32_bits(a, b) \
+    ((uint64_t)(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32((b), (a)))))
+#define dnnlk__vq_cmplt32_u_bits dnnlk__vq_cmplt32_u_bits_avx2
+#define dnnlk__vq_cmplt64_u_rhs(t) _mm256_xor_si256(_mm256_set1_epi64x((long long)(t)), _mm256_set1_epi64x(INT64_MIN))
+#define dnnlk__vq_cmplt64_u_bits dnnlk__vq_cmplt64_u_bits_avx2
+#define dnnlk__vi_bitselect(m, a, b) _mm256_or_si256(_mm256_and_si256((a), (m)), _mm256_andnot_si256((m), (b)))
+#define dnnlk__vi_xor_if_odd(r, t, k) \
+    _mm256_xor_si256((r), _mm256_and_si256(_mm256_srai_epi32(_mm256_slli_epi32((t), 31), 31), (k)))
+#define dnnlk__vi_bf16_rne_bits(u)                                           \
+    _mm256_add_epi32(_mm256_add_epi32((u), _mm256_set1_epi32(0x7fff)),         \
+                     _mm256_and_si256(_mm256_srli_epi32((u), 16), _mm256_set1_epi32(1)))
+#define dnnlk__vf_maskz_bits dnnlk__vf_maskz_bits_avx2
+#define dnnlk__vf_maskz_bits_even dnnlk__vf_maskz_bits_even_avx2
+#define dnnlk__vf_maskz_bits_odd dnnlk__vf_maskz_bits_odd_avx2
+#define dnnlk__u64_deposit(v, m) ((uint64_t)_pdep_u64((v), (m)))
 
 /* == softmax, norm: f64 lanes == */
 #define DNNLK__VD_N 4

@@ -117,6 +117,16 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx512(void *out, const void 
 }
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+/* r ^ k in the lanes where t is odd. */
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_xor_if_odd_avx512(__m512i r, __m512i t, __m512i k) {
+    __mmask16 odd = _mm512_test_epi32_mask(t, _mm512_set1_epi32(1));
+    return _mm512_mask_xor_epi32(r, odd, r, k);
+}
+/* bit 16 as a lane mask: + 0x8000 where set, + 0x7fff elsewhere */
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_bf16_rne_bits_avx512(__m512i u) {
+    __mmask16 odd = _mm512_test_epi32_mask(u, _mm512_set1_epi32(0x10000));
+    return _mm512_mask_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), odd, u, _mm512_set1_epi32(0x8000));
+}
 
 /* == softmax, norm: f64 lanes == */
 /* f32 lanes [8h, 8h + 8) of v as f64 (h a constant, 0 or 1). */
@@ -263,6 +273,46 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k,
 #define dnnlk__vb_permute16 dnnlk__vb_permute16_avx512
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+#define DNNLK__VQ_N 8
+#define DNNLK__VEC_CMP_TO_BITS 1 /* compares give bits and bits deposit cheaply (k-masks, pdep) */
+#define dnnlk__vq __m512i
+#define dnnlk__vq_loadu(p) _mm512_loadu_si512((const void *)(p))
+#define dnnlk__vq_storeu(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define dnnlk__vq_part_vi(v, j) (v)
+#define dnnlk__vq_set1_64(x) _mm512_set1_epi64((long long)(x))
+#define dnnlk__vq_set1_32(x) _mm512_set1_epi32((int)(x))
+#define dnnlk__vq_and(a, b) _mm512_and_si512((a), (b))
+#define dnnlk__vq_or(a, b) _mm512_or_si512((a), (b))
+#define dnnlk__vq_xor(a, b) _mm512_xor_si512((a), (b))
+#define dnnlk__vq_xor3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
+#define dnnlk__vq_add64(a, b) _mm512_add_epi64((a), (b))
+#define dnnlk__vq_srli64(a, n) _mm512_srli_epi64((a), (n))
+#define dnnlk__vq_slli64(a, n) _mm512_slli_epi64((a), (n))
+#define dnnlk__vq_add32(a, b) _mm512_add_epi32((a), (b))
+#define dnnlk__vq_sub32(a, b) _mm512_sub_epi32((a), (b))
+#define dnnlk__vq_srli32(a, n) _mm512_srli_epi32((a), (n))
+#define dnnlk__vq_slli32(a, n) _mm512_slli_epi32((a), (n))
+#define dnnlk__vq_min32_u(a, b) _mm512_min_epu32((a), (b))
+#define dnnlk__vq_mul_even_u32(a, b) _mm512_mul_epu32((a), (b))
+#define dnnlk__vq_hi_down32(a) _mm512_shuffle_epi32((a), (_MM_PERM_ENUM)0xF5)
+#define dnnlk__vq_blend_odd32(a, b) _mm512_mask_blend_epi32((__mmask16)0xAAAA, (a), (b))
+#define dnnlk__vq_pack_lo32(a, b) _mm512_mask_shuffle_epi32((a), (__mmask16)0xAAAA, (b), (_MM_PERM_ENUM)0xA0)
+#define dnnlk__vq_unpacklo32(a, b) _mm512_unpacklo_epi32((a), (b))
+#define dnnlk__vq_unpackhi32(a, b) _mm512_unpackhi_epi32((a), (b))
+#define dnnlk__vq_unpacklo64(a, b) _mm512_unpacklo_epi64((a), (b))
+#define dnnlk__vq_unpackhi64(a, b) _mm512_unpackhi_epi64((a), (b))
+#define dnnlk__vq_lane0_u32(a) ((uint32_t)_mm_cvtsi128_si32(_mm512_castsi512_si128(a)))
+#define dnnlk__vq_cmplt32_bits(a, b) ((uint64_t)_mm512_cmplt_epi32_mask((a), (b)))
+#define dnnlk__vq_cmplt32_u_bits(a, b) ((uint64_t)_mm512_cmplt_epu32_mask((a), (b)))
+#define dnnlk__vq_cmplt64_u_rhs(t) _mm512_set1_epi64((long long)(t))
+#define dnnlk__vq_cmplt64_u_bits(a, rhs) ((uint64_t)_mm512_cmplt_epu64_mask((a), (rhs)))
+#define dnnlk__vi_bitselect(m, a, b) _mm512_ternarylogic_epi32((m), (a), (b), 0xCA)
+#define dnnlk__vi_xor_if_odd dnnlk__vi_xor_if_odd_avx512
+#define dnnlk__vi_bf16_rne_bits dnnlk__vi_bf16_rne_bits_avx512
+#define dnnlk__vf_maskz_bits(b, v) _mm512_maskz_mov_ps((__mmask16)(b), (v))
+#define dnnlk__vf_maskz_bits_even(b, v) _mm512_maskz_mov_ps((__mmask16)_pext_u32((b), 0x55555555u), (v))
+#define dnnlk__vf_maskz_bits_odd(b, v) _mm512_maskz_mov_ps((__mmask16)_pext_u32((b), 0xaaaaaaaau), (v))
+#define dnnlk__u64_deposit(v, m) ((uint64_t)_pdep_u64((v), (m)))
 
 /* == softmax, norm: f64 lanes == */
 #define DNNLK__VD_N 8

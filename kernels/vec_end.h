@@ -92,6 +92,46 @@
 #undef dnnlk__vb_permute16
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+#undef DNNLK__VQ_N
+#undef DNNLK__VEC_CMP_TO_BITS
+#undef dnnlk__vq
+#undef dnnlk__vq_loadu
+#undef dnnlk__vq_storeu
+#undef dnnlk__vq_part_vi
+#undef dnnlk__vq_set1_64
+#undef dnnlk__vq_set1_32
+#undef dnnlk__vq_and
+#undef dnnlk__vq_or
+#undef dnnlk__vq_xor
+#undef dnnlk__vq_xor3
+#undef dnnlk__vq_add64
+#undef dnnlk__vq_srli64
+#undef dnnlk__vq_slli64
+#undef dnnlk__vq_add32
+#undef dnnlk__vq_sub32
+#undef dnnlk__vq_srli32
+#undef dnnlk__vq_slli32
+#undef dnnlk__vq_min32_u
+#undef dnnlk__vq_mul_even_u32
+#undef dnnlk__vq_hi_down32
+#undef dnnlk__vq_blend_odd32
+#undef dnnlk__vq_pack_lo32
+#undef dnnlk__vq_unpacklo32
+#undef dnnlk__vq_unpackhi32
+#undef dnnlk__vq_unpacklo64
+#undef dnnlk__vq_unpackhi64
+#undef dnnlk__vq_lane0_u32
+#undef dnnlk__vq_cmplt32_bits
+#undef dnnlk__vq_cmplt32_u_bits
+#undef dnnlk__vq_cmplt64_u_rhs
+#undef dnnlk__vq_cmplt64_u_bits
+#undef dnnlk__vi_bitselect
+#undef dnnlk__vi_xor_if_odd
+#undef dnnlk__vi_bf16_rne_bits
+#undef dnnlk__vf_maskz_bits
+#undef dnnlk__vf_maskz_bits_even
+#undef dnnlk__vf_maskz_bits_odd
+#undef dnnlk__u64_deposit
 
 /* == softmax, norm: f64 lanes == */
 #undef DNNLK__VD_N

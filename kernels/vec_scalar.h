@@ -66,6 +66,90 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_scalar(void *out, const void 
 }
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+/* The generators' register: SSE4.1's lane structure (two 64-bit lanes, four 32-bit words, one
+ * 128-bit chunk for the unpacks) in plain C, so the generator bodies run their SSE4.1 rounds here
+ * and give its bits word for word. */
+typedef struct dnnlk__sq { uint32_t w[4]; } dnnlk__sq;
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_make(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+    dnnlk__sq r;
+    r.w[0] = a, r.w[1] = b, r.w[2] = c, r.w[3] = d;
+    return r;
+}
+static DNNLK__FORCEINLINE uint64_t dnnlk__sq_q(dnnlk__sq a, int i) { return a.w[2 * i] | (uint64_t)a.w[2 * i + 1] << 32; }
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_from_q(uint64_t q0, uint64_t q1) {
+    return dnnlk__sq_make((uint32_t)q0, (uint32_t)(q0 >> 32), (uint32_t)q1, (uint32_t)(q1 >> 32));
+}
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_loadu(const void *p) {
+    dnnlk__sq r;
+    memcpy(r.w, p, 16);
+    return r;
+}
+static DNNLK__FORCEINLINE void dnnlk__sq_storeu(void *p, dnnlk__sq v) { memcpy(p, v.w, 16); }
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_set1_64(uint64_t x) { return dnnlk__sq_from_q(x, x); }
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_set1_32(uint32_t x) { return dnnlk__sq_make(x, x, x, x); }
+/* op: 0 and, 1 or, 2 xor, 3 add, 4 sub, 5 unsigned min (32-bit words) */
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_op32(dnnlk__sq a, dnnlk__sq b, int op) {
+    int i;
+    for (i = 0; i < 4; i++) {
+        uint32_t x = a.w[i], y = b.w[i];
+        a.w[i] = op == 0 ? x & y : op == 1 ? x | y : op == 2 ? x ^ y : op == 3 ? x + y : op == 4 ? x - y : x < y ? x : y;
+    }
+    return a;
+}
+/* op: 0 shift right, 1 shift left (32-bit words) */
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_shift32(dnnlk__sq a, int n, int left) {
+    int i;
+    for (i = 0; i < 4; i++) a.w[i] = left ? a.w[i] << n : a.w[i] >> n;
+    return a;
+}
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_add64(dnnlk__sq a, dnnlk__sq b) {
+    return dnnlk__sq_from_q(dnnlk__sq_q(a, 0) + dnnlk__sq_q(b, 0), dnnlk__sq_q(a, 1) + dnnlk__sq_q(b, 1));
+}
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_shift64(dnnlk__sq a, int n, int left) {
+    uint64_t q0 = dnnlk__sq_q(a, 0), q1 = dnnlk__sq_q(a, 1);
+    return left ? dnnlk__sq_from_q(q0 << n, q1 << n) : dnnlk__sq_from_q(q0 >> n, q1 >> n);
+}
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_mul_even_u32(dnnlk__sq a, dnnlk__sq b) {
+    return dnnlk__sq_from_q((uint64_t)a.w[0] * b.w[0], (uint64_t)a.w[2] * b.w[2]);
+}
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_hi_down32(dnnlk__sq a) { return dnnlk__sq_make(a.w[1], a.w[1], a.w[3], a.w[3]); }
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_blend_odd32(dnnlk__sq a, dnnlk__sq b) {
+    return dnnlk__sq_make(a.w[0], b.w[1], a.w[2], b.w[3]);
+}
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_pack_lo32(dnnlk__sq a, dnnlk__sq b) {
+    return dnnlk__sq_make(a.w[0], b.w[0], a.w[2], b.w[2]);
+}
+/* which: 0 unpacklo32, 1 unpackhi32, 2 unpacklo64, 3 unpackhi64 */
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__sq_unpack(dnnlk__sq a, dnnlk__sq b, int which) {
+    switch (which) {
+    case 0: return dnnlk__sq_make(a.w[0], b.w[0], a.w[1], b.w[1]);
+    case 1: return dnnlk__sq_make(a.w[2], b.w[2], a.w[3], b.w[3]);
+    case 2: return dnnlk__sq_make(a.w[0], a.w[1], b.w[0], b.w[1]);
+    default: return dnnlk__sq_make(a.w[2], a.w[3], b.w[2], b.w[3]);
+    }
+}
+static DNNLK__FORCEINLINE uint64_t dnnlk__sq_cmplt32_bits(dnnlk__sq a, dnnlk__sq b, int sgn) {
+    uint64_t r = 0;
+    int i;
+    for (i = 0; i < 4; i++)
+        r |= (uint64_t)(sgn ? (int32_t)a.w[i] < (int32_t)b.w[i] : a.w[i] < b.w[i]) << i;
+    return r;
+}
+static DNNLK__FORCEINLINE uint64_t dnnlk__sq_cmplt64_u_bits(dnnlk__sq a, dnnlk__sq b) {
+    return (uint64_t)(dnnlk__sq_q(a, 0) < dnnlk__sq_q(b, 0)) | (uint64_t)(dnnlk__sq_q(a, 1) < dnnlk__sq_q(b, 1)) << 1;
+}
+static DNNLK__FORCEINLINE int32_t dnnlk__si_bitselect(int32_t m, int32_t a, int32_t b) { return (a & m) | (b & ~m); }
+static DNNLK__FORCEINLINE int32_t dnnlk__si_xor_if_odd(int32_t r, int32_t t, int32_t k) { return (t & 1) ? r ^ k : r; }
+static DNNLK__FORCEINLINE int32_t dnnlk__si_bf16_rne_bits(int32_t u) {
+    uint32_t x = (uint32_t)u;
+    return (int32_t)(x + 0x7fffu + ((x >> 16) & 1u));
+}
+static DNNLK__FORCEINLINE uint64_t dnnlk__u64_deposit_scalar(uint64_t v, uint64_t m) {
+    uint64_t r = 0;
+    for (; m; m &= m - 1, v >>= 1)
+        if (v & 1) r |= m & (0 - m);
+    return r;
+}
 
 /* == softmax, norm: f64 lanes == */
 static DNNLK__FORCEINLINE void dnnlk__sd_storeu(double *p, double v) { memcpy(p, &v, 8); }
@@ -282,6 +366,46 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
 #define dnnlk__vb_permute16 dnnlk__vb_permute16_scalar
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+#define DNNLK__VQ_N 2 /* the generators' register keeps SSE4.1's structure here (dnnlk__sq) */
+#define DNNLK__VEC_CMP_TO_BITS 0 /* compares give bits and bits deposit cheaply (k-masks, pdep) */
+#define dnnlk__vq dnnlk__sq
+#define dnnlk__vq_loadu(p) dnnlk__sq_loadu(p)
+#define dnnlk__vq_storeu(p, v) dnnlk__sq_storeu((p), (v))
+#define dnnlk__vq_part_vi(v, j) ((int32_t)(v).w[j])
+#define dnnlk__vq_set1_64(x) dnnlk__sq_set1_64((uint64_t)(x))
+#define dnnlk__vq_set1_32(x) dnnlk__sq_set1_32((uint32_t)(x))
+#define dnnlk__vq_and(a, b) dnnlk__sq_op32((a), (b), 0)
+#define dnnlk__vq_or(a, b) dnnlk__sq_op32((a), (b), 1)
+#define dnnlk__vq_xor(a, b) dnnlk__sq_op32((a), (b), 2)
+#define dnnlk__vq_xor3(a, b, c) dnnlk__sq_op32(dnnlk__sq_op32((a), (b), 2), (c), 2)
+#define dnnlk__vq_add64(a, b) dnnlk__sq_add64((a), (b))
+#define dnnlk__vq_srli64(a, n) dnnlk__sq_shift64((a), (n), 0)
+#define dnnlk__vq_slli64(a, n) dnnlk__sq_shift64((a), (n), 1)
+#define dnnlk__vq_add32(a, b) dnnlk__sq_op32((a), (b), 3)
+#define dnnlk__vq_sub32(a, b) dnnlk__sq_op32((a), (b), 4)
+#define dnnlk__vq_srli32(a, n) dnnlk__sq_shift32((a), (n), 0)
+#define dnnlk__vq_slli32(a, n) dnnlk__sq_shift32((a), (n), 1)
+#define dnnlk__vq_min32_u(a, b) dnnlk__sq_op32((a), (b), 5)
+#define dnnlk__vq_mul_even_u32(a, b) dnnlk__sq_mul_even_u32((a), (b))
+#define dnnlk__vq_hi_down32(a) dnnlk__sq_hi_down32(a)
+#define dnnlk__vq_blend_odd32(a, b) dnnlk__sq_blend_odd32((a), (b))
+#define dnnlk__vq_pack_lo32(a, b) dnnlk__sq_pack_lo32((a), (b))
+#define dnnlk__vq_unpacklo32(a, b) dnnlk__sq_unpack((a), (b), 0)
+#define dnnlk__vq_unpackhi32(a, b) dnnlk__sq_unpack((a), (b), 1)
+#define dnnlk__vq_unpacklo64(a, b) dnnlk__sq_unpack((a), (b), 2)
+#define dnnlk__vq_unpackhi64(a, b) dnnlk__sq_unpack((a), (b), 3)
+#define dnnlk__vq_lane0_u32(a) ((a).w[0])
+#define dnnlk__vq_cmplt32_bits(a, b) dnnlk__sq_cmplt32_bits((a), (b), 1)
+#define dnnlk__vq_cmplt32_u_bits(a, b) dnnlk__sq_cmplt32_bits((a), (b), 0)
+#define dnnlk__vq_cmplt64_u_rhs(t) dnnlk__sq_set1_64((uint64_t)(t))
+#define dnnlk__vq_cmplt64_u_bits(a, rhs) dnnlk__sq_cmplt64_u_bits((a), (rhs))
+#define dnnlk__vi_bitselect(m, a, b) dnnlk__si_bitselect((m), (a), (b))
+#define dnnlk__vi_xor_if_odd(r, t, k) dnnlk__si_xor_if_odd((r), (t), (k))
+#define dnnlk__vi_bf16_rne_bits(u) dnnlk__si_bf16_rne_bits(u)
+#define dnnlk__vf_maskz_bits(b, v) (((b) & 1u) ? (v) : 0.0f)
+#define dnnlk__vf_maskz_bits_even(b, v) (((b) & 1u) ? (v) : 0.0f)
+#define dnnlk__vf_maskz_bits_odd(b, v) (((b) & 2u) ? (v) : 0.0f)
+#define dnnlk__u64_deposit dnnlk__u64_deposit_scalar
 
 /* == softmax, norm: f64 lanes == */
 #define DNNLK__VD_N 1

@@ -113,6 +113,44 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_sse41(void *out, const void *
 }
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+/* SSE4.1 has no unsigned or 64-bit compare: both operands biased by 2^31 per 32-bit word. */
+static DNNLK__FORCEINLINE uint64_t dnnlk__vq_cmplt32_u_bits_sse41(__m128i a, __m128i b) {
+    const __m128i bias = _mm_set1_epi32(INT32_MIN);
+    __m128i lt = _mm_cmpgt_epi32(_mm_xor_si128(b, bias), _mm_xor_si128(a, bias));
+    return (uint64_t)(unsigned)_mm_movemask_ps(_mm_castsi128_ps(lt));
+}
+/* a < rhs on 64-bit lanes, rhs from dnnlk__vq_cmplt64_u_rhs (pre-biased): hi < thi, or hi == thi
+ * and lo < tlo, each unsigned. */
+static DNNLK__FORCEINLINE uint64_t dnnlk__vq_cmplt64_u_bits_sse41(__m128i a, __m128i rhs) {
+    const __m128i bias = _mm_set1_epi32(INT32_MIN);
+    __m128i vb = _mm_xor_si128(a, bias);
+    __m128i lt = _mm_cmpgt_epi32(rhs, vb), eq = _mm_cmpeq_epi32(rhs, vb);
+    __m128i r = _mm_or_si128(lt, _mm_and_si128(eq, _mm_shuffle_epi32(lt, 0xA0)));
+    return (uint64_t)(unsigned)_mm_movemask_pd(_mm_castsi128_pd(r));
+}
+/* Lane j of v where bit j of b is set, +0 elsewhere: the keep factors of dropout. */
+static DNNLK__FORCEINLINE __m128 dnnlk__vf_maskz_bits_sse41(uint32_t b, __m128 v) {
+    const __m128i sel = _mm_setr_epi32(1, 2, 4, 8);
+    __m128i m = _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)(b & 0xfu)), sel), sel);
+    return _mm_and_ps(_mm_castsi128_ps(m), v);
+}
+static DNNLK__FORCEINLINE __m128 dnnlk__vf_maskz_bits_even_sse41(uint32_t b, __m128 v) {
+    const __m128i se = _mm_setr_epi32(1, 4, 16, 64);
+    __m128i m = _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)(b & 0xffu)), se), se);
+    return _mm_and_ps(_mm_castsi128_ps(m), v);
+}
+static DNNLK__FORCEINLINE __m128 dnnlk__vf_maskz_bits_odd_sse41(uint32_t b, __m128 v) {
+    const __m128i so = _mm_setr_epi32(2, 8, 32, 128);
+    __m128i m = _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)(b & 0xffu)), so), so);
+    return _mm_and_ps(_mm_castsi128_ps(m), v);
+}
+/* No BMI2 at this level: the bits of v moved to the set bits of m, one at a time. */
+static DNNLK__FORCEINLINE uint64_t dnnlk__u64_deposit_sse41(uint64_t v, uint64_t m) {
+    uint64_t r = 0;
+    for (; m; m &= m - 1, v >>= 1)
+        if (v & 1) r |= m & (0 - m);
+    return r;
+}
 
 /* == softmax, norm: f64 lanes == */
 /* f32 lanes [2h, 2h + 2) of v as f64 (h a constant, 0 or 1). */
@@ -286,6 +324,48 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
 #define dnnlk__vb_permute16 dnnlk__vb_permute16_sse41
 
 /* == rng, dropout: 32x32->64 products, 64-bit lanes, bit packing == */
+#define DNNLK__VQ_N 2
+#define DNNLK__VEC_CMP_TO_BITS 0 /* compares give bits and bits deposit cheaply (k-masks, pdep) */
+#define dnnlk__vq __m128i
+#define dnnlk__vq_loadu(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define dnnlk__vq_storeu(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define dnnlk__vq_part_vi(v, j) (v)
+#define dnnlk__vq_set1_64(x) _mm_set1_epi64x((long long)(x))
+#define dnnlk__vq_set1_32(x) _mm_set1_epi32((int)(x))
+#define dnnlk__vq_and(a, b) _mm_and_si128((a), (b))
+#define dnnlk__vq_or(a, b) _mm_or_si128((a), (b))
+#define dnnlk__vq_xor(a, b) _mm_xor_si128((a), (b))
+#define dnnlk__vq_xor3(a, b, c) _mm_xor_si128(_mm_xor_si128((a), (b)), (c))
+#define dnnlk__vq_add64(a, b) _mm_add_epi64((a), (b))
+#define dnnlk__vq_srli64(a, n) _mm_srli_epi64((a), (n))
+#define dnnlk__vq_slli64(a, n) _mm_slli_epi64((a), (n))
+#define dnnlk__vq_add32(a, b) _mm_add_epi32((a), (b))
+#define dnnlk__vq_sub32(a, b) _mm_sub_epi32((a), (b))
+#define dnnlk__vq_srli32(a, n) _mm_srli_epi32((a), (n))
+#define dnnlk__vq_slli32(a, n) _mm_slli_epi32((a), (n))
+#define dnnlk__vq_min32_u(a, b) _mm_min_epu32((a), (b))
+#define dnnlk__vq_mul_even_u32(a, b) _mm_mul_epu32((a), (b))
+#define dnnlk__vq_hi_down32(a) _mm_shuffle_epi32((a), 0xF5)
+#define dnnlk__vq_blend_odd32(a, b) _mm_blend_epi16((a), (b), 0xCC)
+#define dnnlk__vq_pack_lo32(a, b) _mm_blend_epi16((a), _mm_slli_epi64((b), 32), 0xCC)
+#define dnnlk__vq_unpacklo32(a, b) _mm_unpacklo_epi32((a), (b))
+#define dnnlk__vq_unpackhi32(a, b) _mm_unpackhi_epi32((a), (b))
+#define dnnlk__vq_unpacklo64(a, b) _mm_unpacklo_epi64((a), (b))
+#define dnnlk__vq_unpackhi64(a, b) _mm_unpackhi_epi64((a), (b))
+#define dnnlk__vq_lane0_u32(a) ((uint32_t)_mm_cvtsi128_si32(a))
+#define dnnlk__vq_cmplt32_bits(a, b) ((uint64_t)(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32((b), (a)))))
+#define dnnlk__vq_cmplt32_u_bits dnnlk__vq_cmplt32_u_bits_sse41
+#define dnnlk__vq_cmplt64_u_rhs(t) _mm_xor_si128(_mm_set1_epi64x((long long)(t)), _mm_set1_epi32(INT32_MIN))
+#define dnnlk__vq_cmplt64_u_bits dnnlk__vq_cmplt64_u_bits_sse41
+#define dnnlk__vi_bitselect(m, a, b) _mm_or_si128(_mm_and_si128((a), (m)), _mm_andnot_si128((m), (b)))
+#define dnnlk__vi_xor_if_odd(r, t, k) \
+    _mm_xor_si128((r), _mm_and_si128(_mm_srai_epi32(_mm_slli_epi32((t), 31), 31), (k)))
+#define dnnlk__vi_bf16_rne_bits(u) \
+    _mm_add_epi32(_mm_add_epi32((u), _mm_set1_epi32(0x7fff)), _mm_and_si128(_mm_srli_epi32((u), 16), _mm_set1_epi32(1)))
+#define dnnlk__vf_maskz_bits dnnlk__vf_maskz_bits_sse41
+#define dnnlk__vf_maskz_bits_even dnnlk__vf_maskz_bits_even_sse41
+#define dnnlk__vf_maskz_bits_odd dnnlk__vf_maskz_bits_odd_sse41
+#define dnnlk__u64_deposit dnnlk__u64_deposit_sse41
 
 /* == softmax, norm: f64 lanes == */
 #define DNNLK__VD_N 2

@@ -449,6 +449,171 @@ TEST(keep_thresholds_exact) {
     }
 }
 
+/* ---- recorded bits ----
+ * Every level's masks and outputs on fixed arguments, against bits recorded on the code before
+ * the dropout bodies moved onto the vector layer (8f1051f): each engine; the fused loop (dense,
+ * stream position a multiple of 4), the block path (Philox at an odd position), strided rows,
+ * broadcast masks (regenerated bits), backward; f32/bf16/f16; rows past DNNLK_DROPOUT_NT_BYTES
+ * (streaming stores, peel to alignment); one and three parts; the end states. Every result here
+ * is exact (one f32 multiply per element), so every level must give the same bits.
+ * DNNLK_TEST_RECORD=1 prints the table instead of checking it. */
+enum { db_f32_fused_nt, db_bf16_fused_nt, db_f16_fused, db_f32_off3, db_bf16_strided, db_f32_noise_rows,
+       db_f16_noise_cols, db_bwd_f32_nt, db_bwd_bf16_strided, db_f32_rate_small, db_n };
+static const char *const db_name[db_n] = {"f32 fused streamed", "bf16 fused streamed", "f16 fused",
+                                          "f32 offset 3", "bf16 src stride 2", "f32 noise {1,601}",
+                                          "f16 noise {13,1}", "bwd f32 streamed", "bwd bf16 stride 2",
+                                          "f32 rate 1e-3 n77"};
+#define DB_N 8263 /* odd; f32 and bf16 rows past the lowered streaming threshold */
+static float db_in[2 * DB_N];
+static unsigned char db_src[2 * DB_N * 4 + 64], db_dst[2 * DB_N * 4 + 64], db_mask[DB_N / 8 + 64];
+
+static uint64_t db_case(dnnlk_rng_alg alg, int c) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    int nth;
+    int64_t n = c == db_f32_rate_small ? 77 : DB_N, i;
+    int64_t dims2[2] = {13, 601}, noise_rows[2] = {1, 601}, noise_cols[2] = {13, 1};
+    dnnlk_dtype dt = c == db_bf16_fused_nt || c == db_bf16_strided || c == db_bwd_bf16_strided ? dnnlk_bf16
+                     : c == db_f16_fused || c == db_f16_noise_cols                              ? dnnlk_f16
+                                                                                                : dnnlk_f32;
+    size_t es = dnnlk_dtype_size(dt);
+    int stride = c == db_bf16_strided || c == db_bwd_bf16_strided ? 2 : 1;
+    double rate = c == db_f32_rate_small ? 1e-3 : c == db_f16_noise_cols ? 0.5 : 0.3;
+    for (i = 0; i < stride * n; i++) dnnlk__store_from_f32(db_src + 4 + i * (int64_t)es, dt, db_in[i]);
+    for (nth = 1; nth <= 3; nth += 2) {
+        dnnlk_rng r, end;
+        dnnlk_tensor s, d;
+        int ith;
+        memset(db_dst, 0x5a, sizeof db_dst);
+        memset(db_mask, 0xa5, sizeof db_mask);
+        memset(&end, 0, sizeof end);
+        CHECK_EQ(dnnlk_rng_init(&r, alg, 0xfedcba987ull, c == db_f32_off3 ? 3 : 0), dnnlk_success);
+        if (c == db_f32_noise_rows || c == db_f16_noise_cols) {
+            s = th_tensor(db_src + 4, dt, 2, dims2);
+            d = th_tensor(db_dst + 64, dt, 2, dims2);
+        } else {
+            s = th_tensor(db_src + 4, dt, 1, &n);
+            d = th_tensor(db_dst + (c == db_f32_fused_nt || c == db_bwd_f32_nt ? 68 : 64), dt, 1, &n);
+            s.strides[0] = stride;
+        }
+        if (c == db_bwd_f32_nt || c == db_bwd_bf16_strided) {
+            size_t k;
+            for (k = 0; k < (size_t)(n + 7) / 8; k++) db_mask[k] = (uint8_t)(k * 0x9Du + 0x31u);
+        }
+        for (ith = 0; ith < nth; ith++) {
+            dnnlk_status st;
+            if (c == db_bwd_f32_nt || c == db_bwd_bf16_strided)
+                st = dnnlk_dropout_bwd(&s, db_mask, &d, rate, 0, NULL, ith, nth);
+            else
+                st = dnnlk_dropout_fwd(&s, &d, db_mask, rate, c == db_f32_noise_rows || c == db_f16_noise_cols ? 2 : 0,
+                                       c == db_f32_noise_rows ? noise_rows : c == db_f16_noise_cols ? noise_cols : NULL,
+                                       &r, &end, ith, nth);
+            CHECK_EQ(st, dnnlk_success);
+        }
+        {   /* outputs with canonical NaNs (a NaN's sign and payload are unspecified), then the raw
+             * bytes around them, the mask, and the end state */
+            uint64_t ho = es == 4 ? th_fnv1a_f32((const float *)(void *)d.data, (size_t)n)
+                                  : th_fnv1a_half((const uint16_t *)(void *)d.data, (size_t)n, dt == dnnlk_f16);
+            h = th_fnv1a_from(h, &ho, 8);
+            h = th_fnv1a_from(h, db_dst, 64);
+            h = th_fnv1a_from(h, (const char *)d.data + n * (int64_t)es, 64);
+            h = th_fnv1a_from(h, db_mask, sizeof db_mask);
+            h = th_fnv1a_from(h, &end.x, 4);
+            h = th_fnv1a_from(h, &end.index, 8);
+            h = th_fnv1a_from(h, &end.mt_pos, 4);
+            h = th_fnv1a_from(h, end.mt, sizeof end.mt);
+        }
+    }
+    return h;
+}
+
+static const uint64_t db_recorded[NALGS][db_n][4] = {
+    {
+     /* mcg31        f32 fused streamed   */ {0xa6dd293152638741ull, 0xa6dd293152638741ull, 0xa6dd293152638741ull, 0xa6dd293152638741ull},
+     /* mcg31        bf16 fused streamed  */ {0x97abad3b56440e25ull, 0x97abad3b56440e25ull, 0x97abad3b56440e25ull, 0x97abad3b56440e25ull},
+     /* mcg31        f16 fused            */ {0x1c01b2a41f9cfc95ull, 0x1c01b2a41f9cfc95ull, 0x1c01b2a41f9cfc95ull, 0x1c01b2a41f9cfc95ull},
+     /* mcg31        f32 offset 3         */ {0x80791dea2307bcb5ull, 0x80791dea2307bcb5ull, 0x80791dea2307bcb5ull, 0x80791dea2307bcb5ull},
+     /* mcg31        bf16 src stride 2    */ {0xd0d5c1f4038f4ee9ull, 0xd0d5c1f4038f4ee9ull, 0xd0d5c1f4038f4ee9ull, 0xd0d5c1f4038f4ee9ull},
+     /* mcg31        f32 noise {1,601}    */ {0xf9a9fadc5eebc4bdull, 0xf9a9fadc5eebc4bdull, 0xf9a9fadc5eebc4bdull, 0xf9a9fadc5eebc4bdull},
+     /* mcg31        f16 noise {13,1}     */ {0xf4c2a104e0dd49fdull, 0xf4c2a104e0dd49fdull, 0xf4c2a104e0dd49fdull, 0xf4c2a104e0dd49fdull},
+     /* mcg31        bwd f32 streamed     */ {0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull},
+     /* mcg31        bwd bf16 stride 2    */ {0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull},
+     /* mcg31        f32 rate 1e-3 n77    */ {0xd2dbf8abdb8cb4a1ull, 0xd2dbf8abdb8cb4a1ull, 0xd2dbf8abdb8cb4a1ull, 0xd2dbf8abdb8cb4a1ull},
+    },
+    {
+     /* philox       f32 fused streamed   */ {0x099c2aaf3873509dull, 0x099c2aaf3873509dull, 0x099c2aaf3873509dull, 0x099c2aaf3873509dull},
+     /* philox       bf16 fused streamed  */ {0xf851a054406b0f75ull, 0xf851a054406b0f75ull, 0xf851a054406b0f75ull, 0xf851a054406b0f75ull},
+     /* philox       f16 fused            */ {0xa4e5caaed2da1b59ull, 0xa4e5caaed2da1b59ull, 0xa4e5caaed2da1b59ull, 0xa4e5caaed2da1b59ull},
+     /* philox       f32 offset 3         */ {0x27edde5585721255ull, 0x27edde5585721255ull, 0x27edde5585721255ull, 0x27edde5585721255ull},
+     /* philox       bf16 src stride 2    */ {0x8d798f207e7d4729ull, 0x8d798f207e7d4729ull, 0x8d798f207e7d4729ull, 0x8d798f207e7d4729ull},
+     /* philox       f32 noise {1,601}    */ {0xc9eb317bc53635a5ull, 0xc9eb317bc53635a5ull, 0xc9eb317bc53635a5ull, 0xc9eb317bc53635a5ull},
+     /* philox       f16 noise {13,1}     */ {0xc414f7e87632ade9ull, 0xc414f7e87632ade9ull, 0xc414f7e87632ade9ull, 0xc414f7e87632ade9ull},
+     /* philox       bwd f32 streamed     */ {0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull},
+     /* philox       bwd bf16 stride 2    */ {0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull},
+     /* philox       f32 rate 1e-3 n77    */ {0x918df1f7e5678cd5ull, 0x918df1f7e5678cd5ull, 0x918df1f7e5678cd5ull, 0x918df1f7e5678cd5ull},
+    },
+    {
+     /* mt19937      f32 fused streamed   */ {0x3200557edc06ec95ull, 0x3200557edc06ec95ull, 0x3200557edc06ec95ull, 0x3200557edc06ec95ull},
+     /* mt19937      bf16 fused streamed  */ {0x4f0922f2e9c7e199ull, 0x4f0922f2e9c7e199ull, 0x4f0922f2e9c7e199ull, 0x4f0922f2e9c7e199ull},
+     /* mt19937      f16 fused            */ {0x45f0b66ce8e483e9ull, 0x45f0b66ce8e483e9ull, 0x45f0b66ce8e483e9ull, 0x45f0b66ce8e483e9ull},
+     /* mt19937      f32 offset 3         */ {0xadd7dc1e88a6e5e1ull, 0xadd7dc1e88a6e5e1ull, 0xadd7dc1e88a6e5e1ull, 0xadd7dc1e88a6e5e1ull},
+     /* mt19937      bf16 src stride 2    */ {0x2ebe1f2776511a65ull, 0x2ebe1f2776511a65ull, 0x2ebe1f2776511a65ull, 0x2ebe1f2776511a65ull},
+     /* mt19937      f32 noise {1,601}    */ {0x20ec6489eca9bc65ull, 0x20ec6489eca9bc65ull, 0x20ec6489eca9bc65ull, 0x20ec6489eca9bc65ull},
+     /* mt19937      f16 noise {13,1}     */ {0x6fb961c693170785ull, 0x6fb961c693170785ull, 0x6fb961c693170785ull, 0x6fb961c693170785ull},
+     /* mt19937      bwd f32 streamed     */ {0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull},
+     /* mt19937      bwd bf16 stride 2    */ {0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull},
+     /* mt19937      f32 rate 1e-3 n77    */ {0x1397c69baeb96d65ull, 0x1397c69baeb96d65ull, 0x1397c69baeb96d65ull, 0x1397c69baeb96d65ull},
+    },
+    {
+     /* philox_ctr32 f32 fused streamed   */ {0x8665bf88fd17da29ull, 0x8665bf88fd17da29ull, 0x8665bf88fd17da29ull, 0x8665bf88fd17da29ull},
+     /* philox_ctr32 bf16 fused streamed  */ {0x737980e01bd28e29ull, 0x737980e01bd28e29ull, 0x737980e01bd28e29ull, 0x737980e01bd28e29ull},
+     /* philox_ctr32 f16 fused            */ {0xee565b08ff21c3d5ull, 0xee565b08ff21c3d5ull, 0xee565b08ff21c3d5ull, 0xee565b08ff21c3d5ull},
+     /* philox_ctr32 f32 offset 3         */ {0x7b2178f722dc64ddull, 0x7b2178f722dc64ddull, 0x7b2178f722dc64ddull, 0x7b2178f722dc64ddull},
+     /* philox_ctr32 bf16 src stride 2    */ {0xce44789798df3df5ull, 0xce44789798df3df5ull, 0xce44789798df3df5ull, 0xce44789798df3df5ull},
+     /* philox_ctr32 f32 noise {1,601}    */ {0x42c68eb93158dbd1ull, 0x42c68eb93158dbd1ull, 0x42c68eb93158dbd1ull, 0x42c68eb93158dbd1ull},
+     /* philox_ctr32 f16 noise {13,1}     */ {0x87465cc95421f615ull, 0x87465cc95421f615ull, 0x87465cc95421f615ull, 0x87465cc95421f615ull},
+     /* philox_ctr32 bwd f32 streamed     */ {0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull, 0xb3f2a17f6a8bfb91ull},
+     /* philox_ctr32 bwd bf16 stride 2    */ {0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull, 0x28e4ccec527d8015ull},
+     /* philox_ctr32 f32 rate 1e-3 n77    */ {0x918df1f7e5678cd5ull, 0x918df1f7e5678cd5ull, 0x918df1f7e5678cd5ull, 0x918df1f7e5678cd5ull},
+    },
+};
+
+TEST(recorded_bits_every_level) {
+    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
+    int top = (int)dnnlk_cpu_isa(), a, c, l;
+    static uint64_t got[NALGS][db_n][4];
+    int ran[4] = {0, 0, 0, 0};
+    int64_t i;
+    for (i = 0; i < 2 * DB_N; i++) { /* specials, then values of every sign and many exponents */
+        uint32_t u = (uint32_t)(i * 0x9E3779B1u);
+        static const float sp[] = {NAN, INFINITY, -INFINITY, -0.0f, 0.0f, 1e-40f, -3e38f, 3e38f, -1.0f};
+        db_in[i] = i % 97 < 9 ? sp[i % 97] : (float)((int32_t)u >> 6) * 0x1p-20f;
+    }
+    for (l = 0; l <= top; l++) {
+        int at;
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        at = (int)dnnlk_max_isa();
+        ran[at] = 1;
+        for (a = 0; a < NALGS; a++)
+            for (c = 0; c < db_n; c++) got[a][c][at] = db_case(algs[a], c);
+    }
+    dnnlk_set_max_isa(dnnlk_isa_avx512);
+    for (a = 0; a < NALGS; a++)
+        for (c = 0; c < db_n; c++) {
+            if (record) {
+                if (c == 0) printf("    {\n");
+                printf("     /* %-12s %-20s */ {", alg_name(algs[a]), db_name[c]);
+                for (l = 0; l < 4; l++) printf("0x%016llxull%s", (unsigned long long)got[a][c][l], l < 3 ? ", " : "},\n");
+                if (c == db_n - 1) printf("    },\n");
+                continue;
+            }
+            for (l = 0; l < 4; l++)
+                if (ran[l])
+                    CHECK_MSG(got[a][c][l] == db_recorded[a][c][l], "%s %s at %s: %016llx", alg_name(algs[a]), db_name[c],
+                              dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[a][c][l]);
+        }
+    CHECK(ran[(int)dnnlk_max_isa()]); /* with a compile-time level (make test-native) only that one runs */
+}
+
 int main(void) {
     RUN(keep_thresholds_exact);
     RUN_EACH_ISA(fwd_bwd_match_reference_isa);
@@ -456,5 +621,6 @@ int main(void) {
     RUN_EACH_ISA(kept_fraction_isa);
     RUN_EACH_ISA(onednn_masks_isa);
     RUN(infer_and_bad_arguments);
+    RUN(recorded_bits_every_level);
     return th_summary();
 }

@@ -488,6 +488,134 @@ TEST(bad_arguments) {
     CHECK_EQ(dnnlk_rng_uniform(NULL, 0, 1, 1, 0, dnnlk_rng_mcg31m1, 0, 1), dnnlk_invalid_arguments);
 }
 
+/* ---- recorded bits ----
+ * Every level's output bits on fixed arguments, against bits recorded on the code before the RNG
+ * bodies moved onto the vector layer (8f1051f): every engine, every draw API, rng_uniform with
+ * each dtype and layout, several part counts, the end states. Every value here is exact, so every
+ * level must give the same bits. DNNLK_TEST_RECORD=1 prints the table instead of checking it. */
+enum { rb_u32, rb_uniform, rb_bern_off3, rb_bern_off0, rb_ru_f32, rb_ru_f32_strided, rb_ru_bf16, rb_ru_f16_strided, rb_n };
+static const char *const rb_name[rb_n] = {"u32 n4099 off3", "uniform_f32 n4099", "bernoulli p.3 off3", "bernoulli p.7 off0",
+                                          "rng_uniform f32 7x601", "rng_uniform f32 transposed", "rng_uniform bf16",
+                                          "rng_uniform f16 stride 2"};
+#define RB_N 4099
+static uint64_t rb_state_hash(uint64_t h, const dnnlk_rng *r) {
+    h = th_fnv1a_from(h, &r->x, 4);
+    h = th_fnv1a_from(h, &r->seed, 8);
+    h = th_fnv1a_from(h, &r->offset, 8);
+    h = th_fnv1a_from(h, &r->index, 8);
+    h = th_fnv1a_from(h, &r->mt_pos, 4);
+    return th_fnv1a_from(h, r->mt, sizeof r->mt);
+}
+
+/* One case by one engine: the outputs of one part and of three parts, hashed in turn. */
+static uint64_t rb_case(dnnlk_rng_alg alg, int c) {
+    static uint32_t buf[2 * RB_N + 64];
+    uint64_t h = 0xcbf29ce484222325ull;
+    int nth;
+    for (nth = 1; nth <= 3; nth += 2) {
+        dnnlk_rng r, end;
+        int ith;
+        memset(buf, 0x5a, sizeof buf);
+        memset(&end, 0, sizeof end);
+        CHECK_EQ(dnnlk_rng_init(&r, alg, 0x123456789abcull, c == rb_bern_off0 ? 0 : 3), dnnlk_success);
+        for (ith = 0; ith < nth; ith++) {
+            dnnlk_status st = dnnlk_success;
+            switch (c) {
+            case rb_u32: st = dnnlk_rng_u32(&r, buf + 1, RB_N, &end, ith, nth); break;
+            case rb_uniform: st = dnnlk_rng_uniform_f32(&r, (float *)(buf + 1), RB_N, -1.5f, 2.5f, &end, ith, nth); break;
+            case rb_bern_off3: st = dnnlk_rng_bernoulli(&r, (uint8_t *)buf + 1, RB_N, 0.3, &end, ith, nth); break;
+            case rb_bern_off0: st = dnnlk_rng_bernoulli(&r, (uint8_t *)buf + 1, 2053, 0.7, &end, ith, nth); break;
+            default: {
+                int64_t dims[2] = {7, 601};
+                dnnlk_dtype dt = c == rb_ru_bf16 ? dnnlk_bf16 : c == rb_ru_f16_strided ? dnnlk_f16 : dnnlk_f32;
+                dnnlk_tensor d = th_tensor((char *)buf + (dt == dnnlk_f32 ? 4 : 2), dt, 2, dims); /* not vector-aligned */
+                if (c == rb_ru_f32_strided) d.strides[0] = 1, d.strides[1] = 7;
+                if (c == rb_ru_f16_strided) d.strides[0] = 2 * 601, d.strides[1] = 2;
+                st = dnnlk_rng_uniform(&d, -0.75f, 3.0f, 0x123456789abcull, 5, alg, ith, nth);
+            } break;
+            }
+            CHECK_EQ(st, dnnlk_success);
+        }
+        h = th_fnv1a_from(h, buf, sizeof buf);
+        if (c < rb_ru_f32) h = rb_state_hash(h, &end);
+    }
+    return h;
+}
+
+static const uint64_t rb_recorded[NALGS][rb_n][4] = {
+    {
+     /* mcg31        u32 n4099 off3             */ {0xcfde2d472a4ec67dull, 0xcfde2d472a4ec67dull, 0xcfde2d472a4ec67dull, 0xcfde2d472a4ec67dull},
+     /* mcg31        uniform_f32 n4099          */ {0xb4493474d37aae2dull, 0xb4493474d37aae2dull, 0xb4493474d37aae2dull, 0xb4493474d37aae2dull},
+     /* mcg31        bernoulli p.3 off3         */ {0x86d95e4d2263807dull, 0x86d95e4d2263807dull, 0x86d95e4d2263807dull, 0x86d95e4d2263807dull},
+     /* mcg31        bernoulli p.7 off0         */ {0x511e67b234cee00dull, 0x511e67b234cee00dull, 0x511e67b234cee00dull, 0x511e67b234cee00dull},
+     /* mcg31        rng_uniform f32 7x601      */ {0x6ff88eb7678fe379ull, 0x6ff88eb7678fe379ull, 0x6ff88eb7678fe379ull, 0x6ff88eb7678fe379ull},
+     /* mcg31        rng_uniform f32 transposed */ {0x189a1b4d23e949f1ull, 0x189a1b4d23e949f1ull, 0x189a1b4d23e949f1ull, 0x189a1b4d23e949f1ull},
+     /* mcg31        rng_uniform bf16           */ {0x1fd38ee7a9fc6b45ull, 0x1fd38ee7a9fc6b45ull, 0x1fd38ee7a9fc6b45ull, 0x1fd38ee7a9fc6b45ull},
+     /* mcg31        rng_uniform f16 stride 2   */ {0x451706be00956be1ull, 0x451706be00956be1ull, 0x451706be00956be1ull, 0x451706be00956be1ull},
+    },
+    {
+     /* philox       u32 n4099 off3             */ {0x4f81d3c30655e135ull, 0x4f81d3c30655e135ull, 0x4f81d3c30655e135ull, 0x4f81d3c30655e135ull},
+     /* philox       uniform_f32 n4099          */ {0xeac0959507417755ull, 0xeac0959507417755ull, 0xeac0959507417755ull, 0xeac0959507417755ull},
+     /* philox       bernoulli p.3 off3         */ {0x67bd67095dcd1f45ull, 0x67bd67095dcd1f45ull, 0x67bd67095dcd1f45ull, 0x67bd67095dcd1f45ull},
+     /* philox       bernoulli p.7 off0         */ {0x35ae0be8db8b0925ull, 0x35ae0be8db8b0925ull, 0x35ae0be8db8b0925ull, 0x35ae0be8db8b0925ull},
+     /* philox       rng_uniform f32 7x601      */ {0x39bd3bae668aa509ull, 0x39bd3bae668aa509ull, 0x39bd3bae668aa509ull, 0x39bd3bae668aa509ull},
+     /* philox       rng_uniform f32 transposed */ {0x2e472b287a9a4369ull, 0x2e472b287a9a4369ull, 0x2e472b287a9a4369ull, 0x2e472b287a9a4369ull},
+     /* philox       rng_uniform bf16           */ {0x12c43f0e6d35a005ull, 0x12c43f0e6d35a005ull, 0x12c43f0e6d35a005ull, 0x12c43f0e6d35a005ull},
+     /* philox       rng_uniform f16 stride 2   */ {0x9d28a9a8b48936a9ull, 0x9d28a9a8b48936a9ull, 0x9d28a9a8b48936a9ull, 0x9d28a9a8b48936a9ull},
+    },
+    {
+     /* mt19937      u32 n4099 off3             */ {0x1e442d799f106865ull, 0x1e442d799f106865ull, 0x1e442d799f106865ull, 0x1e442d799f106865ull},
+     /* mt19937      uniform_f32 n4099          */ {0x6bf15321dec3e9e9ull, 0x6bf15321dec3e9e9ull, 0x6bf15321dec3e9e9ull, 0x6bf15321dec3e9e9ull},
+     /* mt19937      bernoulli p.3 off3         */ {0xa64c6931fc9ab04dull, 0xa64c6931fc9ab04dull, 0xa64c6931fc9ab04dull, 0xa64c6931fc9ab04dull},
+     /* mt19937      bernoulli p.7 off0         */ {0x6cf28574df46cf25ull, 0x6cf28574df46cf25ull, 0x6cf28574df46cf25ull, 0x6cf28574df46cf25ull},
+     /* mt19937      rng_uniform f32 7x601      */ {0xf9b1d39b5751ffddull, 0xf9b1d39b5751ffddull, 0xf9b1d39b5751ffddull, 0xf9b1d39b5751ffddull},
+     /* mt19937      rng_uniform f32 transposed */ {0x8f533d9e31bfc30dull, 0x8f533d9e31bfc30dull, 0x8f533d9e31bfc30dull, 0x8f533d9e31bfc30dull},
+     /* mt19937      rng_uniform bf16           */ {0x5e1d5ab0a2b43285ull, 0x5e1d5ab0a2b43285ull, 0x5e1d5ab0a2b43285ull, 0x5e1d5ab0a2b43285ull},
+     /* mt19937      rng_uniform f16 stride 2   */ {0x65db605a21ca67b5ull, 0x65db605a21ca67b5ull, 0x65db605a21ca67b5ull, 0x65db605a21ca67b5ull},
+    },
+    {
+     /* philox_ctr32 u32 n4099 off3             */ {0x02c577882295a9f9ull, 0x02c577882295a9f9ull, 0x02c577882295a9f9ull, 0x02c577882295a9f9ull},
+     /* philox_ctr32 uniform_f32 n4099          */ {0x58f84dd32052f119ull, 0x58f84dd32052f119ull, 0x58f84dd32052f119ull, 0x58f84dd32052f119ull},
+     /* philox_ctr32 bernoulli p.3 off3         */ {0x03a8d33da016a609ull, 0x03a8d33da016a609ull, 0x03a8d33da016a609ull, 0x03a8d33da016a609ull},
+     /* philox_ctr32 bernoulli p.7 off0         */ {0x4207171a359294d1ull, 0x4207171a359294d1ull, 0x4207171a359294d1ull, 0x4207171a359294d1ull},
+     /* philox_ctr32 rng_uniform f32 7x601      */ {0x5f5faca2d7de2da5ull, 0x5f5faca2d7de2da5ull, 0x5f5faca2d7de2da5ull, 0x5f5faca2d7de2da5ull},
+     /* philox_ctr32 rng_uniform f32 transposed */ {0x54f932a674a13bd5ull, 0x54f932a674a13bd5ull, 0x54f932a674a13bd5ull, 0x54f932a674a13bd5ull},
+     /* philox_ctr32 rng_uniform bf16           */ {0xdc52958d82cec8d5ull, 0xdc52958d82cec8d5ull, 0xdc52958d82cec8d5ull, 0xdc52958d82cec8d5ull},
+     /* philox_ctr32 rng_uniform f16 stride 2   */ {0x0d90ebb44a9112b5ull, 0x0d90ebb44a9112b5ull, 0x0d90ebb44a9112b5ull, 0x0d90ebb44a9112b5ull},
+    },
+};
+
+TEST(recorded_bits_every_level) {
+    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
+    int top = (int)dnnlk_cpu_isa(), a, c, l;
+    static uint64_t got[NALGS][rb_n][4];
+    int ran[4] = {0, 0, 0, 0};
+    for (l = 0; l <= top; l++) {
+        int at;
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        at = (int)dnnlk_max_isa();
+        ran[at] = 1;
+        for (a = 0; a < NALGS; a++)
+            for (c = 0; c < rb_n; c++) got[a][c][at] = rb_case(algs[a], c);
+    }
+    dnnlk_set_max_isa(dnnlk_isa_avx512);
+    for (a = 0; a < NALGS; a++)
+        for (c = 0; c < rb_n; c++) {
+            if (record) {
+                if (c == 0) printf("    {\n");
+                printf("     /* %-12s %-26s */ {", alg_name(algs[a]), rb_name[c]);
+                for (l = 0; l < 4; l++) printf("0x%016llxull%s", (unsigned long long)got[a][c][l], l < 3 ? ", " : "},\n");
+                if (c == rb_n - 1) printf("    },\n");
+                continue;
+            }
+            for (l = 0; l < 4; l++)
+                if (ran[l])
+                    CHECK_MSG(got[a][c][l] == rb_recorded[a][c][l], "%s %s at %s: %016llx", alg_name(algs[a]), rb_name[c],
+                              dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[a][c][l]);
+        }
+    CHECK(ran[(int)dnnlk_max_isa()]); /* with a compile-time level (make test-native) only that one runs */
+}
+
 int main(void) {
     RUN(mcg_known_answers);
     RUN(philox_known_answers);
@@ -502,5 +630,6 @@ int main(void) {
     RUN_EACH_ISA(statistics_isa);
     RUN_EACH_ISA(rng_uniform_op_isa);
     RUN(bad_arguments);
+    RUN(recorded_bits_every_level);
     return th_summary();
 }

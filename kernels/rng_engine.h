@@ -1,4 +1,6 @@
-/* dnnl_kernels — rng.h: random number engines and the ByteIR rng_uniform op.
+/* dnnl_kernels — rng_engine.h: the random number engines: state, seeding, jump-ahead, and the
+ * exact Bernoulli thresholds (128-bit arithmetic) every draw of bits uses. The draw APIs are in
+ * rng_draw.h, the ByteIR rng_uniform op in rng_uniform.h.
  *
  * ENGINES (dnnlk_rng holds the algorithm and its state; it is a plain value: copy it freely)
  *   dnnlk_rng_mcg31m1      Intel VSL's MCG31m1: x(n+1) = a*x(n) mod m, a = 1132489760,
@@ -21,48 +23,14 @@
  *                          Jump-ahead is a discard: twists only, no tempering (~0.1 ns per
  *                          output skipped; see the README for why not the polynomial jump).
  *
- * DRAWS
- *   dnnlk_rng_u32          raw outputs (MCG31: 31-bit values in [1, m-1]).
- *   dnnlk_rng_uniform_f32  low + (high - low) * u, u = (top 24 bits of the output) * 2^-24 (the
- *                          output's bits 30..7 for MCG31), computed as an f32 multiply then an
- *                          f32 add (never fused), then limited to the largest float below high;
- *                          so every value is in [low, high) (low itself when low == high).
- *   dnnlk_rng_bernoulli    n bits, 1 with probability p, packed LSB-first into bytes (bit i of
- *                          the result is bit i%8 of byte i/8; bits past n in the last byte are 0):
- *                            MCG31:   VSL's viRngBernoulli (ICDF) bit for bit: 1 when
- *                                     (float)((double)x/m) < (float)p, VSL's single-precision
- *                                     rule (an integer threshold; at p = 1 the 64 states
- *                                     x >= 2^31 - 65, whose u rounds to 1, give 0);
- *                            Philox:  1 when r/2^32 < p, exactly;
- *                            MT19937: 1 when generate_canonical<double,53>() < p, i.e. exactly
- *                                     libstdc++'s std::bernoulli_distribution(p) on std::mt19937;
- *                                     each bit uses two outputs.
- *                          p = 0 gives all 0, p = 1 all 1 (MCG31 at p = 1: see above); p
- *                          outside [0, 1] or NaN is invalid_arguments (as dropout's rate).
- *   Each call reads the state `rng` (const) and, when `end` is not NULL, part 0 writes the state
- *   after the call's draws to `end` (n outputs; 2n for MT19937 Bernoulli bits). `end` may be `rng`
- *   itself for a single-part call; with several parts running at once keep them separate.
- *   Chained calls (n1 from s, then n2 from the returned end state) give the same values as one
- *   call of n1 + n2, and every part count and ISA gives the same values.
- *
- * PARTS: (ith, nth) splits the n draws into contiguous shares (multiples of 16 values, or of 8
- *   bits for Bernoulli, so no two parts write the same byte). Each part jumps ahead to its share.
- *
- * rng_uniform (ByteIR): dst of any shape and strides (f32, bf16, f16) filled with uniform values
- *   in [low, high) from the engine initialised by dnnlk_rng_init(alg, seed, offset): element i in
- *   row-major order of dst's shape gets draw i, whatever the strides, parts or ISA. bf16/f16
- *   values are the f32 value rounded to nearest even, moved one unit down when that reaches
- *   high. low > high, or a non-finite low, high or high - low, is invalid_arguments.
- *
- * STATUS: invalid_arguments for NULL pointers, n < 0, a bad (ith, nth), an unknown algorithm or a
- *   corrupt state; nothing is written then. */
-#ifndef DNNLK_RNG_H
-#define DNNLK_RNG_H
+ * dnnlk_rng_init(rng, alg, seed, offset) initialises an engine; dnnlk_rng_skip(rng, n) jumps
+ * ahead n outputs. STATUS: invalid_arguments for a NULL pointer, an unknown algorithm or a corrupt
+ * state; nothing is written then. */
+#ifndef DNNLK_RNG_ENGINE_H
+#define DNNLK_RNG_ENGINE_H
 
 #include "base.h"
 #include "cpu.h"
-#include "shape.h"
-#include "loop.h"
 
 typedef enum dnnlk_rng_alg {
     dnnlk_rng_mcg31m1 = 0,
@@ -170,14 +138,6 @@ static inline int dnnlk__is_philox(dnnlk_rng_alg alg) {
 
 static inline int dnnlk__rng_alg_ok(dnnlk_rng_alg alg) {
     return alg == dnnlk_rng_mcg31m1 || dnnlk__is_philox(alg) || alg == dnnlk_rng_mt19937;
-}
-
-static inline void dnnlk__mt_twist_scalar(uint32_t *mt) {
-    int i;
-    for (i = 0; i < 624; i++) {
-        uint32_t y = (mt[i] & 0x80000000u) | (mt[(i + 1) % 624] & 0x7fffffffu);
-        mt[i] = mt[(i + 397) % 624] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
-    }
 }
 
 static DNNLK__FORCEINLINE uint32_t dnnlk__mt_temper(uint32_t y) {
@@ -423,42 +383,7 @@ static inline dnnlk__bern dnnlk__bern_for_p(dnnlk_rng_alg alg, double p) {
 }
 
 
-static DNNLK__FORCEINLINE float dnnlk__uniform_from24(uint32_t u24, float low, float width, float top) {
-    float u = (float)u24 * (1.0f / 16777216.0f);
-    float t = width * u, r;
-    DNNLK__NOFUSE(t);
-    r = low + t;
-    return r < top ? r : top;
-}
-
-/* The largest float below h (h finite, not the smallest float). */
-static inline float dnnlk__float_below(float h) {
-    uint32_t u = dnnlk__f32_bits(h);
-    if (h == 0) return -dnnlk__f32_from_bits(1u);
-    return dnnlk__f32_from_bits(h > 0 ? u - 1u : u + 1u);
-}
-
-/* ------------------------------------------------------------------ scalar streams */
-
-static inline uint32_t dnnlk__mt_next(dnnlk_rng *r);
-
-static inline uint32_t dnnlk__rng_next(dnnlk_rng *r) {
-    uint32_t v;
-    switch (r->alg) {
-    case dnnlk_rng_mcg31m1:
-        v = r->x;
-        r->x = dnnlk__mcg_mulmod(v, DNNLK_MCG31_A);
-        return v;
-    case dnnlk_rng_philox4x32_10:
-        return dnnlk__philox_at(r->seed, r->offset, r->index++);
-    case dnnlk_rng_philox4x32_10_ctr32:
-        return dnnlk__philox_ctr32_at((uint32_t)r->seed, r->index++);
-    default:
-        return dnnlk__mt_next(r);
-    }
-}
-
-/* ------------------------------------------------------------------ SIMD bodies */
+/* ------------------------------------------------------------------ the twist, per level */
 
 /* g++ 12 reports the self-initialised _mm512_undefined_epi32() inside its own AVX-512 intrinsics
  * as uninitialised when they are inlined into C++ code (GCC bug 105593, fixed in 12.3/13). */
@@ -467,31 +392,17 @@ static inline uint32_t dnnlk__rng_next(dnnlk_rng *r) {
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-#define DNNLK__SIMD_BODY "rng_simd.h"
+#define DNNLK__SIMD_BODY_SCALAR 1
+#define DNNLK__SIMD_BODY "rng_gen_simd.h"
 #include "simd_instantiate.h"
+#undef DNNLK__RW /* rng_gen_simd.h's names, for the bodies that include it */
+#undef DNNLK__MCG_STEP
 #if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
 
-/* The MT19937 twist, vectorized where available. */
-static inline void dnnlk__mt_twist(uint32_t *mt) {
-#if DNNLK__X86
-    dnnlk_isa isa = dnnlk_max_isa();
-    if (isa != dnnlk_isa_scalar) {
-        DNNLK__PICK(isa, dnnlk__mt_twist_v, (mt));
-        return;
-    }
-#endif
-    dnnlk__mt_twist_scalar(mt);
-}
-
-static inline uint32_t dnnlk__mt_next(dnnlk_rng *r) {
-    if (r->mt_pos >= 624) {
-        dnnlk__mt_twist(r->mt);
-        r->mt_pos = 0;
-    }
-    return dnnlk__mt_temper(r->mt[r->mt_pos++]);
-}
+/* The MT19937 twist of the level in use. */
+static inline void dnnlk__mt_twist(uint32_t *mt) { DNNLK__DISPATCH(dnnlk__mt_twist_v, (mt)); }
 
 static inline void dnnlk__mt_seed(dnnlk_rng *r, uint32_t s) {
     int i;
@@ -532,118 +443,6 @@ static inline int dnnlk__rng_state_ok(const dnnlk_rng *r) {
     case dnnlk_rng_mt19937: return r->mt_pos <= 624;
     }
     return 0;
-}
-
-/* ---- block generators: advance the stream `r` by n outputs (n draws) into dst ---- */
-
-static inline void dnnlk__rng_gen_u32(dnnlk_rng *r, uint32_t *dst, size_t n) {
-    size_t i;
-    dnnlk_isa isa = dnnlk_max_isa();
-    if (n == 0) return;
-#if DNNLK__X86
-    if (isa != dnnlk_isa_scalar) {
-        if (r->alg == dnnlk_rng_mcg31m1) {
-            r->x = DNNLK__PICK(isa, dnnlk__mcg_u32_v, (r->x, dst, n));
-            return;
-        }
-        if (dnnlk__is_philox(r->alg)) {
-            int ctr32 = r->alg == dnnlk_rng_philox4x32_10_ctr32;
-            DNNLK__PICK(isa, dnnlk__philox_u32_v, (ctr32, r->seed, r->offset, r->index, dst, n));
-            r->index += n;
-            return;
-        }
-        /* MT19937: whole stretches of the state tempered with vectors */
-        while (n > 0) {
-            size_t take;
-            if (r->mt_pos >= 624) { dnnlk__mt_twist(r->mt); r->mt_pos = 0; }
-            take = 624u - r->mt_pos;
-            if (take > n) take = n;
-            DNNLK__PICK(isa, dnnlk__mt_temper_v, (r->mt + r->mt_pos, dst, take));
-            r->mt_pos += (uint32_t)take;
-            dst += take;
-            n -= take;
-        }
-        return;
-    }
-#endif
-    (void)isa;
-    for (i = 0; i < n; i++) dst[i] = dnnlk__rng_next(r);
-}
-
-/* top: the largest value allowed (below high, or low when low == high). */
-static inline void dnnlk__rng_gen_uniform(dnnlk_rng *r, float *dst, size_t n, float low, float width, float top) {
-    size_t i;
-    dnnlk_isa isa = dnnlk_max_isa();
-    if (n == 0) return;
-#if DNNLK__X86
-    if (isa != dnnlk_isa_scalar) {
-        if (r->alg == dnnlk_rng_mcg31m1) {
-            r->x = DNNLK__PICK(isa, dnnlk__mcg_uniform_v, (r->x, dst, n, low, width, top));
-            return;
-        }
-        /* Philox and MT19937: raw outputs in place, then converted in place */
-        dnnlk__rng_gen_u32(r, (uint32_t *)(void *)dst, n);
-        DNNLK__PICK(isa, dnnlk__u32_to_uniform_v, (dst, n, low, width, top));
-        return;
-    }
-#endif
-    (void)isa;
-    for (i = 0; i < n; i++) {
-        uint32_t v = dnnlk__rng_next(r);
-        dst[i] = dnnlk__uniform_from24(r->alg == dnnlk_rng_mcg31m1 ? v >> 7 : v >> 8, low, width, top);
-    }
-}
-
-/* n bits starting at bit 0 of dst (ceil(n/8) bytes written; bits past n are 0). MT19937 uses two
- * outputs per bit. */
-static inline void dnnlk__rng_gen_bits(dnnlk_rng *r, uint8_t *dst, size_t n, const dnnlk__bern *b) {
-    size_t i, nbytes = (n + 7) / 8;
-    dnnlk_isa isa = dnnlk_max_isa();
-    if (n == 0) return;
-    if (b->kind == dnnlk__bern_never || b->kind == dnnlk__bern_always) {
-        memset(dst, b->kind == dnnlk__bern_always ? 0xff : 0, nbytes);
-        if (n % 8) dst[nbytes - 1] &= (uint8_t)((1u << (n % 8)) - 1u);
-        dnnlk__rng_advance(r, r->alg == dnnlk_rng_mt19937 ? 2 * (uint64_t)n : (uint64_t)n);
-        return;
-    }
-#if DNNLK__X86
-    if (isa != dnnlk_isa_scalar && r->alg == dnnlk_rng_mcg31m1) {
-        r->x = DNNLK__PICK(isa, dnnlk__mcg_bits_v, (r->x, dst, n, b->t));
-        return;
-    }
-    if (isa != dnnlk_isa_scalar && dnnlk__is_philox(r->alg)) {
-        uint32_t inv = b->kind == dnnlk__bern_ge;
-        int ctr32 = r->alg == dnnlk_rng_philox4x32_10_ctr32;
-        DNNLK__PICK(isa, dnnlk__philox_bits_v, (ctr32, r->seed, r->offset, r->index, dst, n, b->t, inv));
-        r->index += n;
-        return;
-    }
-#endif
-    (void)isa;
-    memset(dst, 0, nbytes);
-    if (r->alg == dnnlk_rng_mt19937) {
-        /* each bit from a pair of outputs: tempered and compared in vectors straight from the
-         * state, whole rounds of 4W bits; the rest one pair at a time */
-        i = 0;
-#if DNNLK__X86
-        if (isa != dnnlk_isa_scalar) {
-            size_t R = isa == dnnlk_isa_avx512 ? 64 : isa == dnnlk_isa_avx2 ? 32 : 16;
-            i = n / R * R;
-            DNNLK__PICK(isa, dnnlk__mt_bits_v, (r->mt, &r->mt_pos, b->t64, dst, i));
-        }
-#endif
-        for (; i < n; i++) {
-            uint64_t s = dnnlk__rng_next(r);
-            s |= (uint64_t)dnnlk__rng_next(r) << 32;
-            dst[i >> 3] |= (uint8_t)((unsigned)(s < b->t64) << (i & 7));
-        }
-        return;
-    }
-    for (i = 0; i < n; i++) {
-        uint32_t v = dnnlk__rng_next(r);
-        unsigned bit = b->kind == dnnlk__bern_lt ? v < b->t : v >= b->t;
-        dst[i >> 3] |= (uint8_t)(bit << (i & 7));
-    }
 }
 
 /* ------------------------------------------------------------------ public API */
@@ -689,193 +488,4 @@ static inline dnnlk_status dnnlk_rng_skip(dnnlk_rng *rng, uint64_t n) {
     return dnnlk_success;
 }
 
-/* Common checks and the part's share; *cur is the input state moved to the share's start. */
-static inline dnnlk_status dnnlk__rng_part(const dnnlk_rng *rng, const void *dst, int64_t n, int ith, int nth,
-                                           int64_t align, int64_t *b, int64_t *e) {
-    if (!dnnlk__rng_state_ok(rng) || n < 0 || (n > 0 && !dst) || !dnnlk__part_ok(ith, nth))
-        return dnnlk_invalid_arguments;
-    dnnlk__part_range(n, ith, nth, align, b, e);
-    return dnnlk_success;
-}
-
-/* Part 0 writes the end state: from its own state after its share (cur, `left` outputs before the
- * end) rather than from the input, so MT19937 twists past its share only once. */
-static inline void dnnlk__rng_write_end(const dnnlk_rng *cur, dnnlk_rng *end, uint64_t left, int ith) {
-    dnnlk_rng t;
-    if (!end || ith != 0) return;
-    t = *cur;
-    dnnlk__rng_advance(&t, left);
-    *end = t;
-}
-
-/* n raw outputs into dst (see the top of the file). */
-static inline dnnlk_status dnnlk_rng_u32(const dnnlk_rng *rng, uint32_t *dst, int64_t n, dnnlk_rng *end, int ith,
-                                         int nth) {
-    int64_t b, e;
-    dnnlk_rng cur;
-    dnnlk_status st = dnnlk__rng_part(rng, dst, n, ith, nth, 16, &b, &e);
-    if (st != dnnlk_success) return st;
-    cur = *rng;
-    dnnlk__rng_advance(&cur, (uint64_t)b);
-    dnnlk__rng_gen_u32(&cur, dst + b, (size_t)(e - b));
-    dnnlk__rng_write_end(&cur, end, (uint64_t)(n - e), ith);
-    return dnnlk_success;
-}
-
-static inline int dnnlk__uniform_args_ok(float low, float high, float *width, float *top) {
-    float w;
-    if (!(low <= high) || low - low != 0 || high - high != 0) return 0;
-    w = high - low;
-    if (w - w != 0) return 0;
-    *width = w;
-    *top = low < high ? dnnlk__float_below(high) : low;
-    return 1;
-}
-
-/* n uniform f32 values in [low, high) into dst. */
-static inline dnnlk_status dnnlk_rng_uniform_f32(const dnnlk_rng *rng, float *dst, int64_t n, float low, float high,
-                                                 dnnlk_rng *end, int ith, int nth) {
-    int64_t b, e;
-    float width, top;
-    dnnlk_rng cur;
-    dnnlk_status st = dnnlk__rng_part(rng, dst, n, ith, nth, 16, &b, &e);
-    if (st != dnnlk_success) return st;
-    if (!dnnlk__uniform_args_ok(low, high, &width, &top)) return dnnlk_invalid_arguments;
-    cur = *rng;
-    dnnlk__rng_advance(&cur, (uint64_t)b);
-    dnnlk__rng_gen_uniform(&cur, dst + b, (size_t)(e - b), low, width, top);
-    dnnlk__rng_write_end(&cur, end, (uint64_t)(n - e), ith);
-    return dnnlk_success;
-}
-
-/* n Bernoulli(p) bits into dst, ceil(n/8) bytes (see the top of the file for each engine's rule). */
-static inline dnnlk_status dnnlk_rng_bernoulli(const dnnlk_rng *rng, uint8_t *dst, int64_t n, double p,
-                                               dnnlk_rng *end, int ith, int nth) {
-    int64_t b, e;
-    dnnlk_rng cur;
-    dnnlk__bern bern;
-    uint64_t per = 1;
-    dnnlk_status st = dnnlk__rng_part(rng, dst, n, ith, nth, 8, &b, &e);
-    if (st != dnnlk_success) return st;
-    if (!(p >= 0 && p <= 1)) return dnnlk_invalid_arguments; /* a probability; NaN fails too */
-    bern = dnnlk__bern_for_p(rng->alg, p);
-    if (rng->alg == dnnlk_rng_mt19937) per = 2;
-    cur = *rng;
-    dnnlk__rng_advance(&cur, per * (uint64_t)b);
-    dnnlk__rng_gen_bits(&cur, dst + b / 8, (size_t)(e - b), &bern);
-    dnnlk__rng_write_end(&cur, end, per * (uint64_t)(n - e), ith);
-    return dnnlk_success;
-}
-
-/* ---- rng_uniform (ByteIR) ---- */
-
-/* dst's dims must all be known (they are the op's shape attribute); unknown strides are deduced.
- * dst's dtype must be f32, bf16 or f16. */
-static inline dnnlk_status dnnlk_rng_uniform_infer(dnnlk_tensor *dst) {
-    dnnlk_tensor d;
-    dnnlk_status st;
-    int i;
-    if (!dst) return dnnlk_invalid_arguments;
-    if (dst->ndims < 0 || dst->ndims > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
-    for (i = 0; i < dst->ndims; i++)
-        if (dst->dims[i] < 0) return dnnlk_invalid_shape;
-    if (!dnnlk__is_float_dtype(dst->dtype)) return dnnlk_invalid_data_type;
-    st = dnnlk__complete_output(dst, dst->ndims, dst->dims, &d);
-    if (st != dnnlk_success) return st;
-    *dst = d;
-    return dnnlk_success;
-}
-
-/* The f32 value v (in [low, high)) as the dtype's bits, kept below high. */
-static inline uint16_t dnnlk__uniform_to_16(float v, dnnlk_dtype dt, float low, float high) {
-    uint16_t h = dt == dnnlk_bf16 ? dnnlk_f32_to_bf16(v) : dnnlk_f32_to_f16(v);
-    int guard;
-    for (guard = 0; guard < 2; guard++) {
-        float f = dt == dnnlk_bf16 ? dnnlk_bf16_to_f32(h) : dnnlk_f16_to_f32(h);
-        if (f < high || !(low < high)) break;
-        /* one unit toward -inf: magnitude down for positives, up for negatives */
-        if (h & 0x8000u) h = (uint16_t)(h + 1u);
-        else if (h == 0) h = 0x8001u;
-        else h = (uint16_t)(h - 1u);
-    }
-    {
-        float f = dt == dnnlk_bf16 ? dnnlk_bf16_to_f32(h) : dnnlk_f16_to_f32(h);
-        if (!(f >= low) && low < high) h = dt == dnnlk_bf16 ? dnnlk_f32_to_bf16(low) : dnnlk_f32_to_f16(low);
-    }
-    return h;
-}
-
-/* Fills dst (see the top of the file). Parts split the elements in row-major order. */
-static inline dnnlk_status dnnlk_rng_uniform(dnnlk_tensor *dst, float low, float high, uint64_t seed,
-                                             uint64_t offset, dnnlk_rng_alg alg, int ith, int nth) {
-    dnnlk_tensor d;
-    dnnlk_status st;
-    dnnlk_rng cur;
-    float width, top;
-    int64_t b, e, pos;
-    float buf[512];
-    int64_t idx[DNNLK_MAX_NDIMS];
-    size_t es;
-    int i;
-    if (!dst) return dnnlk_invalid_arguments;
-    d = *dst;
-    st = dnnlk_rng_uniform_infer(&d);
-    if (st != dnnlk_success) return st;
-    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    if (!dnnlk__rng_alg_ok(alg)) return dnnlk_invalid_arguments;
-    if (!dnnlk__uniform_args_ok(low, high, &width, &top)) return dnnlk_invalid_arguments;
-    {
-        int64_t n = 0;
-        (void)dnnlk_shape_numel(d.ndims, d.dims, &n); /* checked by the inference above */
-        if (n > 0 && !d.data) return dnnlk_invalid_arguments;
-        dnnlk__part_range(n, ith, nth, 16, &b, &e);
-    }
-    *dst = d; /* the completed layout goes back before any data is written */
-    if (b >= e) return dnnlk_success;
-    dnnlk_rng_init(&cur, alg, seed, offset);
-    dnnlk__rng_advance(&cur, (uint64_t)b);
-    es = dnnlk_dtype_size(d.dtype);
-    /* element pos of the row-major order -> multi-index */
-    {
-        int64_t rem = b;
-        for (i = d.ndims - 1; i >= 0; i--) {
-            idx[i] = rem % d.dims[i];
-            rem /= d.dims[i];
-        }
-    }
-    {
-        int dense = 1;
-        int64_t s = 1;
-        for (i = d.ndims - 1; i >= 0; i--) {
-            if (d.dims[i] != 1 && d.strides[i] != s) dense = 0;
-            s *= d.dims[i];
-        }
-        if (dense && d.dtype == dnnlk_f32) {
-            dnnlk__rng_gen_uniform(&cur, (float *)d.data + b, (size_t)(e - b), low, width, top);
-            return dnnlk_success;
-        }
-    }
-    for (pos = b; pos < e;) {
-        int64_t n = e - pos, k;
-        if (n > 512) n = 512;
-        dnnlk__rng_gen_uniform(&cur, buf, (size_t)n, low, width, top);
-        for (k = 0; k < n; k++, pos++) {
-            int64_t off = 0;
-            char *p;
-            for (i = 0; i < d.ndims; i++) off += idx[i] * d.strides[i];
-            p = (char *)d.data + off * (int64_t)es;
-            if (d.dtype == dnnlk_f32) memcpy(p, &buf[k], 4);
-            else {
-                uint16_t h = dnnlk__uniform_to_16(buf[k], d.dtype, low, high);
-                memcpy(p, &h, 2);
-            }
-            for (i = d.ndims - 1; i >= 0; i--) {
-                if (++idx[i] < d.dims[i]) break;
-                idx[i] = 0;
-            }
-        }
-    }
-    return dnnlk_success;
-}
-
-#endif /* DNNLK_RNG_H */
+#endif /* DNNLK_RNG_ENGINE_H */
