@@ -55,38 +55,46 @@ typedef struct DNNLK__SFX(dnnlk__norm_out) {
     dnnlk__vf vm, vr, vs;
 } DNNLK__SFX(dnnlk__norm_out);
 
-/* The output formula on one vector of x (w + i and b + i: a vector's worth of weights and biases,
- * read only where present): every element, the heads, tails and strided groups included, goes
- * through these operations in this order. */
+/* The output formula on one vector of x (w + i and b + i: nl weights and biases, read only where
+ * present; nl is DNNLK__VF_N, a constant, except in the heads and tails): every element, the heads,
+ * tails and strided groups included, goes through these operations in this order. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__norm_formula)(const DNNLK__SFX(dnnlk__norm_out) *a, dnnlk__vf u,
                                                                     const float *w, const float *b, int64_t i,
-                                                                    int center, int has_w, int has_b) {
+                                                                    int64_t nl, int center, int has_w, int has_b) {
+#define DNNLK__NORM_LD(p) (nl == DNNLK__VF_N ? dnnlk__vf_loadu(p) : dnnlk__vf_loadu_n((p), (size_t)nl))
     if (center) u = dnnlk__vf_sub(dnnlk__vf_sub(u, a->vm), a->vr);
     u = dnnlk__vf_mul(u, a->vs);
-    if (has_w) u = dnnlk__vf_mul(u, dnnlk__vf_loadu(w + i));
+    if (has_w) u = dnnlk__vf_mul(u, DNNLK__NORM_LD(w + i));
     if (has_b) {
         dnnlk__vf_nofuse(u);
-        u = dnnlk__vf_add(u, dnnlk__vf_loadu(b + i));
+        u = dnnlk__vf_add(u, DNNLK__NORM_LD(b + i));
     }
+#undef DNNLK__NORM_LD
     return u;
 }
 
-/* Elements [i, i + cnt), cnt < DNNLK__VF_N: the heads and tails of the vector loop, as one vector
- * through buffers (kept out of line: rare, and one copy serves every row variant). */
+/* Elements [i, i + cnt), cnt < DNNLK__VF_N: the heads and tails of the vector loop, as one partial
+ * vector (f32 straight from and to the row, half types through a buffer). Kept out of line: one
+ * copy serves every row variant. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__norm_out_part)(const DNNLK__SFX(dnnlk__norm_out) *a, int64_t i,
                                                             int64_t cnt, int dt, int center, int has_w, int has_b) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
-    float buf[DNNLK__VF_N] = {0}, wb[DNNLK__VF_N] = {0}, bb[DNNLK__VF_N] = {0};
+    float buf[DNNLK__VF_N];
     dnnlk__vf u;
     int64_t k;
-    for (k = 0; k < cnt; k++) {
-        buf[k] = dnnlk__norm_ld(a->x + (size_t)(i + k) * es, dt);
-        if (has_w) wb[k] = a->w[i + k];
-        if (has_b) bb[k] = a->b[i + k];
+    if (dt == dnnlk_f32) {
+        u = dnnlk__vf_loadu_n((const float *)(const void *)(a->x + (size_t)i * 4), (size_t)cnt);
+    } else {
+        for (k = 0; k < cnt; k++) buf[k] = dnnlk__norm_ld(a->x + (size_t)(i + k) * es, dt);
+        u = dnnlk__vf_loadu_n(buf, (size_t)cnt);
     }
-    u = DNNLK__SFX(dnnlk__norm_formula)(a, dnnlk__vf_loadu(buf), wb, bb, 0, center, has_w, has_b);
-    dnnlk__vf_storeu(buf, u);
-    for (k = 0; k < cnt; k++) dnnlk__store_from_f32(a->y + (size_t)(i + k) * es, (dnnlk_dtype)dt, buf[k]);
+    u = DNNLK__SFX(dnnlk__norm_formula)(a, u, a->w, a->b, i, cnt, center, has_w, has_b);
+    if (dt == dnnlk_f32) {
+        dnnlk__vf_storeu_n((float *)(void *)(a->y + (size_t)i * 4), u, (size_t)cnt);
+    } else {
+        dnnlk__vf_storeu(buf, u);
+        for (k = 0; k < cnt; k++) dnnlk__store_from_f32(a->y + (size_t)(i + k) * es, (dnnlk_dtype)dt, buf[k]);
+    }
 }
 
 /* Starts writing row (x, y) of n elements; returns the element where its vector loop starts. nt:
@@ -119,7 +127,7 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__norm_out_run)(const DNNLK__S
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
     for (; i + DNNLK__VF_N <= end; i += DNNLK__VF_N) {
         dnnlk__vf u = DNNLK__SFX(dnnlk__norm_formula)(a, dnnlk__vf_load_dt(a->x + (size_t)i * es, dt), a->w, a->b, i,
-                                                      center, has_w, has_b);
+                                                      DNNLK__VF_N, center, has_w, has_b);
         dnnlk__vf_store_dt(a->y + (size_t)i * es, dt, u, nt);
     }
     return i;
@@ -236,7 +244,8 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__norm_out_strided)(const dnnlk__loo
                 if (has_b) memcpy(&bb[k], p[3], 4);
             }
         }
-        u = DNNLK__SFX(dnnlk__norm_formula)(&a, dnnlk__vf_loadu(xb), wb, bb, 0, center, has_w, has_b);
+        u = DNNLK__SFX(dnnlk__norm_formula)(&a, dnnlk__vf_loadu(xb), wb, bb, 0, DNNLK__VF_N, center, has_w,
+                                            has_b);
         dnnlk__vf_storeu(xb, u);
         for (k = 0; k < cnt; k++) dnnlk__store_from_f32(yp[k], (dnnlk_dtype)dt, xb[k]);
     }
