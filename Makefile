@@ -81,6 +81,7 @@ check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $
 	@$(B)/cap_native
 	@sh tests/compile/check_one_op.sh "$(CC)" "$(CXX)" $(B)/one_op
 	@sh tests/compile/check_summary.sh $(B)
+	@sh tests/compile/check_api_index.sh
 	@$(MAKE) -s check-readme
 
 # Every C program in the README (a ```c block with an #include) compiles warning-free as C99 and

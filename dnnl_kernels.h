@@ -19,19 +19,19 @@
  *                dnnlk_broadcast_oneway(nfrom, from, nto, to)
  *   select.h     dnnlk_select_infer(cond, src0, src1, dst, bcast)
  *                dnnlk_select(cond, src0, src1, dst, bcast, ith, nth)
- *   rng.h        dnnlk_rng_init(rng, alg, seed, offset)  dnnlk_rng_skip(rng, n)
- *                dnnlk_rng_u32(rng, dst, n, end, ith, nth)
+ *   rng_engine.h dnnlk_rng_init(rng, alg, seed, offset)  dnnlk_rng_skip(rng, n)
+ *   rng_draw.h   dnnlk_rng_u32(rng, dst, n, end, ith, nth)
  *                dnnlk_rng_uniform_f32(rng, dst, n, low, high, end, ith, nth)
  *                dnnlk_rng_bernoulli(rng, dst, n, p, end, ith, nth)
- *                dnnlk_rng_uniform_infer(dst)
+ *   rng_uniform.h dnnlk_rng_uniform_infer(dst)
  *                dnnlk_rng_uniform(dst, low, high, seed, offset, alg, ith, nth)
  *   dropout.h    dnnlk_dropout_mask_bytes(data, noise_nd, noise_dims, &bytes)
  *                dnnlk_dropout_fwd_infer(src, dst)  dnnlk_dropout_bwd_infer(diff_dst, diff_src)
  *                dnnlk_dropout_fwd(src, dst, mask, rate, noise_nd, noise_dims, rng_in, rng_out, ith, nth)
  *                dnnlk_dropout_bwd(diff_dst, mask, diff_src, rate, noise_nd, noise_dims, ith, nth)
- *   norm.h       dnnlk_layer_norm_infer(src, weight, bias, naxes, axes, eps, eps_outside, dst, mean, inv_std)
+ *   layer_norm.h dnnlk_layer_norm_infer(src, weight, bias, naxes, axes, eps, eps_outside, dst, mean, inv_std)
  *                dnnlk_layer_norm(src, weight, bias, naxes, axes, eps, eps_outside, dst, mean, inv_std, ith, nth)
- *                dnnlk_l2_norm_infer(src, axis, eps, eps_outside, dst)
+ *   l2_norm.h    dnnlk_l2_norm_infer(src, axis, eps, eps_outside, dst)
  *                dnnlk_l2_norm(src, axis, eps, eps_outside, dst, ith, nth)
  *   softmax.h    dnnlk_softmax_infer(src, axis, dst)  dnnlk_softmax(src, axis, dst, ith, nth)
  *                dnnlk_log_softmax_infer(src, axis, dst)  dnnlk_log_softmax(src, axis, dst, ith, nth)
@@ -58,12 +58,17 @@
  *   DNNLK_NO_SIMD          compile the scalar code only.
  *   Tuning (bytes; defaults measured, see the header named): outputs at least this large are
  *   written with non-temporal (streaming) stores, and streaming rows read src this far ahead.
- *   DNNLK_SELECT_NT_BYTES   2 MiB    select.h        DNNLK_DROPOUT_NT_BYTES  6 MiB    dropout.h
- *   DNNLK_DROPOUT_PF_BYTES  4096     dropout.h       DNNLK_ELT_NT_BYTES      8 MiB    eltwise.h
- *   DNNLK_ELT_PF_BYTES      4096     eltwise.h       DNNLK_SM_NT_BYTES       16 MiB   softmax.h
- *   DNNLK_NORM_NT_BYTES     2 MiB    norm.h          DNNLK_ONE_HOT_NT_BYTES  4 MiB    one_hot.h
- *   DNNLK_QUANT_NT_BYTES    8 MiB    quant.h         DNNLK_QUANT_PF_BYTES    4096     quant.h
- *   DNNLK_RESIZE_NT_BYTES   8 MiB    resize.h
+ *     DNNLK_SELECT_NT_BYTES   2 MiB   select.h
+ *     DNNLK_DROPOUT_NT_BYTES  6 MiB   dropout.h
+ *     DNNLK_DROPOUT_PF_BYTES  4096    dropout.h
+ *     DNNLK_ELT_NT_BYTES      8 MiB   eltwise.h
+ *     DNNLK_ELT_PF_BYTES      4096    eltwise.h
+ *     DNNLK_SM_NT_BYTES       16 MiB  softmax.h
+ *     DNNLK_NORM_NT_BYTES     2 MiB   norm_common.h (layer_norm, l2_norm)
+ *     DNNLK_ONE_HOT_NT_BYTES  4 MiB   one_hot.h
+ *     DNNLK_QUANT_NT_BYTES    8 MiB   quant.h
+ *     DNNLK_QUANT_PF_BYTES    4096    quant.h
+ *     DNNLK_RESIZE_NT_BYTES   8 MiB   resize.h
  *
  * ISA SELECTION
  *   SIMD variants are compiled inside target regions, so the includer needs no -m flags. At the

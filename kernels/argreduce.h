@@ -299,7 +299,6 @@ static inline void dnnlk__topk_rows_elem(const dnnlk__argred_args *a, const char
     }
 }
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "argreduce_simd.h"
 #include "simd_instantiate.h"
 

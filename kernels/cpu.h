@@ -217,23 +217,13 @@ static inline dnnlk_status dnnlk_set_max_isa(dnnlk_isa isa) {
  *                                 the level in use, called with args (parenthesized). An
  *                                 expression: it yields the call's value, and with empty args
  *                                 the function itself (a pointer a loop calls per row).
- * With a compile-time level (DNNLK__STATIC_ISA) the choice folds away.
- * (DNNLK__PICK / DNNLK__DISPATCH_AT: the older idioms, kept until the last families move.) */
+ * With a compile-time level (DNNLK__STATIC_ISA) the choice folds away. */
 #if DNNLK__X86
 #define DNNLK__DISPATCH(name, args)                                     \
     (dnnlk_max_isa() == dnnlk_isa_avx512  ? name##_avx512 args         \
      : dnnlk_max_isa() == dnnlk_isa_avx2  ? name##_avx2 args           \
      : dnnlk_max_isa() == dnnlk_isa_sse41 ? name##_sse41 args : name##_scalar args)
-#define DNNLK__PICK(isa, name, args)                                                              \
-    ((isa) == dnnlk_isa_avx512 ? name##_avx512 args : (isa) == dnnlk_isa_avx2 ? name##_avx2 args \
-                                                                               : name##_sse41 args)
-#define DNNLK__DISPATCH_AT(isa, name, args)                   \
-    do {                                                      \
-        if ((isa) == dnnlk_isa_scalar) name##_scalar args;    \
-        else DNNLK__PICK(isa, name, args);                    \
-    } while (0)
 #else
-#define DNNLK__DISPATCH_AT(isa, name, args) ((void)(isa), name##_scalar args)
 #define DNNLK__DISPATCH(name, args) (name##_scalar args)
 #endif
 

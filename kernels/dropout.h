@@ -107,7 +107,6 @@ enum { dnnlk__dw_src = 0, dnnlk__dw_dst = 1, dnnlk__dw_mask = 2 };
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "dropout_simd.h"
 #include "simd_instantiate.h"
 #if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)

@@ -5,9 +5,8 @@
  * LSB-first bit array 32 at a time (one unaligned 8-byte read per 32 elements); bits == NULL means
  * every element uses `scale` itself (a broadcast mask bit). The per-lane factor is built from the
  * bits and multiplied in (not a masked zeroing), so dropped NaN/Inf stay NaN and -x gives -0.
- * The fused forward loops take their keep bits from rng_gen_simd.h's generators. */
-
-#include "rng_gen_simd.h"
+ * The fused forward loops take their keep bits from rng_gen_simd.h's generators
+ * (compiled per level by rng_engine.h, which dropout.h includes through rng_draw.h). */
 
 /* The keep factors of DNNLK__VF_N elements: scale where the element's bit of b is set, +0 elsewhere. */
 #define DNNLK__KEEP_FACTOR(b, vs) dnnlk__vf_maskz_bits((b), (vs))
@@ -283,5 +282,3 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_fence)(void) { dnnlk__vec_
 
 #undef DNNLK__DW
 #undef DNNLK__KEEP_FACTOR
-#undef DNNLK__RW
-#undef DNNLK__MCG_STEP

@@ -27,6 +27,7 @@
 #include "cpu.h"
 #include "shape.h"
 #include "loop.h"
+#include "gather.h" /* dnnlk__gather_f32 / dnnlk__scatter_f32, per level, for the body */
 #include "vmath.h"
 
 typedef enum dnnlk_gelu_approx {
@@ -57,7 +58,6 @@ typedef struct dnnlk__elt_ctx {
     int op, nt;
 } dnnlk__elt_ctx;
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "eltwise_simd.h"
 #include "simd_instantiate.h"
 

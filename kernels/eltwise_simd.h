@@ -1,7 +1,6 @@
 /* dnnl_kernels — eltwise_simd.h: the erf / gelu kernel body (no include guard; see eltwise.h),
  * compiled at every level, the scalar one included. */
 
-#include "gather_simd.h" /* dnnlk__gather_f32 / dnnlk__scatter_f32: the strided and half-precision rows */
 
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf x, int op) {
     if (op == DNNLK__ELT_ERF) return DNNLK__SFX(dnnlk__vm_erf)(x);

@@ -1,7 +1,6 @@
 /* dnnl_kernels — gather_simd.h: a body helper shared by the kernel bodies that run strided or
- * half-precision data through f32 routines in chunks (eltwise_simd.h, softmax_simd.h); each of
- * them includes it. No include guard: it is included inside a body, once per level, and defines
- * its functions the first time per level only (two bodies in one translation unit both include it).
+ * half-precision data through f32 routines in chunks (eltwise_simd.h, softmax_simd.h), compiled
+ * at every level by gather.h, which their op headers include (no include guard here).
  *
  *   dnnlk__gather_f32(buf, p, s, dt, n)    n elements of dtype dt at p, byte stride s, into f32 buf
  *   dnnlk__scatter_f32(p, s, dt, buf, n)   n f32 values of buf to dtype dt at p, byte stride s
@@ -9,22 +8,6 @@
  * (both called as DNNLK__SFX(name)). Unit-stride bf16 and f16 go a vector at a time
  * (dnnlk__vf_load_dt / dnnlk__vf_store_dt); the rest, and the tails, an element at a time. */
 
-#if DNNLK__ISA == 0 && !defined(DNNLK__GATHER_SIMD_0)
-#define DNNLK__GATHER_SIMD_0
-#define DNNLK__GATHER_SIMD_DEFINE
-#elif DNNLK__ISA == 1 && !defined(DNNLK__GATHER_SIMD_1)
-#define DNNLK__GATHER_SIMD_1
-#define DNNLK__GATHER_SIMD_DEFINE
-#elif DNNLK__ISA == 2 && !defined(DNNLK__GATHER_SIMD_2)
-#define DNNLK__GATHER_SIMD_2
-#define DNNLK__GATHER_SIMD_DEFINE
-#elif DNNLK__ISA == 3 && !defined(DNNLK__GATHER_SIMD_3)
-#define DNNLK__GATHER_SIMD_3
-#define DNNLK__GATHER_SIMD_DEFINE
-#endif
-
-#ifdef DNNLK__GATHER_SIMD_DEFINE
-#undef DNNLK__GATHER_SIMD_DEFINE
 /* One loop per dtype, each with its dtype a constant: the loads fold to one conversion. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__gather_f32)(float *buf, const char *p, int64_t s, dnnlk_dtype dt,
                                                              size_t n) {
@@ -47,4 +30,3 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__scatter_f32)(char *p, int64_t s
             dnnlk__vf_store_dt(p + 2 * i, dnnlk_f16, dnnlk__vf_loadu(buf + i), 0);
     for (; i < n; i++) dnnlk__store_from_f32(p + (int64_t)i * s, dt, buf[i]);
 }
-#endif

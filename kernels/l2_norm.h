@@ -75,7 +75,6 @@ static DNNLK__NOINLINE void dnnlk__l2_group_double(const dnnlk__l2_job *j, void 
     }
 }
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "l2_norm_simd.h"
 #include "simd_instantiate.h"
 

@@ -125,7 +125,6 @@ static DNNLK__NOINLINE void dnnlk__ln_group_double(const dnnlk__ln_job *j, void 
     o->istd_out = (float)s;
 }
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "layer_norm_simd.h"
 #include "simd_instantiate.h"
 

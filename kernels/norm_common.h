@@ -122,7 +122,6 @@ static inline int dnnlk__norm_float_dt(dnnlk_dtype t) { return dnnlk__is_float_d
 static inline int dnnlk__norm_eps_ok(float eps) { return eps - eps == 0 && eps >= 0; }
 
 /* The row kernels both ops share (row statistics, row output, strided groups), per level. */
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "norm_simd.h"
 #include "simd_instantiate.h"
 

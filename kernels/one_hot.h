@@ -61,7 +61,6 @@ static DNNLK__FORCEINLINE void dnnlk__onehot_elems(char *p, int64_t e0, int64_t 
     }
 }
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "one_hot_simd.h"
 #include "simd_instantiate.h"
 

@@ -98,14 +98,13 @@ typedef struct dnnlk__quant_job {
 #define DNNLK_QUANT_PF_BYTES 4096
 #endif
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "quant_simd.h"
 #include "simd_instantiate.h"
 
-/* Outputs larger than this (bytes, whole tensor) are written with non-temporal stores: they
+/* Outputs at least this large (bytes, whole tensor) are written with non-temporal stores: they
  * would not stay in the 4 MiB L2 anyway, and streaming skips the read-for-ownership. */
-#ifndef DNNLK__QUANT_STREAM_BYTES
-#define DNNLK__QUANT_STREAM_BYTES ((int64_t)8 << 20)
+#ifndef DNNLK_QUANT_NT_BYTES
+#define DNNLK_QUANT_NT_BYTES ((int64_t)8 << 20)
 #endif
 
 /* ---- validation shared by infer and execute ---- */
@@ -202,7 +201,7 @@ static inline dnnlk_status dnnlk__quant_execute(const dnnlk_tensor *x, const dnn
     job.yt = yd.dtype;
     job.st = scale->dtype;
     job.zt = zp ? zp->dtype : (dequant ? x->dtype : yd.dtype);
-    job.stream = job.plan.total * (int64_t)es[0] >= DNNLK__QUANT_STREAM_BYTES;
+    job.stream = job.plan.total * (int64_t)es[0] >= DNNLK_QUANT_NT_BYTES;
     /* Parts split at multiples of 64 elements: whole cache lines of the output. */
     dnnlk__part_range(job.plan.total, ith, nth, 64, &job.begin, &job.end);
     if (job.begin >= job.end) return dnnlk_success;

@@ -233,13 +233,12 @@ static inline void dnnlk__resize_row_any(const dnnlk__resize_job *j, const dnnlk
     }
 }
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "resize_simd.h"
 #include "simd_instantiate.h"
 
-/* Outputs larger than this (bytes) are written with non-temporal stores where rows allow. */
-#ifndef DNNLK__RESIZE_STREAM_BYTES
-#define DNNLK__RESIZE_STREAM_BYTES ((int64_t)8 << 20)
+/* Outputs at least this large (bytes) are written with non-temporal stores where rows allow. */
+#ifndef DNNLK_RESIZE_NT_BYTES
+#define DNNLK_RESIZE_NT_BYTES ((int64_t)8 << 20)
 #endif
 
 /* ---- the driver: units of (row, column block), tables per block, corners per row ---- */
@@ -589,7 +588,7 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
     job.dst = (char *)dd.data;
     job.rows = total / job.ax[m - 1].out;
     job.ncb = (job.ax[m - 1].out + DNNLK__RESIZE_CB - 1) / DNNLK__RESIZE_CB;
-    job.stream = total * job.es >= DNNLK__RESIZE_STREAM_BYTES && job.ax[m - 1].os == 1;
+    job.stream = total * job.es >= DNNLK_RESIZE_NT_BYTES && job.ax[m - 1].os == 1;
     units = job.rows * job.ncb;
     dnnlk__part_range(units, ith, nth, 1, &job.u0, &job.u1);
     if (job.u0 >= job.u1) return dnnlk_success;

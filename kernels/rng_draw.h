@@ -60,7 +60,6 @@ static inline float dnnlk__float_below(float h) {
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "rng_simd.h"
 #include "simd_instantiate.h"
 #if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)

@@ -392,11 +392,19 @@ static inline dnnlk__bern dnnlk__bern_for_p(dnnlk_rng_alg alg, double p) {
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-#define DNNLK__SIMD_BODY_SCALAR 1
+/* Names the generator bodies use at each level (expanded there, so one definition serves all):
+ * a generator register holds DNNLK__RW 32-bit words. */
+#define DNNLK__RW (2 * DNNLK__VQ_N)
+/* One round of the four MCG31 lane groups. */
+#define DNNLK__MCG_STEP(g, step)                                       \
+    do {                                                               \
+        g[0] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[0], step, step);      \
+        g[1] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[1], step, step);      \
+        g[2] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[2], step, step);      \
+        g[3] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[3], step, step);      \
+    } while (0)
 #define DNNLK__SIMD_BODY "rng_gen_simd.h"
 #include "simd_instantiate.h"
-#undef DNNLK__RW /* rng_gen_simd.h's names, for the bodies that include it */
-#undef DNNLK__MCG_STEP
 #if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif

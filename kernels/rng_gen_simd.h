@@ -1,7 +1,7 @@
 /* dnnl_kernels — rng_gen_simd.h: the bit generators that rng_simd.h and dropout_simd.h share,
- * written once on the vector layer (vec.h's rng section). No include guard across levels: each
- * of those bodies includes it, and its functions are defined once per level (the first include
- * in a level's region), as vec_dtype.h does. Needs rng_engine.h (scalar engine pieces, constants).
+ * written once on the vector layer (vec.h's rng section) and compiled at every level by
+ * rng_engine.h, whose users' bodies call them (no include guard here). DNNLK__RW and
+ * DNNLK__MCG_STEP are rng_engine.h's.
  *
  * A generator register (dnnlk__vq) holds DNNLK__RW = 2 * DNNLK__VQ_N 32-bit words; a round makes
  * R = 4 * DNNLK__RW outputs (16 at SSE4.1 and at the scalar level, 32 at AVX2, 64 at AVX-512).
@@ -17,34 +17,7 @@
  * away, so chunks are independent; the two chunks at a wrap read a small ordered copy); Bernoulli
  * bits temper straight from the state and compare each output pair as a 64-bit lane. */
 
-#ifndef DNNLK__RW
-#define DNNLK__RW (2 * DNNLK__VQ_N)
-/* One round of the four MCG31 lane groups. */
-#define DNNLK__MCG_STEP(g, step)                                       \
-    do {                                                               \
-        g[0] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[0], step, step);      \
-        g[1] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[1], step, step);      \
-        g[2] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[2], step, step);      \
-        g[3] = DNNLK__SFX(dnnlk__mcg_mulmod_v)(g[3], step, step);      \
-    } while (0)
-#endif
 
-#if DNNLK__ISA == 0 && !defined(DNNLK__RNG_GEN_0)
-#define DNNLK__RNG_GEN_0
-#define DNNLK__RNG_GEN_DEFINE
-#elif DNNLK__ISA == 1 && !defined(DNNLK__RNG_GEN_1)
-#define DNNLK__RNG_GEN_1
-#define DNNLK__RNG_GEN_DEFINE
-#elif DNNLK__ISA == 2 && !defined(DNNLK__RNG_GEN_2)
-#define DNNLK__RNG_GEN_2
-#define DNNLK__RNG_GEN_DEFINE
-#elif DNNLK__ISA == 3 && !defined(DNNLK__RNG_GEN_3)
-#define DNNLK__RNG_GEN_3
-#define DNNLK__RNG_GEN_DEFINE
-#endif
-
-#ifdef DNNLK__RNG_GEN_DEFINE
-#undef DNNLK__RNG_GEN_DEFINE
 
 /* ---- MCG31m1 ---- */
 
@@ -292,4 +265,3 @@ static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__mt_round_bits)(uint32_t *mt
     return b;
 }
 
-#endif /* DNNLK__RNG_GEN_DEFINE */

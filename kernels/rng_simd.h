@@ -1,8 +1,7 @@
 /* dnnl_kernels — rng_simd.h: the RNG draw kernels, one body compiled at every level (the scalar
  * one included) by simd_instantiate.h (no include guard; see rng_engine.h and rng_draw.h for the
- * semantics). The generators themselves are in rng_gen_simd.h, shared with dropout. */
-
-#include "rng_gen_simd.h"
+ * semantics). The generators themselves are in rng_gen_simd.h, shared with dropout
+ * (compiled per level by rng_engine.h). */
 
 /* n outputs from value x; returns the value after them. */
 static DNNLK__NOINLINE uint32_t DNNLK__SFX(dnnlk__mcg_u32_v)(uint32_t x, uint32_t *dst, size_t n) {
@@ -245,5 +244,3 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_temper_v)(const uint32_t *src, 
     for (; i < n; i++) dst[i] = dnnlk__mt_temper(src[i]);
 }
 
-#undef DNNLK__RW
-#undef DNNLK__MCG_STEP

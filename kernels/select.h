@@ -91,7 +91,6 @@ typedef struct dnnlk__select_blk {
 #define DNNLK__SELECT_SHORT_ROW_BYTES 256
 #define DNNLK__SELECT_CHUNK 1024 /* elements per expanded chunk; a multiple of every vector width */
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "select_simd.h"
 #include "simd_instantiate.h"
 

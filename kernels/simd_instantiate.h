@@ -2,23 +2,23 @@
  *
  * A kernel header writes its code once, in a body file without include guards, and says
  *
- *     #define DNNLK__SIMD_BODY_SCALAR 1          (the body compiles at the scalar level too)
  *     #define DNNLK__SIMD_BODY "one_hot_simd.h"
  *     #include "simd_instantiate.h"
  *
  * The body is then included once per level, with
- *   DNNLK__ISA        0, 1, 2 or 3 (scalar, SSE4.1, AVX2, AVX-512),
+ *   DNNLK__ISA        0, 1, 2 or 3 (scalar, SSE4.1, AVX2, AVX-512): for the vector layer's
+ *                     headers only (vec.h picks the level's header with it); a body asks the
+ *                     layer what a level offers (DNNLK__VF_N, DNNLK__VEC_FMA, ...), never this,
  *   DNNLK__SFX(name)  name_scalar / name_sse41 / name_avx2 / name_avx512 (name every function
  *                     with it),
  *   the vector layer of vec.h mapped to that level (dnnlk__vf_add, DNNLK__VF_N, ...):
- *   - the scalar level, only where the header opted in with DNNLK__SIMD_BODY_SCALAR: on every
- *     platform, with no target region (the includer's own flags; vec_scalar.h keeps its bits
- *     those of SSE4.1 regardless);
+ *   - the scalar level on every platform, with no target region (the includer's own flags;
+ *     vec_scalar.h keeps its bits those of SSE4.1 regardless);
  *   - SSE4.1, AVX2 and AVX-512 inside their target regions, on x86 builds without DNNLK_NO_SIMD.
- * So every entry of an opted-in body exists at every level the build has, and the op header
- * dispatches with DNNLK__DISPATCH(name, args) alone. A header that does not opt in (a body not yet
- * converted) still writes its scalar path by hand (name_scalar). Once every body compiles at the
- * scalar level the opt-in goes away: every body is compiled at every level, the only mode.
+ * So every entry of a body exists at every level the build has, and the op header dispatches
+ * with DNNLK__DISPATCH(name, args) alone (cpu.h). A body that other bodies call into (the
+ * row gather, the RNG generators) is instantiated by a header of its own, which their op headers
+ * include before instantiating theirs.
  * Functions the body defines are static; its entry points should be DNNLK__NOINLINE and take
  * pointers and sizes only (no vector types across a target boundary), its helpers
  * DNNLK__FORCEINLINE. */
@@ -26,7 +26,6 @@
 #error "define DNNLK__SIMD_BODY before including simd_instantiate.h"
 #endif
 
-#if defined(DNNLK__SIMD_BODY_SCALAR) && DNNLK__SIMD_BODY_SCALAR
 DNNLK__NOINLINE_BEGIN
 #define DNNLK__ISA 0
 #define DNNLK__SFX(name) name##_scalar
@@ -36,7 +35,6 @@ DNNLK__NOINLINE_BEGIN
 #undef DNNLK__SFX
 #undef DNNLK__ISA
 DNNLK__NOINLINE_END
-#endif
 
 #if DNNLK__X86
 DNNLK__NOINLINE_BEGIN
@@ -75,4 +73,3 @@ DNNLK__NOINLINE_END
 #endif /* DNNLK__X86 */
 
 #undef DNNLK__SIMD_BODY
-#undef DNNLK__SIMD_BODY_SCALAR

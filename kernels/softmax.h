@@ -41,6 +41,7 @@
 #include "cpu.h"
 #include "shape.h"
 #include "loop.h"
+#include "gather.h" /* dnnlk__gather_f32 / dnnlk__scatter_f32, per level, for the body */
 #include "vmath.h"
 #include "eltwise.h" /* dnnlk__elt_check: the elementwise argument checks */
 
@@ -87,7 +88,6 @@ static inline int dnnlk__sm_fast2sum_ok(float m, float lo) {
     return dnnlk__f32_from_bits((em + 1) << 23) + m >= 110.0f;
 }
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "softmax_simd.h"
 #include "simd_instantiate.h"
 

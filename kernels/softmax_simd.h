@@ -3,7 +3,6 @@
  * row of any length, dtype or stride goes through the same f32 routines; f32 rows with unit stride
  * are used in place, others are gathered into a stack buffer first. */
 
-#include "gather_simd.h" /* dnnlk__gather_f32 / dnnlk__scatter_f32: rows in other layouts, in chunks */
 
 /* ---- double accumulators: 16 slots, element i of a row adds into slot i % 16 on every level ----
  * DNNLK__SM_DPF f64 vectors hold one f32 vector (2; 1 at the scalar level), DNNLK__SM_NACC of them

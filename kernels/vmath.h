@@ -143,7 +143,6 @@ static const float dnnlk__vm_erfc8[10][8] = {
 #define DNNLK__VM_GELU_ERF 4
 #define DNNLK__VM_GELU_TANH 5
 
-#define DNNLK__SIMD_BODY_SCALAR 1 /* vmath_simd.h is also the scalar path (vec_scalar.h) */
 #define DNNLK__SIMD_BODY "vmath_simd.h"
 #include "simd_instantiate.h"
 

@@ -1,7 +1,7 @@
 /* quant.h: quantize / dequantize against a double-precision reference, every ISA, every part count. */
 /* Non-temporal stores from 256 KiB of output (the library's default is 8 MiB), so the recorded-bits
  * test streams without large buffers; the smaller cases here still take the cached stores. */
-#define DNNLK__QUANT_STREAM_BYTES ((int64_t)256 << 10)
+#define DNNLK_QUANT_NT_BYTES ((int64_t)256 << 10)
 #include "harness.h"
 
 /* ---- reference (ONNX QuantizeLinear / DequantizeLinear) ---- */
@@ -660,7 +660,7 @@ static const uint64_t qb_recorded[qb_n_cases][4] = {
 };
 
 #define QB_N 4099      /* odd: every level has a tail */
-#define QB_NS 300037   /* over DNNLK__QUANT_STREAM_BYTES (set below for this program) as u8 */
+#define QB_NS 300037   /* over DNNLK_QUANT_NT_BYTES (set below for this program) as u8 */
 
 /* Specials first (zeros, infinities, NaNs, denormals, ties, the saturation bounds), then bit
  * patterns over every exponent, every third one a value on a grid of 1/64 in [-160, 160). */

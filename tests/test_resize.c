@@ -2,7 +2,7 @@
  * the same bits on every ISA and part count, and bad arguments. */
 /* Non-temporal stores from 256 KiB of output (the library's default is larger), so the streaming
  * paths run in the larger cases here while the small ones take the cached stores. */
-#define DNNLK__RESIZE_STREAM_BYTES ((int64_t)256 << 10)
+#define DNNLK_RESIZE_NT_BYTES ((int64_t)256 << 10)
 #include "harness.h"
 
 /* ---- the reference, from ONNX Resize's formulas, in double ---- */

@@ -5,7 +5,6 @@
 
 enum { vec_probe_bf16 = 0, vec_probe_f16 = 1, vec_probe_round = 2, vec_probe_floor = 3, vec_probe_copy_n = 4 };
 
-#define DNNLK__SIMD_BODY_SCALAR 1
 #define DNNLK__SIMD_BODY "../tests/vec_probe_simd.h"
 #include "../kernels/simd_instantiate.h"
 
@@ -211,7 +210,7 @@ TEST(no_vector_names_leak) {
     defined(dnnlk__vi_set1) || defined(dnnlk__vi_blend) || defined(dnnlk__vmask_or) || defined(dnnlk__vi_load_i8) || \
     defined(dnnlk__vf_mul) || defined(dnnlk__vf_fmadd) || defined(dnnlk__vf_nofuse) || defined(dnnlk__vf_floor) || \
     defined(dnnlk__vb) || defined(DNNLK__VB_N) || defined(dnnlk__vi_pack4_sat_i8) || defined(dnnlk__vf_gather) || \
-    defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY) || defined(DNNLK__SIMD_BODY_SCALAR)
+    defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY)
     leaked = 1;
 #endif
     CHECK_MSG(!leaked, "a vector-layer name is still defined after simd_instantiate.h");
