@@ -155,6 +155,7 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_gather_avx512(const float *p, const i
 /* == quant, resize: s32 lanes narrowed to bytes == */
 #define DNNLK__VB_N 64
 #define DNNLK__VEC_REDUCE 1 /* dnnlk__vf_sub_round_even: one vreduceps (0 for +-inf) */
+#define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vb __m512i
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx512
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx512

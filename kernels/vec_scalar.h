@@ -242,6 +242,7 @@ static DNNLK__FORCEINLINE float dnnlk__sf_gather(const float *p, const int32_t *
 #endif
 #define DNNLK__VB_N 4
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
+#define DNNLK__VEC_CHEAP_DIV 1 /* a division costs about a multiply and a rounding test (one lane) */
 #define dnnlk__vb dnnlk__vb_scalar
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_scalar
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_scalar
