@@ -98,7 +98,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
             y[i] = (uint8_t)dnnlk__quantize_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
                                                 zvec ? (float)(sgn ? (int8_t)zv[i] : zv[i]) : z1, lo1, hi1);
     }
-    if (!svec && !zvec && dnnlk__qz_recip_ok(s1)) {
+    /* Where a division costs about what the multiplication and its exactness test cost (one lane:
+     * DNNLK__VEC_CHEAP_DIV), every row divides. */
+    if (!DNNLK__VEC_CHEAP_DIV && !svec && !zvec && dnnlk__qz_recip_ok(s1)) {
         const dnnlk__vf r = dnnlk__vf_set1(1.0f / s1);
         const dnnlk__vf L = dnnlk__vf_set1(lo1 - z1), H = dnnlk__vf_set1(hi1 - z1); /* for the division */
         for (; i + 4 * N <= n; i += 4 * N) {

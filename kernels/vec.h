@@ -101,6 +101,9 @@
  *   dnnlk__vi_store_u8(p, v)  the low byte of each of the DNNLK__VF_N lanes -> DNNLK__VF_N bytes
  *   dnnlk__vf_sub_round_even(a)  a - round_even(a), exactly; +-inf give NaN where DNNLK__VEC_REDUCE
  *                             is 0 and 0 where it is 1 (one vreduceps)
+ *   DNNLK__VEC_CHEAP_DIV      1 where a division costs about what a multiplication and a rounding
+ *                             test cost (the scalar level), 0 where a vector division costs several
+ *                             multiplications: for bodies that multiply by a reciprocal instead
  *   dnnlk__vf_to_vi_round_even(a)  round half to even to s32 whatever MXCSR says; NaN and out of
  *                             range give INT32_MIN
  *   dnnlk__vf_permute(v, idx) lane l is lane idx[l] of v (s32 lanes of idx in [0, DNNLK__VF_N))

@@ -333,6 +333,7 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k,
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 #define DNNLK__VEC_REDUCE 1 /* dnnlk__vf_sub_round_even: one vreduceps (0 for +-inf) */
+#define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx512
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx512
 #define dnnlk__vi_store_u8(p, v) _mm_storeu_si128((__m128i *)(void *)(p), _mm512_cvtepi32_epi8(v))

@@ -152,6 +152,7 @@
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 #undef DNNLK__VEC_REDUCE
+#undef DNNLK__VEC_CHEAP_DIV
 #undef dnnlk__vi_pack4_u8
 #undef dnnlk__vi_pack4_sat_i8
 #undef dnnlk__vi_store_u8

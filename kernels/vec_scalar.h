@@ -425,6 +425,8 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
 #define dnnlk__vec_prefetch_l1(p, bytes) ((void)0)
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
+#define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
+#define DNNLK__VEC_CHEAP_DIV 1 /* a division costs about a multiply and a rounding test (one lane) */
 /* (functions here, under their own guard: this level's functions section is compiled only by
  * compilers other than gcc/clang) */
 #ifndef DNNLK__VEC_QUANT_FUNCS_0
@@ -462,7 +464,6 @@ static DNNLK__FORCEINLINE void dnnlk__vi_store_u8_scalar(void *p, int32_t v) { *
 static DNNLK__FORCEINLINE float dnnlk__sf_sub_round_even(float a) { return a - dnnlk__sf_round_even(a); }
 static DNNLK__FORCEINLINE float dnnlk__sf_gather(const float *p, const int32_t *idx) { return dnnlk__sf_load(p + idx[0]); }
 #endif
-#define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_scalar
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_scalar
 #define dnnlk__vi_store_u8(p, v) dnnlk__vi_store_u8_scalar((p), (v))

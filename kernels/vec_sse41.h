@@ -386,6 +386,7 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
+#define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_sse41
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_sse41
 #define dnnlk__vi_store_u8 dnnlk__vi_store_u8_sse41
