@@ -79,7 +79,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__norm_formula)(const DNNLK_
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__norm_out_part)(const DNNLK__SFX(dnnlk__norm_out) *a, int64_t i,
                                                             int64_t cnt, int dt, int center, int has_w, int has_b) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
-    float buf[DNNLK__VF_N];
+    float buf[DNNLK__VF_N] = {0}; /* only cnt lanes are read, but gcc 12 -O2 cannot see that
+                                   * through a masked load (-Wmaybe-uninitialized) */
     dnnlk__vf u;
     int64_t k;
     if (dt == dnnlk_f32) {
