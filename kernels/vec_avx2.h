@@ -46,7 +46,7 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx2(uint16_t *p, __m256 v) {
     _mm_storeu_si128((__m128i *)(void *)p, _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
 
-/* ---- sections of the families converted onto the layer (functions) ---- */
+/* ---- beyond the f32/s32 basics, by kind (each section names the bodies that use it first) ---- */
 /* == select: byte and 16-bit lanes == */
 /* Byte lanes: a mask over es-byte lanes is a lane vector, all ones where the lane is NOT
  * selected (pcmpeqb against zero, widened with pmovsx), which drives pblendvb directly. */
@@ -258,7 +258,7 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int
 #define dnnlk__vec_sfence() _mm_sfence()
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
 
-/* ---- sections of the families converted onto the layer (names) ---- */
+/* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */
 #define DNNLK__VB_N 32
 #define DNNLK__VEC_MASKED_BYTES 0 /* byte-granular masked loads and stores (else: an emulation) */

@@ -44,7 +44,7 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx512(uint16_t *p, __m512 v)
     _mm256_storeu_si256((__m256i *)(void *)p, _mm512_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
 
-/* ---- sections of the families converted onto the layer (functions) ---- */
+/* ---- beyond the f32/s32 basics, by kind (each section names the bodies that use it first) ---- */
 /* == select: byte and 16-bit lanes == */
 /* Byte lanes: a mask over es-byte lanes is a k-mask, bit j for lane j (vptestmb gives a bit per
  * byte, which is a bit per lane when the cond has a byte per lane). */
@@ -255,7 +255,7 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k,
 #define dnnlk__vec_sfence() _mm_sfence()
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
 
-/* ---- sections of the families converted onto the layer (names) ---- */
+/* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */
 #define DNNLK__VB_N 64
 #define DNNLK__VEC_MASKED_BYTES 1 /* byte-granular masked loads and stores (else: an emulation) */

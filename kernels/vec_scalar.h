@@ -22,7 +22,100 @@
 #include <math.h> /* sqrtf */
 #endif
 
-/* ---- sections of the families converted onto the layer (functions) ---- */
+static DNNLK__FORCEINLINE float dnnlk__sf_mul(float a, float b) {
+    float p = a * b;
+    DNNLK__NOFUSE(p);
+    return p;
+}
+static DNNLK__FORCEINLINE float dnnlk__sf_fmadd(float a, float b, float c) { return dnnlk__sf_mul(a, b) + c; }
+static DNNLK__FORCEINLINE float dnnlk__sf_min(float a, float b) { return a < b ? a : b; }
+static DNNLK__FORCEINLINE float dnnlk__sf_max(float a, float b) { return a > b ? a : b; }
+static DNNLK__FORCEINLINE float dnnlk__sf_blend(int m, float t, float f) { return m ? t : f; }
+static DNNLK__FORCEINLINE int32_t dnnlk__si_blend(int m, int32_t t, int32_t f) { return m ? t : f; }
+static DNNLK__FORCEINLINE int32_t dnnlk__si_min(int32_t a, int32_t b) { return a < b ? a : b; }
+static DNNLK__FORCEINLINE int32_t dnnlk__si_max(int32_t a, int32_t b) { return a > b ? a : b; }
+static DNNLK__FORCEINLINE int dnnlk__sf_unord(float a, float b) { return a != a || b != b; }
+static DNNLK__FORCEINLINE int dnnlk__sf_ord(float a, float b) { return a == a && b == b; }
+static DNNLK__FORCEINLINE float dnnlk__sf_bitop(float a, float b, int op) {
+    uint32_t x = dnnlk__f32_bits(a), y = dnnlk__f32_bits(b);
+    return dnnlk__f32_from_bits(op == 0 ? (x & y) : op == 1 ? (x | y) : (x ^ y));
+}
+/* m with the sign of s (andps/orps in registers: no trip through an integer register). */
+static DNNLK__FORCEINLINE float dnnlk__sf_copysign(float m, float s) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_copysignf(m, s);
+#else
+    return dnnlk__f32_from_bits((dnnlk__f32_bits(m) & 0x7fffffffu) | (dnnlk__f32_bits(s) & 0x80000000u));
+#endif
+}
+/* Round half to even without the current rounding mode: |x| < 2^23 only matters. The sign is
+ * x's, a zero's included (round(-0.3) = -0, round(-0) = -0, as roundps). */
+static DNNLK__FORCEINLINE float dnnlk__sf_round_even(float x) {
+    float a = x < 0 ? -x : x, r;
+    if (!(a < 8388608.0f)) return x;
+    r = (float)(int32_t)a; /* truncation, mode-independent */
+    if (a - r > 0.5f || (a - r == 0.5f && ((int32_t)r & 1))) r += 1.0f;
+    return dnnlk__sf_copysign(r, x);
+}
+/* Round toward -inf, mode-independent; keeps the sign of a zero (floor(-0) = -0) as roundps. */
+static DNNLK__FORCEINLINE float dnnlk__sf_floor(float x) {
+    float a = x < 0 ? -x : x, r;
+    if (!(a < 8388608.0f)) return x;
+    r = (float)(int32_t)x; /* truncation toward 0 */
+    if (r > x) r -= 1.0f;
+    return r == 0.0f ? dnnlk__sf_copysign(0.0f, x) : r;
+}
+/* Correctly rounded (as sqrtps); the builtin leaves errno to the compiler's -fmath-errno. */
+static DNNLK__FORCEINLINE float dnnlk__sf_sqrt(float x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_sqrtf(x);
+#else
+    return sqrtf(x);
+#endif
+}
+/* Truncation to int32 as cvttps2dq does it: NaN and out-of-range values give INT32_MIN (a plain
+ * cast would be undefined behaviour there). */
+static DNNLK__FORCEINLINE int32_t dnnlk__si_to_int(float x) {
+    return (x > -2147483648.0f && x < 2147483648.0f) ? (int32_t)x : INT32_MIN;
+}
+/* Shift right keeping the sign, written without shifting a negative value (implementation-defined
+ * in C): the complement of a negative value is non-negative. */
+static DNNLK__FORCEINLINE int32_t dnnlk__si_srai(int32_t a, int n) {
+    return a >= 0 ? (int32_t)((uint32_t)a >> n) : (int32_t)~(~(uint32_t)a >> n);
+}
+/* Loads and stores go through memcpy, as loadu/storeu: the pointers need only byte alignment. */
+static DNNLK__FORCEINLINE float dnnlk__sf_load(const float *p) {
+    float v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static DNNLK__FORCEINLINE void dnnlk__sf_store(float *p, float v) { memcpy(p, &v, 4); }
+static DNNLK__FORCEINLINE float dnnlk__sf_loadu_n(const float *p, size_t n) { return n ? dnnlk__sf_load(p) : 0.0f; }
+static DNNLK__FORCEINLINE void dnnlk__sf_storeu_n(float *p, float v, size_t n) {
+    if (n) dnnlk__sf_store(p, v);
+}
+static DNNLK__FORCEINLINE int32_t dnnlk__si_loadu(const void *p) {
+    int32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static DNNLK__FORCEINLINE void dnnlk__si_storeu(void *p, int32_t v) { memcpy(p, &v, 4); }
+static DNNLK__FORCEINLINE int32_t dnnlk__si_load_i8(const void *p, int sgn) {
+    unsigned char b = *(const unsigned char *)p;
+    return sgn ? (int32_t)(signed char)b : (int32_t)b;
+}
+static DNNLK__FORCEINLINE uint16_t dnnlk__sh_load(const uint16_t *p) {
+    uint16_t h;
+    memcpy(&h, p, 2);
+    return h;
+}
+static DNNLK__FORCEINLINE void dnnlk__sh_store(uint16_t *p, uint16_t h) { memcpy(p, &h, 2); }
+static DNNLK__FORCEINLINE float dnnlk__sf_load_bf16(const uint16_t *p) { return dnnlk_bf16_to_f32(dnnlk__sh_load(p)); }
+static DNNLK__FORCEINLINE void dnnlk__sf_store_bf16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_bf16(v)); }
+static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) { return dnnlk_f16_to_f32(dnnlk__sh_load(p)); }
+static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_f16(v)); }
+
+/* ---- beyond the f32/s32 basics, by kind (each section names the bodies that use it first) ---- */
 /* == select: byte and 16-bit lanes == */
 /* Byte lanes: a vector of 8 bytes in a uint64_t (its byte order is memory's: every value goes
  * through memcpy), so an 8-byte element fits a vector too. A mask over es-byte lanes is all ones
@@ -172,6 +265,38 @@ static DNNLK__FORCEINLINE float dnnlk__sf_maskz_scalef(int m, float p, float n) 
 }
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
+/* Four one-lane vectors packed into one s32 lane holding their 4 bytes in memory order (built
+ * through memcpy, so dnnlk__vi_storeu stores them in order on any endianness), as a vector level
+ * packs 4N bytes into one integer register. */
+static DNNLK__FORCEINLINE int32_t dnnlk__si_from_bytes(const uint8_t *b) {
+    int32_t r;
+    memcpy(&r, b, 4);
+    return r;
+}
+static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_u8_scalar(int32_t a, int32_t b, int32_t c, int32_t d) {
+    uint8_t r[4];
+    r[0] = (uint8_t)a, r[1] = (uint8_t)b, r[2] = (uint8_t)c, r[3] = (uint8_t)d;
+    return dnnlk__si_from_bytes(r);
+}
+static DNNLK__FORCEINLINE int32_t dnnlk__si_clamp(int32_t v, int32_t lo, int32_t hi) {
+    return v < lo ? lo : v > hi ? hi : v;
+}
+/* packssdw, then paddsw z, then packsswb (sgn) or packuswb, lane by lane */
+static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_sat_i8_scalar(int32_t a, int32_t b, int32_t c, int32_t d, int16_t z,
+                                                                int sgn) {
+    const int32_t v[4] = {a, b, c, d};
+    uint8_t r[4];
+    int k;
+    for (k = 0; k < 4; k++) {
+        int32_t s = dnnlk__si_clamp(dnnlk__si_clamp(v[k], -32768, 32767) + z, -32768, 32767);
+        r[k] = (uint8_t)(sgn ? dnnlk__si_clamp(s, -128, 127) : dnnlk__si_clamp(s, 0, 255));
+    }
+    return dnnlk__si_from_bytes(r);
+}
+static DNNLK__FORCEINLINE void dnnlk__vi_store_u8_scalar(void *p, int32_t v) { *(uint8_t *)p = (uint8_t)v; }
+/* a - rne(a): exact; NaN for +-inf, as on SSE4.1 */
+static DNNLK__FORCEINLINE float dnnlk__sf_sub_round_even(float a) { return a - dnnlk__sf_round_even(a); }
+static DNNLK__FORCEINLINE float dnnlk__sf_gather(const float *p, const int32_t *idx) { return dnnlk__sf_load(p + idx[0]); }
 
 /* == vmath: what the math bodies ask of a level == */
 /* max(-0, x) as maxps gives it (-0 for x < 0 and for -0, x otherwise: +0 and NaN kept), decided on
@@ -181,99 +306,6 @@ static DNNLK__FORCEINLINE float dnnlk__sf_max_neg0(float x) {
     uint32_t b = dnnlk__f32_bits(x);
     return (b > 0x80000000u && b <= 0xff800000u) ? -0.0f : x;
 }
-
-static DNNLK__FORCEINLINE float dnnlk__sf_mul(float a, float b) {
-    float p = a * b;
-    DNNLK__NOFUSE(p);
-    return p;
-}
-static DNNLK__FORCEINLINE float dnnlk__sf_fmadd(float a, float b, float c) { return dnnlk__sf_mul(a, b) + c; }
-static DNNLK__FORCEINLINE float dnnlk__sf_min(float a, float b) { return a < b ? a : b; }
-static DNNLK__FORCEINLINE float dnnlk__sf_max(float a, float b) { return a > b ? a : b; }
-static DNNLK__FORCEINLINE float dnnlk__sf_blend(int m, float t, float f) { return m ? t : f; }
-static DNNLK__FORCEINLINE int32_t dnnlk__si_blend(int m, int32_t t, int32_t f) { return m ? t : f; }
-static DNNLK__FORCEINLINE int32_t dnnlk__si_min(int32_t a, int32_t b) { return a < b ? a : b; }
-static DNNLK__FORCEINLINE int32_t dnnlk__si_max(int32_t a, int32_t b) { return a > b ? a : b; }
-static DNNLK__FORCEINLINE int dnnlk__sf_unord(float a, float b) { return a != a || b != b; }
-static DNNLK__FORCEINLINE int dnnlk__sf_ord(float a, float b) { return a == a && b == b; }
-static DNNLK__FORCEINLINE float dnnlk__sf_bitop(float a, float b, int op) {
-    uint32_t x = dnnlk__f32_bits(a), y = dnnlk__f32_bits(b);
-    return dnnlk__f32_from_bits(op == 0 ? (x & y) : op == 1 ? (x | y) : (x ^ y));
-}
-/* m with the sign of s (andps/orps in registers: no trip through an integer register). */
-static DNNLK__FORCEINLINE float dnnlk__sf_copysign(float m, float s) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_copysignf(m, s);
-#else
-    return dnnlk__f32_from_bits((dnnlk__f32_bits(m) & 0x7fffffffu) | (dnnlk__f32_bits(s) & 0x80000000u));
-#endif
-}
-/* Round half to even without the current rounding mode: |x| < 2^23 only matters. The sign is
- * x's, a zero's included (round(-0.3) = -0, round(-0) = -0, as roundps). */
-static DNNLK__FORCEINLINE float dnnlk__sf_round_even(float x) {
-    float a = x < 0 ? -x : x, r;
-    if (!(a < 8388608.0f)) return x;
-    r = (float)(int32_t)a; /* truncation, mode-independent */
-    if (a - r > 0.5f || (a - r == 0.5f && ((int32_t)r & 1))) r += 1.0f;
-    return dnnlk__sf_copysign(r, x);
-}
-/* Round toward -inf, mode-independent; keeps the sign of a zero (floor(-0) = -0) as roundps. */
-static DNNLK__FORCEINLINE float dnnlk__sf_floor(float x) {
-    float a = x < 0 ? -x : x, r;
-    if (!(a < 8388608.0f)) return x;
-    r = (float)(int32_t)x; /* truncation toward 0 */
-    if (r > x) r -= 1.0f;
-    return r == 0.0f ? dnnlk__sf_copysign(0.0f, x) : r;
-}
-/* Correctly rounded (as sqrtps); the builtin leaves errno to the compiler's -fmath-errno. */
-static DNNLK__FORCEINLINE float dnnlk__sf_sqrt(float x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_sqrtf(x);
-#else
-    return sqrtf(x);
-#endif
-}
-/* Truncation to int32 as cvttps2dq does it: NaN and out-of-range values give INT32_MIN (a plain
- * cast would be undefined behaviour there). */
-static DNNLK__FORCEINLINE int32_t dnnlk__si_to_int(float x) {
-    return (x > -2147483648.0f && x < 2147483648.0f) ? (int32_t)x : INT32_MIN;
-}
-/* Shift right keeping the sign, written without shifting a negative value (implementation-defined
- * in C): the complement of a negative value is non-negative. */
-static DNNLK__FORCEINLINE int32_t dnnlk__si_srai(int32_t a, int n) {
-    return a >= 0 ? (int32_t)((uint32_t)a >> n) : (int32_t)~(~(uint32_t)a >> n);
-}
-/* Loads and stores go through memcpy, as loadu/storeu: the pointers need only byte alignment. */
-static DNNLK__FORCEINLINE float dnnlk__sf_load(const float *p) {
-    float v;
-    memcpy(&v, p, 4);
-    return v;
-}
-static DNNLK__FORCEINLINE void dnnlk__sf_store(float *p, float v) { memcpy(p, &v, 4); }
-static DNNLK__FORCEINLINE float dnnlk__sf_loadu_n(const float *p, size_t n) { return n ? dnnlk__sf_load(p) : 0.0f; }
-static DNNLK__FORCEINLINE void dnnlk__sf_storeu_n(float *p, float v, size_t n) {
-    if (n) dnnlk__sf_store(p, v);
-}
-static DNNLK__FORCEINLINE int32_t dnnlk__si_loadu(const void *p) {
-    int32_t v;
-    memcpy(&v, p, 4);
-    return v;
-}
-static DNNLK__FORCEINLINE void dnnlk__si_storeu(void *p, int32_t v) { memcpy(p, &v, 4); }
-static DNNLK__FORCEINLINE int32_t dnnlk__si_load_i8(const void *p, int sgn) {
-    unsigned char b = *(const unsigned char *)p;
-    return sgn ? (int32_t)(signed char)b : (int32_t)b;
-}
-static DNNLK__FORCEINLINE uint16_t dnnlk__sh_load(const uint16_t *p) {
-    uint16_t h;
-    memcpy(&h, p, 2);
-    return h;
-}
-static DNNLK__FORCEINLINE void dnnlk__sh_store(uint16_t *p, uint16_t h) { memcpy(p, &h, 2); }
-static DNNLK__FORCEINLINE float dnnlk__sf_load_bf16(const uint16_t *p) { return dnnlk_bf16_to_f32(dnnlk__sh_load(p)); }
-static DNNLK__FORCEINLINE void dnnlk__sf_store_bf16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_bf16(v)); }
-static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) { return dnnlk_f16_to_f32(dnnlk__sh_load(p)); }
-static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_f16(v)); }
 #endif
 
 #define DNNLK__VF_N 1
@@ -348,7 +380,7 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
 #define dnnlk__vec_sfence() ((void)0)
 #define dnnlk__vec_prefetch_l2(p, bytes) ((void)0)
 
-/* ---- sections of the families converted onto the layer (names) ---- */
+/* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */
 #define DNNLK__VB_N 8
 #define DNNLK__VEC_MASKED_BYTES 0 /* byte-granular masked loads and stores (else: an emulation) */
@@ -427,43 +459,6 @@ static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk
 /* == quant, resize: s32 lanes narrowed to bytes == */
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 1 /* a division costs about a multiply and a rounding test (one lane) */
-/* (functions here, under their own guard: this level's functions section is compiled only by
- * compilers other than gcc/clang) */
-#ifndef DNNLK__VEC_QUANT_FUNCS_0
-#define DNNLK__VEC_QUANT_FUNCS_0
-/* Four one-lane vectors packed into one s32 lane holding their 4 bytes in memory order (built
- * through memcpy, so dnnlk__vi_storeu stores them in order on any endianness), as a vector level
- * packs 4N bytes into one integer register. */
-static DNNLK__FORCEINLINE int32_t dnnlk__si_from_bytes(const uint8_t *b) {
-    int32_t r;
-    memcpy(&r, b, 4);
-    return r;
-}
-static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_u8_scalar(int32_t a, int32_t b, int32_t c, int32_t d) {
-    uint8_t r[4];
-    r[0] = (uint8_t)a, r[1] = (uint8_t)b, r[2] = (uint8_t)c, r[3] = (uint8_t)d;
-    return dnnlk__si_from_bytes(r);
-}
-static DNNLK__FORCEINLINE int32_t dnnlk__si_clamp(int32_t v, int32_t lo, int32_t hi) {
-    return v < lo ? lo : v > hi ? hi : v;
-}
-/* packssdw, then paddsw z, then packsswb (sgn) or packuswb, lane by lane */
-static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_sat_i8_scalar(int32_t a, int32_t b, int32_t c, int32_t d, int16_t z,
-                                                                int sgn) {
-    const int32_t v[4] = {a, b, c, d};
-    uint8_t r[4];
-    int k;
-    for (k = 0; k < 4; k++) {
-        int32_t s = dnnlk__si_clamp(dnnlk__si_clamp(v[k], -32768, 32767) + z, -32768, 32767);
-        r[k] = (uint8_t)(sgn ? dnnlk__si_clamp(s, -128, 127) : dnnlk__si_clamp(s, 0, 255));
-    }
-    return dnnlk__si_from_bytes(r);
-}
-static DNNLK__FORCEINLINE void dnnlk__vi_store_u8_scalar(void *p, int32_t v) { *(uint8_t *)p = (uint8_t)v; }
-/* a - rne(a): exact; NaN for +-inf, as on SSE4.1 */
-static DNNLK__FORCEINLINE float dnnlk__sf_sub_round_even(float a) { return a - dnnlk__sf_round_even(a); }
-static DNNLK__FORCEINLINE float dnnlk__sf_gather(const float *p, const int32_t *idx) { return dnnlk__sf_load(p + idx[0]); }
-#endif
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_scalar
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_scalar
 #define dnnlk__vi_store_u8(p, v) dnnlk__vi_store_u8_scalar((p), (v))

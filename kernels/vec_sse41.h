@@ -55,7 +55,7 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
     for (i = 0; i < 4; i++) p[i] = dnnlk_f32_to_f16(t[i]);
 }
 
-/* ---- sections of the families converted onto the layer (functions) ---- */
+/* ---- beyond the f32/s32 basics, by kind (each section names the bodies that use it first) ---- */
 /* == select: byte and 16-bit lanes == */
 /* Byte lanes: a mask over es-byte lanes is a lane vector, all ones where the lane is NOT
  * selected (pcmpeqb against zero, widened with pmovsx), which drives pblendvb directly. */
@@ -306,7 +306,7 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
 #define dnnlk__vec_sfence() _mm_sfence()
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
 
-/* ---- sections of the families converted onto the layer (names) ---- */
+/* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */
 #define DNNLK__VB_N 16
 #define DNNLK__VEC_MASKED_BYTES 0 /* byte-granular masked loads and stores (else: an emulation) */
