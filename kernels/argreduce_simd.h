@@ -12,21 +12,21 @@
 /* ---- loads and the min/max pick ---- */
 
 /* s32, or s8/u8 widened to s32: DNNLK__VF_N elements. */
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_ld_i)(const char *p, int t) {
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__argred_ld_i)(const char *p, int t) {
     if (t == dnnlk_s32) return dnnlk__vi_loadu(p);
     return dnnlk__vi_load_i8(p, t == dnnlk_s8);
 }
 
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__ar_imax)(dnnlk__vi a, dnnlk__vi b, int is_min) {
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__argred_imax)(dnnlk__vi a, dnnlk__vi b, int is_min) {
     return is_min ? dnnlk__vi_min(a, b) : dnnlk__vi_max(a, b);
 }
 
-static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__ar_top_bit)(unsigned b) { return 31 - __builtin_clz(b); }
+static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__argred_top_bit)(unsigned b) { return 31 - __builtin_clz(b); }
 
 /* ---- arg_max / arg_min along a contiguous axis (K >= DNNLK__VF_N) ---- */
 
 /* The first (last) index whose element equals m, or is NaN when nan. */
-static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_f)(const char *p, int64_t K, int t, float m, int nan,
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_find_f)(const char *p, int64_t K, int t, float m, int nan,
                                                                  int last) {
     const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
     dnnlk__vf mv = dnnlk__vf_set1(m);
@@ -45,7 +45,7 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_f)(const char *p, in
         for (i = K; i >= W; i -= W) {
             dnnlk__vf v = dnnlk__vf_load_dt(p + (i - W) * es, t);
             unsigned b = nan ? dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v)) : dnnlk__vmask_bits(dnnlk__vf_cmpeq(v, mv));
-            if (b) return i - W + DNNLK__SFX(dnnlk__ar_top_bit)(b);
+            if (b) return i - W + DNNLK__SFX(dnnlk__argred_top_bit)(b);
         }
         for (; i > 0; i--) {
             float v = (float)dnnlk__argred_load(p + (i - 1) * es, t);
@@ -55,7 +55,7 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_f)(const char *p, in
     return 0; /* not reached: m is one of the elements */
 }
 
-static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_hrow_f)(const char *p, int64_t K, int t, int is_min, int last) {
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_hrow_f)(const char *p, int64_t K, int t, int is_min, int last) {
     const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
     float lanes[DNNLK__VF_N], m;
     int64_t i;
@@ -92,16 +92,16 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_hrow_f)(const char *p, in
         if (v != v) nb = 1;
         else if (is_min ? v < m : v > m) m = v;
     }
-    return DNNLK__SFX(dnnlk__ar_find_f)(p, K, t, m, nb != 0, last);
+    return DNNLK__SFX(dnnlk__argred_find_f)(p, K, t, m, nb != 0, last);
 }
 
-static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_i)(const char *p, int64_t K, int t, int32_t m, int last) {
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_find_i)(const char *p, int64_t K, int t, int32_t m, int last) {
     const int64_t W = DNNLK__VF_N, es = t == dnnlk_s32 ? 4 : 1;
     dnnlk__vi mv = dnnlk__vi_set1(m);
     int64_t i;
     if (!last) {
         for (i = 0; i + W <= K; i += W) {
-            unsigned b = dnnlk__vmask_bits(dnnlk__vi_cmpeq(DNNLK__SFX(dnnlk__ar_ld_i)(p + i * es, t), mv));
+            unsigned b = dnnlk__vmask_bits(dnnlk__vi_cmpeq(DNNLK__SFX(dnnlk__argred_ld_i)(p + i * es, t), mv));
             if (b) return i + __builtin_ctz(b);
         }
         for (; i < K; i++)
@@ -109,8 +109,8 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_i)(const char *p, in
     } else {
         for (i = K; i >= W; i -= W) {
             unsigned b = dnnlk__vmask_bits(
-                dnnlk__vi_cmpeq(DNNLK__SFX(dnnlk__ar_ld_i)(p + (i - W) * es, t), mv));
-            if (b) return i - W + DNNLK__SFX(dnnlk__ar_top_bit)(b);
+                dnnlk__vi_cmpeq(DNNLK__SFX(dnnlk__argred_ld_i)(p + (i - W) * es, t), mv));
+            if (b) return i - W + DNNLK__SFX(dnnlk__argred_top_bit)(b);
         }
         for (; i > 0; i--)
             if ((int32_t)dnnlk__argred_load(p + (i - 1) * es, t) == m) return i - 1;
@@ -118,20 +118,20 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_find_i)(const char *p, in
     return 0;
 }
 
-static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_hrow_i)(const char *p, int64_t K, int t, int is_min, int last) {
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_hrow_i)(const char *p, int64_t K, int t, int is_min, int last) {
     const int64_t W = DNNLK__VF_N, es = t == dnnlk_s32 ? 4 : 1;
     int32_t lanes[DNNLK__VF_N], m;
     int64_t i;
     int l;
-    dnnlk__vi a0 = DNNLK__SFX(dnnlk__ar_ld_i)(p, t), a1 = a0, a2 = a0, a3 = a0;
+    dnnlk__vi a0 = DNNLK__SFX(dnnlk__argred_ld_i)(p, t), a1 = a0, a2 = a0, a3 = a0;
     for (i = W; i + 4 * W <= K; i += 4 * W) {
-        a0 = DNNLK__SFX(dnnlk__ar_imax)(a0, DNNLK__SFX(dnnlk__ar_ld_i)(p + i * es, t), is_min);
-        a1 = DNNLK__SFX(dnnlk__ar_imax)(a1, DNNLK__SFX(dnnlk__ar_ld_i)(p + (i + W) * es, t), is_min);
-        a2 = DNNLK__SFX(dnnlk__ar_imax)(a2, DNNLK__SFX(dnnlk__ar_ld_i)(p + (i + 2 * W) * es, t), is_min);
-        a3 = DNNLK__SFX(dnnlk__ar_imax)(a3, DNNLK__SFX(dnnlk__ar_ld_i)(p + (i + 3 * W) * es, t), is_min);
+        a0 = DNNLK__SFX(dnnlk__argred_imax)(a0, DNNLK__SFX(dnnlk__argred_ld_i)(p + i * es, t), is_min);
+        a1 = DNNLK__SFX(dnnlk__argred_imax)(a1, DNNLK__SFX(dnnlk__argred_ld_i)(p + (i + W) * es, t), is_min);
+        a2 = DNNLK__SFX(dnnlk__argred_imax)(a2, DNNLK__SFX(dnnlk__argred_ld_i)(p + (i + 2 * W) * es, t), is_min);
+        a3 = DNNLK__SFX(dnnlk__argred_imax)(a3, DNNLK__SFX(dnnlk__argred_ld_i)(p + (i + 3 * W) * es, t), is_min);
     }
-    for (; i + W <= K; i += W) a0 = DNNLK__SFX(dnnlk__ar_imax)(a0, DNNLK__SFX(dnnlk__ar_ld_i)(p + i * es, t), is_min);
-    a0 = DNNLK__SFX(dnnlk__ar_imax)(DNNLK__SFX(dnnlk__ar_imax)(a0, a1, is_min), DNNLK__SFX(dnnlk__ar_imax)(a2, a3, is_min),
+    for (; i + W <= K; i += W) a0 = DNNLK__SFX(dnnlk__argred_imax)(a0, DNNLK__SFX(dnnlk__argred_ld_i)(p + i * es, t), is_min);
+    a0 = DNNLK__SFX(dnnlk__argred_imax)(DNNLK__SFX(dnnlk__argred_imax)(a0, a1, is_min), DNNLK__SFX(dnnlk__argred_imax)(a2, a3, is_min),
                                    is_min);
     dnnlk__vi_storeu(lanes, a0);
     m = lanes[0];
@@ -141,12 +141,12 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__ar_hrow_i)(const char *p, in
         int32_t v = (int32_t)dnnlk__argred_load(p + i * es, t);
         if (is_min ? v < m : v > m) m = v;
     }
-    return DNNLK__SFX(dnnlk__ar_find_i)(p, K, t, m, last);
+    return DNNLK__SFX(dnnlk__argred_find_i)(p, K, t, m, last);
 }
 
 /* ---- arg_max / arg_min along a strided axis, DNNLK__VF_N contiguous positions at once ---- */
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_f)(const dnnlk__argred_args *a, const char *p, char *ip, char *vp,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__argred_vert_f)(const dnnlk__argred_args *a, const char *p, char *ip, char *vp,
                                                             int t, int is_min, int last) {
     const char *q = p;
     int32_t lanes[DNNLK__VF_N];
@@ -175,11 +175,11 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_f)(const dnnlk__argred_
         dnnlk__argred_put(a, p + l * a->esize, lanes[l], ip + l * a->si, vp ? vp + l * a->sv : NULL);
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_i)(const dnnlk__argred_args *a, const char *p, char *ip, char *vp,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__argred_vert_i)(const dnnlk__argred_args *a, const char *p, char *ip, char *vp,
                                                             int t, int is_min, int last) {
     const char *q = p;
     int32_t lanes[DNNLK__VF_N];
-    dnnlk__vi acc = DNNLK__SFX(dnnlk__ar_ld_i)(p, t);
+    dnnlk__vi acc = DNNLK__SFX(dnnlk__argred_ld_i)(p, t);
     dnnlk__vi bi = dnnlk__vi_set1(0), kv = bi, one = dnnlk__vi_set1(1);
     int64_t k;
     int l;
@@ -187,7 +187,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_i)(const dnnlk__argred_
         dnnlk__vi v;
         q += a->sa;
         kv = dnnlk__vi_add(kv, one);
-        v = DNNLK__SFX(dnnlk__ar_ld_i)(q, t);
+        v = DNNLK__SFX(dnnlk__argred_ld_i)(q, t);
         if (last) { /* keep the old one only where it is strictly better */
             dnnlk__vmask keep = is_min ? dnnlk__vi_cmpgt(v, acc) : dnnlk__vi_cmpgt(acc, v);
             acc = dnnlk__vi_blend(keep, acc, v);
@@ -204,7 +204,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_vert_i)(const dnnlk__argred_
 }
 
 /* One specialisation per (dtype, op, tie rule), so the hot loops see constants. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_rows_t)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__argred_rows_t)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
                                                            int64_t n, int t, int is_min, int last) {
     const int64_t W = DNNLK__VF_N;
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
@@ -212,26 +212,26 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ar_rows_t)(const dnnlk__argred_
     if (a->sa == a->esize && a->K >= W) {
         for (; j < n; j++) {
             const char *p = src + j * a->ss;
-            int64_t k = isf ? DNNLK__SFX(dnnlk__ar_hrow_f)(p, a->K, t, is_min, last)
-                            : DNNLK__SFX(dnnlk__ar_hrow_i)(p, a->K, t, is_min, last);
+            int64_t k = isf ? DNNLK__SFX(dnnlk__argred_hrow_f)(p, a->K, t, is_min, last)
+                            : DNNLK__SFX(dnnlk__argred_hrow_i)(p, a->K, t, is_min, last);
             dnnlk__argred_put(a, p, k, ip + j * a->si, vp ? vp + j * a->sv : NULL);
         }
         return;
     }
     if (a->ss == a->esize && a->K <= INT32_MAX) {
         for (; j + W <= n; j += W) {
-            if (isf) DNNLK__SFX(dnnlk__ar_vert_f)(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, t, is_min, last);
-            else DNNLK__SFX(dnnlk__ar_vert_i)(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, t, is_min, last);
+            if (isf) DNNLK__SFX(dnnlk__argred_vert_f)(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, t, is_min, last);
+            else DNNLK__SFX(dnnlk__argred_vert_i)(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, t, is_min, last);
         }
     }
     dnnlk__argred_rows_elem(a, src + j * a->ss, ip + j * a->si, vp ? vp + j * a->sv : NULL, n - j);
 }
 
 #define DNNLK__AR_CASES(T)                                                                   \
-    case T * 4 + 0: DNNLK__SFX(dnnlk__ar_rows_t)(a, src, ip, vp, n, T, 0, 0); break;          \
-    case T * 4 + 1: DNNLK__SFX(dnnlk__ar_rows_t)(a, src, ip, vp, n, T, 0, 1); break;          \
-    case T * 4 + 2: DNNLK__SFX(dnnlk__ar_rows_t)(a, src, ip, vp, n, T, 1, 0); break;          \
-    case T * 4 + 3: DNNLK__SFX(dnnlk__ar_rows_t)(a, src, ip, vp, n, T, 1, 1); break;
+    case T * 4 + 0: DNNLK__SFX(dnnlk__argred_rows_t)(a, src, ip, vp, n, T, 0, 0); break;          \
+    case T * 4 + 1: DNNLK__SFX(dnnlk__argred_rows_t)(a, src, ip, vp, n, T, 0, 1); break;          \
+    case T * 4 + 2: DNNLK__SFX(dnnlk__argred_rows_t)(a, src, ip, vp, n, T, 1, 0); break;          \
+    case T * 4 + 3: DNNLK__SFX(dnnlk__argred_rows_t)(a, src, ip, vp, n, T, 1, 1); break;
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
                                                            int64_t n) {
@@ -251,30 +251,30 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
 
 /* Bits of the elements of one vector at p that may beat the threshold (a superset: the candidate
  * set decides). */
-static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__tk_filter1)(const char *p, int t, int largest, dnnlk__vf tf,
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__topk_filter1)(const char *p, int t, int largest, dnnlk__vf tf,
                                                                  dnnlk__vi ti) {
     if (t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16) {
         dnnlk__vf v = dnnlk__vf_load_dt(p, t);
         return dnnlk__vmask_bits(largest ? dnnlk__vf_cmpnle(v, tf) : dnnlk__vf_cmpnge(v, tf));
     } else {
-        dnnlk__vi v = DNNLK__SFX(dnnlk__ar_ld_i)(p, t);
+        dnnlk__vi v = DNNLK__SFX(dnnlk__argred_ld_i)(p, t);
         return dnnlk__vmask_bits(largest ? dnnlk__vi_cmpgt(v, ti) : dnnlk__vi_cmpgt(ti, v));
     }
 }
 
 /* The same for 4 vectors, one bit per element in a u64 (4 x 16 lanes at most). */
-static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__tk_filter4)(const char *p, int t, int largest, dnnlk__vf tf,
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__topk_filter4)(const char *p, int t, int largest, dnnlk__vf tf,
                                                                  dnnlk__vi ti) {
     const int W = DNNLK__VF_N;
     int64_t es = (int64_t)(t == dnnlk_f32 || t == dnnlk_s32 ? 4 : (t == dnnlk_s8 || t == dnnlk_u8 ? 1 : 2));
-    uint64_t b0 = DNNLK__SFX(dnnlk__tk_filter1)(p, t, largest, tf, ti);
-    uint64_t b1 = DNNLK__SFX(dnnlk__tk_filter1)(p + W * es, t, largest, tf, ti);
-    uint64_t b2 = DNNLK__SFX(dnnlk__tk_filter1)(p + 2 * W * es, t, largest, tf, ti);
-    uint64_t b3 = DNNLK__SFX(dnnlk__tk_filter1)(p + 3 * W * es, t, largest, tf, ti);
+    uint64_t b0 = DNNLK__SFX(dnnlk__topk_filter1)(p, t, largest, tf, ti);
+    uint64_t b1 = DNNLK__SFX(dnnlk__topk_filter1)(p + W * es, t, largest, tf, ti);
+    uint64_t b2 = DNNLK__SFX(dnnlk__topk_filter1)(p + 2 * W * es, t, largest, tf, ti);
+    uint64_t b3 = DNNLK__SFX(dnnlk__topk_filter1)(p + 3 * W * es, t, largest, tf, ti);
     return b0 | (b1 << W) | (b2 << (2 * W)) | (b3 << (3 * W));
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__tk_scan)(const dnnlk__argred_args *a, const char *p, dnnlk__topk_set *s,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__topk_scan)(const dnnlk__argred_args *a, const char *p, dnnlk__topk_set *s,
                                                           int t, int largest) {
     const int64_t W = DNNLK__VF_N, K = a->K, es = a->esize;
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
@@ -297,7 +297,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__tk_scan)(const dnnlk__argred_ar
             ti = dnnlk__vi_set1((int32_t)dnnlk__argred_load(r, t));
         }
         for (; i + 4 * W <= K && !moved; i += 4 * W) {
-            uint64_t bits = DNNLK__SFX(dnnlk__tk_filter4)(p + i * es, t, largest, tf, ti);
+            uint64_t bits = DNNLK__SFX(dnnlk__topk_filter4)(p + i * es, t, largest, tf, ti);
             while (DNNLK__UNLIKELY(bits != 0)) {
                 int l = __builtin_ctzll(bits);
                 bits &= bits - 1;
@@ -310,8 +310,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__tk_scan)(const dnnlk__argred_ar
 }
 
 #define DNNLK__TK_CASES(T)                                                 \
-    case T * 2 + 0: DNNLK__SFX(dnnlk__tk_scan)(a, p, &s, T, 0); break;      \
-    case T * 2 + 1: DNNLK__SFX(dnnlk__tk_scan)(a, p, &s, T, 1); break;
+    case T * 2 + 0: DNNLK__SFX(dnnlk__topk_scan)(a, p, &s, T, 0); break;      \
+    case T * 2 + 1: DNNLK__SFX(dnnlk__topk_scan)(a, p, &s, T, 1); break;
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
                                                          int64_t n, uint64_t *h) {

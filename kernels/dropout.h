@@ -98,7 +98,7 @@ static inline dnnlk__bern dnnlk__bern_keep(dnnlk_rng_alg alg, double rate) {
  * A loop.h plan of three operands: src (0), dst (1), and the mask element index (2: element size
  * 1, so its "pointer" minus the base is the index of the row's first mask element). No reordering:
  * parts split the data elements in row-major order. */
-enum { dnnlk__dw_src = 0, dnnlk__dw_dst = 1, dnnlk__dw_mask = 2 };
+enum { dnnlk__dropout_src = 0, dnnlk__dropout_dst = 1, dnnlk__dropout_mask = 2 };
 
 /* ---- SIMD bodies ---- */
 
@@ -172,7 +172,7 @@ typedef struct dnnlk__dsrc {
 
 /* Makes mask bits [j, j + need) available (need <= DNNLK__DCACHE_BITS - 64); returns the bit
  * array and sets *pos to the position of bit j in it. */
-static inline const uint8_t *dnnlk__dsrc_get(dnnlk__dsrc *s, int64_t j, int64_t need, uint64_t *pos, size_t *nbytes) {
+static inline const uint8_t *dnnlk__dropout_src_get(dnnlk__dsrc *s, int64_t j, int64_t need, uint64_t *pos, size_t *nbytes) {
     int64_t base, len;
     uint64_t per;
     if (!s->regen) {
@@ -205,25 +205,25 @@ static inline const uint8_t *dnnlk__dsrc_get(dnnlk__dsrc *s, int64_t j, int64_t 
 }
 
 /* Runs the rows of walk w for data elements [fb, fe). */
-static inline void dnnlk__dwalk_run(const dnnlk__loop *w, char *dst, const char *src, const uint8_t *mask,
+static inline void dnnlk__dropout_walk_run(const dnnlk__loop *w, char *dst, const char *src, const uint8_t *mask,
                                     dnnlk__drow *row, dnnlk__dsrc *bsrc, int64_t fb, int64_t fe) {
     const int64_t es = (int64_t)row->es;
-    const int64_t ss = dnnlk__row_stride(w, dnnlk__dw_src) / es, ds = dnnlk__row_stride(w, dnnlk__dw_dst) / es;
-    const int64_t ms = dnnlk__row_stride(w, dnnlk__dw_mask);
+    const int64_t ss = dnnlk__row_stride(w, dnnlk__dropout_src) / es, ds = dnnlk__row_stride(w, dnnlk__dropout_dst) / es;
+    const int64_t ms = dnnlk__row_stride(w, dnnlk__dropout_mask);
     char *mbase = (char *)(uintptr_t)mask, *r[3];
     void *base[3];
     dnnlk__loop_iter it;
     int64_t n, k;
-    base[dnnlk__dw_src] = (void *)(uintptr_t)src, base[dnnlk__dw_dst] = dst, base[dnnlk__dw_mask] = mbase;
+    base[dnnlk__dropout_src] = (void *)(uintptr_t)src, base[dnnlk__dropout_dst] = dst, base[dnnlk__dropout_mask] = mbase;
     dnnlk__iter_init(&it, w, base, fb, fe);
     while ((n = dnnlk__iter_next(&it, r)) > 0) {
-        const int64_t j = (int64_t)(r[dnnlk__dw_mask] - mbase);
+        const int64_t j = (int64_t)(r[dnnlk__dropout_mask] - mbase);
         if (ms == 0 || row->copy) {
             uint64_t pos = 0;
             size_t nb = 0;
-            row->bits = row->copy ? NULL : dnnlk__dsrc_get(bsrc, j, 1, &pos, &nb);
+            row->bits = row->copy ? NULL : dnnlk__dropout_src_get(bsrc, j, 1, &pos, &nb);
             row->nbytes = nb;
-            dnnlk__drow_run(row, r[dnnlk__dw_dst], ds, r[dnnlk__dw_src], ss, n, pos, 0);
+            dnnlk__drow_run(row, r[dnnlk__dropout_dst], ds, r[dnnlk__dropout_src], ss, n, pos, 0);
             continue;
         }
         for (k = 0; k < n;) { /* the mask runs along the row: fetch bits in windows */
@@ -231,9 +231,9 @@ static inline void dnnlk__dwalk_run(const dnnlk__loop *w, char *dst, const char 
             uint64_t pos;
             size_t nb;
             if (bsrc->regen && m > DNNLK__DCACHE_BITS - 64) m = DNNLK__DCACHE_BITS - 64;
-            row->bits = dnnlk__dsrc_get(bsrc, j + k * ms, m, &pos, &nb);
+            row->bits = dnnlk__dropout_src_get(bsrc, j + k * ms, m, &pos, &nb);
             row->nbytes = nb;
-            dnnlk__drow_run(row, r[dnnlk__dw_dst] + k * ds * es, ds, r[dnnlk__dw_src] + k * ss * es, ss, m, pos, 1);
+            dnnlk__drow_run(row, r[dnnlk__dropout_dst] + k * ds * es, ds, r[dnnlk__dropout_src] + k * ss * es, ss, m, pos, 1);
             k += m;
         }
     }
@@ -247,8 +247,8 @@ static inline int64_t dnnlk__dropout_fused(dnnlk_rng *cur, const dnnlk__bern *b,
                                            int64_t mb, int64_t me) {
     size_t off = (size_t)mb * row->es, n = (size_t)(me - mb), done;
     int dt = (int)row->dt;
-    if (row->copy || w->ndims != 1 || dnnlk__row_kind(w, dnnlk__dw_src) != dnnlk__row_contig ||
-        dnnlk__row_kind(w, dnnlk__dw_dst) != dnnlk__row_contig)
+    if (row->copy || w->ndims != 1 || dnnlk__row_kind(w, dnnlk__dropout_src) != dnnlk__row_contig ||
+        dnnlk__row_kind(w, dnnlk__dropout_dst) != dnnlk__row_contig)
         return 0;
     if (b->kind != dnnlk__bern_lt && b->kind != dnnlk__bern_ge) return 0;
     if (dnnlk__is_philox(cur->alg) && (cur->index & 3)) return 0;
@@ -366,8 +366,8 @@ static inline dnnlk_status dnnlk__dropout_prepare(const dnnlk_tensor *src, const
     {
         const int64_t *strides[3];
         size_t esize[3];
-        strides[dnnlk__dw_src] = src->strides, strides[dnnlk__dw_dst] = out->strides, strides[dnnlk__dw_mask] = ms;
-        esize[dnnlk__dw_src] = esize[dnnlk__dw_dst] = dnnlk_dtype_size(src->dtype), esize[dnnlk__dw_mask] = 1;
+        strides[dnnlk__dropout_src] = src->strides, strides[dnnlk__dropout_dst] = out->strides, strides[dnnlk__dropout_mask] = ms;
+        esize[dnnlk__dropout_src] = esize[dnnlk__dropout_dst] = dnnlk_dtype_size(src->dtype), esize[dnnlk__dropout_mask] = 1;
         dnnlk__loop_init(w, src->ndims, src->dims, 3, strides, esize, 0);
     }
     return dnnlk_success;
@@ -426,7 +426,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
             bs.bits = mask + blk / 8;
             bs.bits_base = blk;
             bs.nbytes = (size_t)((len + 7) / 8);
-            dnnlk__dwalk_run(&w, (char *)out.data, (const char *)src->data, mask, &row, &bs, blk, blk + len);
+            dnnlk__dropout_walk_run(&w, (char *)out.data, (const char *)src->data, mask, &row, &bs, blk, blk + len);
         }
     } else {
         /* the mask share, then the data share with regenerated bits */
@@ -441,7 +441,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
         bs.cache_len = 0;
         bs.cur_pos = 0;
         bs.cur = *rng_in;
-        dnnlk__dwalk_run(&w, (char *)out.data, (const char *)src->data, mask, &row, &bs, db, de);
+        dnnlk__dropout_walk_run(&w, (char *)out.data, (const char *)src->data, mask, &row, &bs, db, de);
     }
     if (row.nt) DNNLK__DISPATCH(dnnlk__dropout_fence, ());
     dnnlk__rng_write_end(&cur, rng_out, per * (uint64_t)(nmask - me), ith); /* cur: after [mb, me) */
@@ -472,7 +472,7 @@ static inline dnnlk_status dnnlk_dropout_bwd(const dnnlk_tensor *diff_dst, const
     bs.bits_base = 0;
     bs.nbytes = (size_t)((nmask + 7) / 8);
     dnnlk__part_range(w.total, ith, nth, 64, &db, &de);
-    dnnlk__dwalk_run(&w, (char *)out.data, (const char *)diff_dst->data, mask, &row, &bs, db, de);
+    dnnlk__dropout_walk_run(&w, (char *)out.data, (const char *)diff_dst->data, mask, &row, &bs, db, de);
     if (row.nt) DNNLK__DISPATCH(dnnlk__dropout_fence, ());
     return dnnlk_success;
 }

@@ -26,7 +26,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__keep_factor2)(uint32_t b, dnnlk
 }
 
 /* Streaming (large) rows: src of elements [i, i + n) DNNLK_DROPOUT_PF_BYTES ahead, into L2. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_prefetch)(const void *src, size_t i, size_t n, int dt) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_prefetch)(const void *src, size_t i, size_t n, int dt) {
     const char *p = (const char *)src + i * (dt == (int)dnnlk_f32 ? 4 : 2);
     size_t bytes = n * (dt == (int)dnnlk_f32 ? 4 : 2);
     (void)p, (void)bytes; /* the scalar level has no prefetch */
@@ -35,7 +35,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_prefetch)(const void *src,
 
 /* 2W bf16 elements: dst = bf16(src * f), fe/fo the even/odd elements' factors; nt: dst aligned,
  * streamed. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_bf16_pair)(uint16_t *dst, const uint16_t *src, dnnlk__vf fe,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_bf16_pair)(uint16_t *dst, const uint16_t *src, dnnlk__vf fe,
                                                                  dnnlk__vf fo, int nt) {
     const dnnlk__vi hi = dnnlk__vi_set1((int)0xffff0000u);
     dnnlk__vi x = dnnlk__vi_loadu(src);
@@ -47,7 +47,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_bf16_pair)(uint16_t *dst, 
     else dnnlk__vi_storeu(dst, r);
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_store)(void *dst, size_t i, dnnlk__vf v, int dt, int nt) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_store)(void *dst, size_t i, dnnlk__vf v, int dt, int nt) {
     if (dt == (int)dnnlk_f32) {
         if (nt) dnnlk__vf_stream((float *)dst + i, v);
         else dnnlk__vf_storeu((float *)dst + i, v);
@@ -58,13 +58,13 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_store)(void *dst, size_t i
     }
 }
 
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__drop_load)(const void *src, size_t i, int dt) {
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__dropout_load)(const void *src, size_t i, int dt) {
     if (dt == (int)dnnlk_f32) return dnnlk__vf_loadu((const float *)src + i);
     if (dt == (int)dnnlk_bf16) return dnnlk__vf_load_bf16((const uint16_t *)src + i);
     return dnnlk__vf_load_f16((const uint16_t *)src + i);
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__drop_one)(void *dst, const void *src, size_t i, int dt, float f) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_one)(void *dst, const void *src, size_t i, int dt, float f) {
     size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
     dnnlk__store_from_f32((char *)dst + i * es, (dnnlk_dtype)dt,
                           dnnlk__load_as_f32((const char *)src + i * es, (dnnlk_dtype)dt) * f);
@@ -81,18 +81,18 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_row_dt)(void *dst, cons
     if (nt) /* aligned stores: peel to the vector boundary */
         while (i < n && ((uintptr_t)((char *)dst + i * es) & (sizeof(dnnlk__vf) - 1))) {
             float f = bits ? (((bits[(pos + i) >> 3] >> ((pos + i) & 7)) & 1) ? scale : 0.0f) : scale;
-            DNNLK__SFX(dnnlk__drop_one)(dst, src, i, dt, f);
+            DNNLK__SFX(dnnlk__dropout_one)(dst, src, i, dt, f);
             i++;
         }
     if (dt == (int)dnnlk_bf16 && !bits) {
         for (; i + 2 * DNNLK__DW <= n; i += 2 * DNNLK__DW) {
-            if (nt) DNNLK__SFX(dnnlk__drop_prefetch)(src, i, 2 * DNNLK__DW, dt);
-            DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i, (const uint16_t *)src + i, vs, vs, nt);
+            if (nt) DNNLK__SFX(dnnlk__dropout_prefetch)(src, i, 2 * DNNLK__DW, dt);
+            DNNLK__SFX(dnnlk__dropout_bf16_pair)((uint16_t *)dst + i, (const uint16_t *)src + i, vs, vs, nt);
         }
     } else if (!bits) {
         for (; i + DNNLK__DW <= n; i += DNNLK__DW) {
-            if (nt) DNNLK__SFX(dnnlk__drop_prefetch)(src, i, DNNLK__DW, dt);
-            DNNLK__SFX(dnnlk__drop_store)(dst, i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__drop_load)(src, i, dt), vs), dt, nt);
+            if (nt) DNNLK__SFX(dnnlk__dropout_prefetch)(src, i, DNNLK__DW, dt);
+            DNNLK__SFX(dnnlk__dropout_store)(dst, i, dnnlk__vf_mul(DNNLK__SFX(dnnlk__dropout_load)(src, i, dt), vs), dt, nt);
         }
     } else {
         for (; i + 32 <= n; i += 32) {
@@ -103,25 +103,25 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dropout_row_dt)(void *dst, cons
             if (byte + 8 <= nbytes) memcpy(&w, bits + byte, 8);
             else { w = 0; memcpy(&w, bits + byte, nbytes - byte); }
             b = (uint32_t)(w >> ((pos + i) & 7));
-            if (nt) DNNLK__SFX(dnnlk__drop_prefetch)(src, i, 32, dt);
+            if (nt) DNNLK__SFX(dnnlk__dropout_prefetch)(src, i, 32, dt);
             if (dt == (int)dnnlk_bf16) {
                 for (k = 0; k < 32; k += 2 * DNNLK__DW) {
                     dnnlk__vf fe, fo;
                     DNNLK__SFX(dnnlk__keep_factor2)(b >> k, vs, &fe, &fo);
-                    DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo, nt);
+                    DNNLK__SFX(dnnlk__dropout_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo, nt);
                 }
                 continue;
             }
             for (k = 0; k < 32; k += DNNLK__DW) {
                 dnnlk__vf f = DNNLK__KEEP_FACTOR(b >> k, vs);
-                DNNLK__SFX(dnnlk__drop_store)(dst, i + (size_t)k,
-                                              dnnlk__vf_mul(DNNLK__SFX(dnnlk__drop_load)(src, i + (size_t)k, dt), f), dt, nt);
+                DNNLK__SFX(dnnlk__dropout_store)(dst, i + (size_t)k,
+                                              dnnlk__vf_mul(DNNLK__SFX(dnnlk__dropout_load)(src, i + (size_t)k, dt), f), dt, nt);
             }
         }
     }
     for (; i < n; i++) {
         float f = bits ? (((bits[(pos + i) >> 3] >> ((pos + i) & 7)) & 1) ? scale : 0.0f) : scale;
-        DNNLK__SFX(dnnlk__drop_one)(dst, src, i, dt, f);
+        DNNLK__SFX(dnnlk__dropout_one)(dst, src, i, dt, f);
     }
 }
 
@@ -141,19 +141,19 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__dropout_row_v)(void *dst, const vo
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fused_apply)(void *dst, const void *src, size_t i, uint64_t b,
                                                               dnnlk__vf vs, int dt, int nt) {
     int k;
-    if (nt) DNNLK__SFX(dnnlk__drop_prefetch)(src, i, 4 * DNNLK__RW, dt);
+    if (nt) DNNLK__SFX(dnnlk__dropout_prefetch)(src, i, 4 * DNNLK__RW, dt);
     if (dt == (int)dnnlk_bf16) {
         for (k = 0; k < 4 * DNNLK__RW; k += 2 * DNNLK__DW) {
             dnnlk__vf fe, fo;
             DNNLK__SFX(dnnlk__keep_factor2)((uint32_t)(b >> k), vs, &fe, &fo);
-            DNNLK__SFX(dnnlk__drop_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo, nt);
+            DNNLK__SFX(dnnlk__dropout_bf16_pair)((uint16_t *)dst + i + k, (const uint16_t *)src + i + k, fe, fo, nt);
         }
         return;
     }
     for (k = 0; k < 4 * DNNLK__RW; k += DNNLK__DW) {
         dnnlk__vf f = DNNLK__KEEP_FACTOR((uint32_t)(b >> k), vs);
-        DNNLK__SFX(dnnlk__drop_store)(dst, i + (size_t)k,
-                                      dnnlk__vf_mul(DNNLK__SFX(dnnlk__drop_load)(src, i + (size_t)k, dt), f), dt, nt);
+        DNNLK__SFX(dnnlk__dropout_store)(dst, i + (size_t)k,
+                                      dnnlk__vf_mul(DNNLK__SFX(dnnlk__dropout_load)(src, i + (size_t)k, dt), f), dt, nt);
     }
 }
 

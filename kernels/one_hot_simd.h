@@ -7,7 +7,7 @@
  * ends go element by element. dst must be element-aligned (one_hot.h checks), so vector edges fall
  * on element edges. */
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__oh_store)(char *q, dnnlk__vi v, int nt) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__onehot_store)(char *q, dnnlk__vi v, int nt) {
     if (nt) dnnlk__vi_stream(q, v);
     else dnnlk__vi_store(q, v);
 }
@@ -37,13 +37,13 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__onehot_emit)(char *p, int64_t nrow
     hpos = r < nrows ? r * depth + hot[r] : INT64_MAX;
     while (e + epv <= total) {
         if (e + 4 * epv <= total && hpos >= e + 4 * epv) {
-            DNNLK__SFX(dnnlk__oh_store)(p + e * es, offv, nt);
-            DNNLK__SFX(dnnlk__oh_store)(p + (e + epv) * es, offv, nt);
-            DNNLK__SFX(dnnlk__oh_store)(p + (e + 2 * epv) * es, offv, nt);
-            DNNLK__SFX(dnnlk__oh_store)(p + (e + 3 * epv) * es, offv, nt);
+            DNNLK__SFX(dnnlk__onehot_store)(p + e * es, offv, nt);
+            DNNLK__SFX(dnnlk__onehot_store)(p + (e + epv) * es, offv, nt);
+            DNNLK__SFX(dnnlk__onehot_store)(p + (e + 2 * epv) * es, offv, nt);
+            DNNLK__SFX(dnnlk__onehot_store)(p + (e + 3 * epv) * es, offv, nt);
             e += 4 * epv;
         } else if (hpos >= e + epv) {
-            DNNLK__SFX(dnnlk__oh_store)(p + e * es, offv, nt);
+            DNNLK__SFX(dnnlk__onehot_store)(p + e * es, offv, nt);
             e += epv;
         } else {
             memcpy(pat, &offv, sizeof pat);
@@ -53,7 +53,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__onehot_emit)(char *p, int64_t nrow
                 while (r < nrows && hot[r] < 0) r++;
                 hpos = r < nrows ? r * depth + hot[r] : INT64_MAX;
             }
-            DNNLK__SFX(dnnlk__oh_store)(p + e * es, dnnlk__vi_loadu(pat), nt);
+            DNNLK__SFX(dnnlk__onehot_store)(p + e * es, dnnlk__vi_loadu(pat), nt);
             e += epv;
         }
     }

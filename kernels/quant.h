@@ -57,7 +57,7 @@ static DNNLK__FORCEINLINE float dnnlk__round_half_even_f32(float v) {
 }
 
 /* One quantized value (lo..hi is the range of the quantized type). */
-static DNNLK__FORCEINLINE int32_t dnnlk__quantize_one(float x, float scale, float zp, float lo, float hi) {
+static DNNLK__FORCEINLINE int32_t dnnlk__quant_q_one(float x, float scale, float zp, float lo, float hi) {
     float v;
     if (x != x) x = 0.0f;
     v = dnnlk__round_half_even_f32(x / scale) + zp;
@@ -69,11 +69,11 @@ static DNNLK__FORCEINLINE int32_t dnnlk__quantize_one(float x, float scale, floa
 /* Whether the vector paths may quantize with r = 1/scale plus an exactness test (quant_simd.h):
  * scale and 1/scale both normal, so r carries a relative error of at most 2^-24 and DAZ/FTZ
  * cannot touch either. Other scales (1/scale subnormal or overflowing) always divide. */
-static DNNLK__FORCEINLINE int dnnlk__qz_recip_ok(float scale) {
+static DNNLK__FORCEINLINE int dnnlk__quant_recip_ok(float scale) {
     return scale >= 1.17549435e-38f /* 2^-126 */ && scale <= 8.50705917e37f /* 2^126 */;
 }
 
-static DNNLK__FORCEINLINE float dnnlk__dequantize_one(int32_t q, int32_t zp, float scale) {
+static DNNLK__FORCEINLINE float dnnlk__quant_dq_one(int32_t q, int32_t zp, float scale) {
     return (float)(q - zp) * scale;
 }
 

@@ -1,6 +1,6 @@
 /* dnnl_kernels — quant_simd.h: the body of quant.h, compiled once per level (the scalar one
  * included) by simd_instantiate.h, on the vector layer (no include guard). Each lane does exactly
- * what dnnlk__quantize_one / dnnlk__dequantize_one do (one IEEE division or multiplication,
+ * what dnnlk__quant_q_one / dnnlk__quant_dq_one do (one IEEE division or multiplication,
  * explicit round-to-even, exact integer steps), so every level gives the same bytes; row tails use
  * those functions.
  *
@@ -9,7 +9,7 @@
 
 /* ---- quantize: the vector core over contiguous x and y ---- */
 
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_vec)(const char *x, dnnlk_dtype xt, dnnlk__vf s,
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__quant_vec)(const char *x, dnnlk_dtype xt, dnnlk__vf s,
                                                               dnnlk__vf z, dnnlk__vf lo, dnnlk__vf hi) {
     dnnlk__vf v = dnnlk__vf_load_dt(x, xt);
     v = dnnlk__vf_blend(dnnlk__vf_cmpunord(v, v), dnnlk__vf_zero(), v); /* NaN -> 0 -> zero point */
@@ -18,7 +18,7 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_vec)(const char *x, dnn
     return dnnlk__vf_to_vi_trunc(v);
 }
 
-/* The reciprocal fast path for one scale s (r = fl(1/s), both normal: see dnnlk__qz_recip_ok).
+/* The reciprocal fast path for one scale s (r = fl(1/s), both normal: see dnnlk__quant_recip_ok).
  *
  * Why it is exact. Let q = x / s (real), u = 2^-24, and y = fl(x * r). With r = (1/s)(1 + d1) and
  * y = x r (1 + d2), |d1|, |d2| <= u (r normal; x*r normal whenever |y| >= 2^-126, and below that
@@ -41,7 +41,7 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_vec)(const char *x, dnn
  * |y| < 2^-126, which rounds to 0 either way.
  * Returns rne(y) as int32 where |y| < 384; beyond, a value of the same sign and magnitude >= 384
  * (the 16-bit saturating steps of dnnlk__vi_pack4_sat_i8 then saturate it like the division). */
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_fast)(const char *x, dnnlk_dtype xt, dnnlk__vf r,
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__quant_fast)(const char *x, dnnlk_dtype xt, dnnlk__vf r,
                                                                unsigned *bad) {
     const dnnlk__vi absm = dnnlk__vi_set1(0x7fffffff), thr = dnnlk__vi_set1(0x3efff000); /* 0.5 - 2^-13 */
     const dnnlk__vf big = dnnlk__vf_set1(1073741824.0f);                                 /* 2^30 */
@@ -56,8 +56,8 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_fast)(const char *x, dn
     return dnnlk__vf_to_vi_round_even(y);
 }
 
-/* What dnnlk__qz_fast returns, by the division: rne(clamp(x / s, L, H)) (NaN x counts as 0). */
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_div)(const char *x, dnnlk_dtype xt, dnnlk__vf s,
+/* What dnnlk__quant_fast returns, by the division: rne(clamp(x / s, L, H)) (NaN x counts as 0). */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__quant_div)(const char *x, dnnlk_dtype xt, dnnlk__vf s,
                                                               dnnlk__vf L, dnnlk__vf H) {
     dnnlk__vf v = dnnlk__vf_load_dt(x, xt);
     v = dnnlk__vf_blend(dnnlk__vf_cmpunord(v, v), dnnlk__vf_zero(), v);
@@ -67,7 +67,7 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qz_div)(const char *x, dnn
 
 
 /* y[i] for i in [0, n): x of dtype xt; scale sv[i] (svec) or s1; zero point zv[i] (zvec) or z1. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char *x, dnnlk_dtype xt, const float *sv,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__quant_core)(uint8_t *y, const char *x, dnnlk_dtype xt, const float *sv,
                                                           const uint8_t *zv, float s1, float z1, int sgn,
                                                           int svec, int zvec, int64_t n, int stream) {
     const int64_t N = DNNLK__VF_N;
@@ -95,27 +95,27 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
         int64_t head = (int64_t)((4 * N - ((uintptr_t)y & (uintptr_t)(4 * N - 1))) & (uintptr_t)(4 * N - 1));
         if (head > n) head = n;
         for (; i < head; i++)
-            y[i] = (uint8_t)dnnlk__quantize_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
+            y[i] = (uint8_t)dnnlk__quant_q_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
                                                 zvec ? (float)(sgn ? (int8_t)zv[i] : zv[i]) : z1, lo1, hi1);
     }
     /* Where a division costs about what the multiplication and its exactness test cost (one lane:
      * DNNLK__VEC_CHEAP_DIV), every row divides. */
-    if (!DNNLK__VEC_CHEAP_DIV && !svec && !zvec && dnnlk__qz_recip_ok(s1)) {
+    if (!DNNLK__VEC_CHEAP_DIV && !svec && !zvec && dnnlk__quant_recip_ok(s1)) {
         const dnnlk__vf r = dnnlk__vf_set1(1.0f / s1);
         const dnnlk__vf L = dnnlk__vf_set1(lo1 - z1), H = dnnlk__vf_set1(hi1 - z1); /* for the division */
         for (; i + 4 * N <= n; i += 4 * N) {
             unsigned ba = 0, bb = 0, bc = 0, bd = 0;
             dnnlk__vi a;
             DNNLK__QZ_PF();
-            a = DNNLK__SFX(dnnlk__qz_fast)(x + i * xs, xt, r, &ba);
-            dnnlk__vi b = DNNLK__SFX(dnnlk__qz_fast)(x + (i + N) * xs, xt, r, &bb);
-            dnnlk__vi c = DNNLK__SFX(dnnlk__qz_fast)(x + (i + 2 * N) * xs, xt, r, &bc);
-            dnnlk__vi d = DNNLK__SFX(dnnlk__qz_fast)(x + (i + 3 * N) * xs, xt, r, &bd);
+            a = DNNLK__SFX(dnnlk__quant_fast)(x + i * xs, xt, r, &ba);
+            dnnlk__vi b = DNNLK__SFX(dnnlk__quant_fast)(x + (i + N) * xs, xt, r, &bb);
+            dnnlk__vi c = DNNLK__SFX(dnnlk__quant_fast)(x + (i + 2 * N) * xs, xt, r, &bc);
+            dnnlk__vi d = DNNLK__SFX(dnnlk__quant_fast)(x + (i + 3 * N) * xs, xt, r, &bd);
             if (ba | bb | bc | bd) { /* rare: a rounding boundary within 2^-13 of some x * r, or a NaN */
-                if (ba) a = DNNLK__SFX(dnnlk__qz_div)(x + i * xs, xt, s, L, H);
-                if (bb) b = DNNLK__SFX(dnnlk__qz_div)(x + (i + N) * xs, xt, s, L, H);
-                if (bc) c = DNNLK__SFX(dnnlk__qz_div)(x + (i + 2 * N) * xs, xt, s, L, H);
-                if (bd) d = DNNLK__SFX(dnnlk__qz_div)(x + (i + 3 * N) * xs, xt, s, L, H);
+                if (ba) a = DNNLK__SFX(dnnlk__quant_div)(x + i * xs, xt, s, L, H);
+                if (bb) b = DNNLK__SFX(dnnlk__quant_div)(x + (i + N) * xs, xt, s, L, H);
+                if (bc) c = DNNLK__SFX(dnnlk__quant_div)(x + (i + 2 * N) * xs, xt, s, L, H);
+                if (bd) d = DNNLK__SFX(dnnlk__quant_div)(x + (i + 3 * N) * xs, xt, s, L, H);
             }
             DNNLK__QZ_STORE4(dnnlk__vi_pack4_sat_i8(a, b, c, d, (int16_t)z1, sgn));
         }
@@ -123,30 +123,30 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qz_core)(uint8_t *y, const char
     for (; i + 4 * N <= n; i += 4 * N) {
         dnnlk__vi a;
         DNNLK__QZ_PF();
-        a = DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0));
-        dnnlk__vi b = DNNLK__SFX(dnnlk__qz_vec)(x + (i + N) * xs, xt, DNNLK__QZ_ARGS(1));
-        dnnlk__vi c = DNNLK__SFX(dnnlk__qz_vec)(x + (i + 2 * N) * xs, xt, DNNLK__QZ_ARGS(2));
-        dnnlk__vi d = DNNLK__SFX(dnnlk__qz_vec)(x + (i + 3 * N) * xs, xt, DNNLK__QZ_ARGS(3));
+        a = DNNLK__SFX(dnnlk__quant_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0));
+        dnnlk__vi b = DNNLK__SFX(dnnlk__quant_vec)(x + (i + N) * xs, xt, DNNLK__QZ_ARGS(1));
+        dnnlk__vi c = DNNLK__SFX(dnnlk__quant_vec)(x + (i + 2 * N) * xs, xt, DNNLK__QZ_ARGS(2));
+        dnnlk__vi d = DNNLK__SFX(dnnlk__quant_vec)(x + (i + 3 * N) * xs, xt, DNNLK__QZ_ARGS(3));
         DNNLK__QZ_STORE4(dnnlk__vi_pack4_u8(a, b, c, d));
     }
     for (; i + N <= n; i += N)
-        dnnlk__vi_store_u8(y + i, DNNLK__SFX(dnnlk__qz_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0)));
+        dnnlk__vi_store_u8(y + i, DNNLK__SFX(dnnlk__quant_vec)(x + i * xs, xt, DNNLK__QZ_ARGS(0)));
 #undef DNNLK__QZ_ARGS
 #undef DNNLK__QZ_STORE4
 #undef DNNLK__QZ_PF
     for (; i < n; i++)
-        y[i] = (uint8_t)dnnlk__quantize_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
+        y[i] = (uint8_t)dnnlk__quant_q_one(dnnlk__load_as_f32(x + i * xs, xt), svec ? sv[i] : s1,
                                             zvec ? (float)(sgn ? (int8_t)zv[i] : zv[i]) : z1, lo1, hi1);
 }
 
 /* ---- dequantize: the vector core over contiguous x and y ---- */
 
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__dq_vec)(const uint8_t *x, int sgn, dnnlk__vf s, dnnlk__vi z) {
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__quant_dq_vec)(const uint8_t *x, int sgn, dnnlk__vf s, dnnlk__vi z) {
     dnnlk__vi q = dnnlk__vi_load_i8(x, sgn);
     return dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(q, z)), s);
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dq_core)(char *y, dnnlk_dtype yt, const uint8_t *x, const float *sv,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__quant_dq_core)(char *y, dnnlk_dtype yt, const uint8_t *x, const float *sv,
                                                           const uint8_t *zv, float s1, int32_t z1, int sgn,
                                                           int svec, int zvec, int64_t n, int stream) {
     const int64_t N = DNNLK__VF_N;
@@ -156,12 +156,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__dq_core)(char *y, dnnlk_dtype y
     int64_t i = 0;
 #define DNNLK__DQ_ONE(i)                                                                               \
     dnnlk__store_from_f32(y + (i)*ys, yt,                                                            \
-                          dnnlk__dequantize_one(sgn ? (int32_t)(int8_t)x[i] : (int32_t)x[i],         \
+                          dnnlk__quant_dq_one(sgn ? (int32_t)(int8_t)x[i] : (int32_t)x[i],         \
                                                 zvec ? (sgn ? (int32_t)(int8_t)zv[i] : (int32_t)zv[i]) : z1, \
                                                 svec ? sv[i] : s1))
 #define DNNLK__DQ_V(k)                                                                            \
     dnnlk__vf_store_dt(y + (i + (k)*N) * ys, yt,                                                  \
-                                DNNLK__SFX(dnnlk__dq_vec)(x + i + (k)*N, sgn,                    \
+                                DNNLK__SFX(dnnlk__quant_dq_vec)(x + i + (k)*N, sgn,                    \
                                                           svec ? dnnlk__vf_loadu(sv + i + (k)*N) : s, \
                                                           zvec ? dnnlk__vi_load_i8(zv + i + (k)*N, sgn) : z), \
                                 stream)
@@ -197,9 +197,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__quant_core_sel)(int dequant, dn
 #define DNNLK__QSEL(SV, ZV)                                                                                   \
     do {                                                                                                      \
         if (!dequant)                                                                                         \
-            DNNLK__SFX(dnnlk__qz_core)((uint8_t *)y, x, ft, sv, zv, s1, (float)z1, sgn, SV, ZV, n, stream);   \
+            DNNLK__SFX(dnnlk__quant_core)((uint8_t *)y, x, ft, sv, zv, s1, (float)z1, sgn, SV, ZV, n, stream);   \
         else                                                                                                  \
-            DNNLK__SFX(dnnlk__dq_core)(y, ft, (const uint8_t *)x, sv, zv, s1, z1, sgn, SV, ZV, n, stream);    \
+            DNNLK__SFX(dnnlk__quant_dq_core)(y, ft, (const uint8_t *)x, sv, zv, s1, z1, sgn, SV, ZV, n, stream);    \
     } while (0)
     if (svec) {
         if (zvec) DNNLK__QSEL(1, 1);

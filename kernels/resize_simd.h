@@ -9,7 +9,7 @@
  * window load at the first index and an in-register permute fetch them. Otherwise a gather. */
 
 
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_lerp)(dnnlk__vf a, dnnlk__vf w0, dnnlk__vf b, dnnlk__vf w1) {
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__resize_lerp_v)(dnnlk__vf a, dnnlk__vf w0, dnnlk__vf b, dnnlk__vf w1) {
     dnnlk__vf p = dnnlk__vf_mul(a, w0), q = dnnlk__vf_mul(b, w1);
     dnnlk__vf_nofuse(p);
     dnnlk__vf_nofuse(q);
@@ -17,30 +17,30 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_lerp)(dnnlk__vf a, dnnl
 }
 
 /* Source window of row p starting at base: N elements, fewer at the row's end (cnt). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_window)(const float *p, int64_t cnt) {
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__resize_window)(const float *p, int64_t cnt) {
     return cnt >= DNNLK__VF_N ? dnnlk__vf_loadu(p) : dnnlk__vf_loadu_n(p, (size_t)cnt);
 }
 
 /* ---- linear along a resized innermost axis, f32, contiguous source and output rows ---- */
 
 /* Value of one corner row (x-interpolated) for the N columns at table offset t. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__rs_xval)(const float *rowp, int win, int32_t base,
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__resize_xval)(const float *rowp, int win, int32_t base,
                                                                dnnlk__vi rel0, dnnlk__vi rel1, int64_t cnt,
                                                                const int32_t *x0, const int32_t *x1,
                                                                dnnlk__vf w0, dnnlk__vf w1) {
     dnnlk__vf a, b;
     if (win) {
-        dnnlk__vf w = DNNLK__SFX(dnnlk__rs_window)(rowp + base, cnt);
+        dnnlk__vf w = DNNLK__SFX(dnnlk__resize_window)(rowp + base, cnt);
         a = dnnlk__vf_permute(w, rel0);
         b = dnnlk__vf_permute(w, rel1);
     } else {
         a = dnnlk__vf_gather(rowp, x0);
         b = dnnlk__vf_gather(rowp, x1);
     }
-    return DNNLK__SFX(dnnlk__rs_lerp)(a, w0, b, w1);
+    return DNNLK__SFX(dnnlk__resize_lerp_v)(a, w0, b, w1);
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_x)(const dnnlk__resize_job *j, const dnnlk__resize_row *r,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_linear_x)(const dnnlk__resize_job *j, const dnnlk__resize_row *r,
                                                               int k) {
     const int64_t N = DNNLK__VF_N, in = j->ax[j->n - 1].in;
     const float *src = (const float *)(const void *)r->src;
@@ -60,13 +60,13 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_x)(const dnnlk__resiz
         const dnnlk__vf w0 = dnnlk__vf_loadu(r->xw0 + t), w1 = dnnlk__vf_loadu(r->xw1 + t);
         const int64_t cnt = in - base;
         dnnlk__vf v;
-#define DNNLK__RS_XV(p) DNNLK__SFX(dnnlk__rs_xval)((p), win, base, rel0, rel1, cnt, r->x0 + t, r->x1 + t, w0, w1)
+#define DNNLK__RS_XV(p) DNNLK__SFX(dnnlk__resize_xval)((p), win, base, rel0, rel1, cnt, r->x0 + t, r->x1 + t, w0, w1)
         if (k == 0) {
             v = DNNLK__RS_XV(src);
         } else if (k == 1) {
             dnnlk__vf top = DNNLK__RS_XV(src);
             dnnlk__vf bot = DNNLK__RS_XV((const float *)(const void *)(r->src + r->delta[0]));
-            v = DNNLK__SFX(dnnlk__rs_lerp)(top, dnnlk__vf_set1(r->w0[0]), bot, dnnlk__vf_set1(r->w1[0]));
+            v = DNNLK__SFX(dnnlk__resize_lerp_v)(top, dnnlk__vf_set1(r->w0[0]), bot, dnnlk__vf_set1(r->w1[0]));
         } else {
             dnnlk__vf stack[DNNLK_MAX_NDIMS + 1];
             int64_t q;
@@ -75,7 +75,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_x)(const dnnlk__resiz
                 int b;
                 v = DNNLK__RS_XV((const float *)(const void *)rowp);
                 for (b = 0; (q >> b) & 1; b++)
-                    v = DNNLK__SFX(dnnlk__rs_lerp)(stack[b], dnnlk__vf_set1(r->w0[b]), v, dnnlk__vf_set1(r->w1[b]));
+                    v = DNNLK__SFX(dnnlk__resize_lerp_v)(stack[b], dnnlk__vf_set1(r->w0[b]), v, dnnlk__vf_set1(r->w1[b]));
                 stack[b] = v;
             }
             v = stack[k];
@@ -91,7 +91,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_x)(const dnnlk__resiz
 /* Columns [c0, c1) of one output row, and of a second one (two: dst2, the same values) from the
  * same registers. half >= 0: the block's table is an x2 upscale (x0[t] = x0[0] + ((t + half) >> 1)),
  * so 2N outputs come from two overlapping N-element windows and one fixed permute each. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__resize_job *j, const dnnlk__resize_row *r,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_nearest_run)(const dnnlk__resize_job *j, const dnnlk__resize_row *r,
                                                                  float *const dst, float *const dst2, int two,
                                                                  int half) {
     /* locals, so the stores through dst cannot make the compiler reload them */
@@ -124,8 +124,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__re
         for (l = 0; l < N; l++) rel[l] = (l + p) >> 1;
         vrel = dnnlk__vi_loadu(rel);
         for (; c + 2 * N <= c1; c += 2 * N, b += N) {
-            dnnlk__vf w0 = DNNLK__SFX(dnnlk__rs_window)(src + b, in - b);
-            dnnlk__vf w1 = DNNLK__SFX(dnnlk__rs_window)(src + b + h2, in - b - h2);
+            dnnlk__vf w0 = DNNLK__SFX(dnnlk__resize_window)(src + b, in - b);
+            dnnlk__vf w1 = DNNLK__SFX(dnnlk__resize_window)(src + b + h2, in - b - h2);
             dnnlk__vf v0 = dnnlk__vf_permute(w0, vrel), v1 = dnnlk__vf_permute(w1, vrel);
             DNNLK__RS_PUT(c, v0);
             DNNLK__RS_PUT(c + N, v1);
@@ -136,7 +136,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__re
         dnnlk__vf v;
         if (x0[c + N - 1] - base < N) {
             dnnlk__vi rel = dnnlk__vi_sub(dnnlk__vi_loadu(x0 + c), dnnlk__vi_set1(base));
-            v = dnnlk__vf_permute(DNNLK__SFX(dnnlk__rs_window)(src + base, in - base), rel);
+            v = dnnlk__vf_permute(DNNLK__SFX(dnnlk__resize_window)(src + base, in - base), rel);
         } else {
             v = dnnlk__vf_gather(src, x0 + c);
         }
@@ -149,26 +149,26 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_nearest_run)(const dnnlk__re
     }
 }
 
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rs_nearest_x)(const dnnlk__resize_job *j, const dnnlk__resize_row *r) {
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_nearest_x)(const dnnlk__resize_job *j, const dnnlk__resize_row *r) {
     float *const dst = (float *)(void *)r->dst, *const dst2 = (float *)(void *)r->dst2;
     const uintptr_t vmask = (uintptr_t)(DNNLK__VF_N * 4 - 1);
     /* two rows share the aligned head only when they are equally aligned */
     if (dst2 && !(((uintptr_t)dst ^ (uintptr_t)dst2) & vmask)) {
-        if (r->half >= 0) DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst, dst2, 1, r->half);
-        else DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst, dst2, 1, -1);
+        if (r->half >= 0) DNNLK__SFX(dnnlk__resize_nearest_run)(j, r, dst, dst2, 1, r->half);
+        else DNNLK__SFX(dnnlk__resize_nearest_run)(j, r, dst, dst2, 1, -1);
         return;
     }
-    if (r->half >= 0) DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst, dst, 0, r->half);
-    else DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst, dst, 0, -1);
+    if (r->half >= 0) DNNLK__SFX(dnnlk__resize_nearest_run)(j, r, dst, dst, 0, r->half);
+    else DNNLK__SFX(dnnlk__resize_nearest_run)(j, r, dst, dst, 0, -1);
     if (dst2) {
-        if (r->half >= 0) DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst2, dst2, 0, r->half);
-        else DNNLK__SFX(dnnlk__rs_nearest_run)(j, r, dst2, dst2, 0, -1);
+        if (r->half >= 0) DNNLK__SFX(dnnlk__resize_nearest_run)(j, r, dst2, dst2, 0, r->half);
+        else DNNLK__SFX(dnnlk__resize_nearest_run)(j, r, dst2, dst2, 0, -1);
     }
 }
 
 /* ---- linear with the innermost axis not resized (NHWC-style): vectors over channels ---- */
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_store)(char *p, dnnlk_dtype t, dnnlk__vf v, int stream) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_store_v)(char *p, dnnlk_dtype t, dnnlk__vf v, int stream) {
     if (t != dnnlk_u8) {
         dnnlk__vf_store_dt(p, t, v, stream);
     } else { /* as dnnlk__resize_store: round half to even, saturate (NaN: max gives 0) */
@@ -178,7 +178,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_store)(char *p, dnnlk_dtype 
     }
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_c)(const dnnlk__resize_job *j, const dnnlk__resize_row *r,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_linear_c)(const dnnlk__resize_job *j, const dnnlk__resize_row *r,
                                                               dnnlk_dtype dt, int k) {
     const int64_t N = DNNLK__VF_N, es = (int64_t)dnnlk_dtype_size(dt);
     int64_t c = r->c0, nc = (int64_t)1 << k;
@@ -191,7 +191,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_c)(const dnnlk__resiz
         if (k == 0) {
             v = dnnlk__vf_load_dt(r->src + c * es, dt);
         } else if (k == 1) {
-            v = DNNLK__SFX(dnnlk__rs_lerp)(dnnlk__vf_load_dt(r->src + c * es, dt), dnnlk__vf_set1(r->w0[0]),
+            v = DNNLK__SFX(dnnlk__resize_lerp_v)(dnnlk__vf_load_dt(r->src + c * es, dt), dnnlk__vf_set1(r->w0[0]),
                                            dnnlk__vf_load_dt(r->src + r->delta[0] + c * es, dt),
                                            dnnlk__vf_set1(r->w1[0]));
         } else {
@@ -202,12 +202,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__rs_linear_c)(const dnnlk__resiz
                 int b;
                 v = dnnlk__vf_load_dt(rowp + c * es, dt);
                 for (b = 0; (q >> b) & 1; b++)
-                    v = DNNLK__SFX(dnnlk__rs_lerp)(stack[b], dnnlk__vf_set1(r->w0[b]), v, dnnlk__vf_set1(r->w1[b]));
+                    v = DNNLK__SFX(dnnlk__resize_lerp_v)(stack[b], dnnlk__vf_set1(r->w0[b]), v, dnnlk__vf_set1(r->w1[b]));
                 stack[b] = v;
             }
             v = stack[k];
         }
-        DNNLK__SFX(dnnlk__rs_store)(r->dst + c * es, dt, v, stream);
+        DNNLK__SFX(dnnlk__resize_store_v)(r->dst + c * es, dt, v, stream);
     }
     for (; c < r->c1; c++) dnnlk__resize_store(r->dst + c * es, dt, dnnlk__resize_linear_at(j, r, c));
 }
@@ -218,10 +218,10 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_row)(const dnnlk__resize_jo
     const dnnlk__resize_axis *ia = &j->ax[j->n - 1];
     if (ia->os == 1 && ia->is == 1) {
         if (ia->resized && j->dt == dnnlk_f32) {
-            if (!j->linear) DNNLK__SFX(dnnlk__rs_nearest_x)(j, r);
-            else if (r->k == 0) DNNLK__SFX(dnnlk__rs_linear_x)(j, r, 0);
-            else if (r->k == 1) DNNLK__SFX(dnnlk__rs_linear_x)(j, r, 1);
-            else DNNLK__SFX(dnnlk__rs_linear_x)(j, r, r->k);
+            if (!j->linear) DNNLK__SFX(dnnlk__resize_nearest_x)(j, r);
+            else if (r->k == 0) DNNLK__SFX(dnnlk__resize_linear_x)(j, r, 0);
+            else if (r->k == 1) DNNLK__SFX(dnnlk__resize_linear_x)(j, r, 1);
+            else DNNLK__SFX(dnnlk__resize_linear_x)(j, r, r->k);
             return;
         }
         if (!ia->resized) {
@@ -231,9 +231,9 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_row)(const dnnlk__resize_jo
             }
 #define DNNLK__RS_C(DT)                                                    \
     do {                                                                   \
-        if (r->k == 1) DNNLK__SFX(dnnlk__rs_linear_c)(j, r, DT, 1);        \
-        else if (r->k == 2) DNNLK__SFX(dnnlk__rs_linear_c)(j, r, DT, 2);   \
-        else DNNLK__SFX(dnnlk__rs_linear_c)(j, r, DT, r->k);               \
+        if (r->k == 1) DNNLK__SFX(dnnlk__resize_linear_c)(j, r, DT, 1);        \
+        else if (r->k == 2) DNNLK__SFX(dnnlk__resize_linear_c)(j, r, DT, 2);   \
+        else DNNLK__SFX(dnnlk__resize_linear_c)(j, r, DT, r->k);               \
     } while (0)
             switch (j->dt) {
             case dnnlk_f32: DNNLK__RS_C(dnnlk_f32); break;

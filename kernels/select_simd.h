@@ -10,7 +10,7 @@
  * element. */
 
 /* Strided rows, element by element. es is a constant at each call site, so the memcpy is one move. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_strided_es)(const dnnlk__select_blk *k, int es, int64_t ds,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__select_strided_es)(const dnnlk__select_blk *k, int es, int64_t ds,
                                                                  int64_t cs, int64_t as, int64_t bs) {
     int64_t r, i;
     for (r = 0; r < k->rows; r++) {
@@ -21,24 +21,24 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_strided_es)(const dnnlk__se
     }
 }
 
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_strided)(const dnnlk__select_blk *k) {
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__select_strided)(const dnnlk__select_blk *k) {
     switch (k->es) {
-    case 1: DNNLK__SFX(dnnlk__sel_strided_es)(k, 1, k->ds, k->cs, k->as, k->bs); break;
-    case 2: DNNLK__SFX(dnnlk__sel_strided_es)(k, 2, k->ds, k->cs, k->as, k->bs); break;
-    case 4: DNNLK__SFX(dnnlk__sel_strided_es)(k, 4, k->ds, k->cs, k->as, k->bs); break;
-    case 8: DNNLK__SFX(dnnlk__sel_strided_es)(k, 8, k->ds, k->cs, k->as, k->bs); break;
+    case 1: DNNLK__SFX(dnnlk__select_strided_es)(k, 1, k->ds, k->cs, k->as, k->bs); break;
+    case 2: DNNLK__SFX(dnnlk__select_strided_es)(k, 2, k->ds, k->cs, k->as, k->bs); break;
+    case 4: DNNLK__SFX(dnnlk__select_strided_es)(k, 4, k->ds, k->cs, k->as, k->bs); break;
+    case 8: DNNLK__SFX(dnnlk__select_strided_es)(k, 8, k->ds, k->cs, k->as, k->bs); break;
     default: break;
     }
 }
 
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_store)(void *p, dnnlk__vb v, int nt) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__select_store)(void *p, dnnlk__vb v, int nt) {
     if (nt) dnnlk__vb_stream(p, v);
     else dnnlk__vb_storeu(p, v);
 }
 
 /* n < W elements (or up to an alignment boundary) of a contiguous-cond row: masked vector
  * accesses where the level has them, else element by element. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_part)(char *d, const unsigned char *c, const char *a,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__select_part)(char *d, const unsigned char *c, const char *a,
                                                            const char *b, int64_t n, int es, int ka, int kb,
                                                            dnnlk__vb va, dnnlk__vb vb) {
     if (DNNLK__VEC_MASKED_BYTES) {
@@ -56,13 +56,13 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_part)(char *d, const unsign
 
 /* One row, cond contiguous; ka/kb: 1 = contiguous, 0 = scalar along the row. With nt, the head
  * up to a vector boundary of d is done apart so the streaming stores are aligned. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_row)(char *d, const unsigned char *c, const char *a,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__select_row)(char *d, const unsigned char *c, const char *a,
                                                           const char *b, int64_t n, int es, int ka, int kb, int nt) {
     const int64_t W = DNNLK__VB_N / es;
     dnnlk__vb va = dnnlk__vb_set1_elem(a, es), vb = dnnlk__vb_set1_elem(b, es);
     int64_t i = 0;
 #define DNNLK__SEL_STEP(j)                                                                                   \
-    DNNLK__SFX(dnnlk__sel_store)                                                                            \
+    DNNLK__SFX(dnnlk__select_store)                                                                            \
     (d + (j) * es,                                                                                           \
      dnnlk__vb_blend_elem(dnnlk__vb_cond_elem(c + (j), es), ka ? dnnlk__vb_loadu(a + (j) * es) : va,         \
                           kb ? dnnlk__vb_loadu(b + (j) * es) : vb, es),                                      \
@@ -70,7 +70,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_row)(char *d, const unsigne
     if (nt) {
         int64_t h = (int64_t)(((uintptr_t)0 - (uintptr_t)d) & (DNNLK__VB_N - 1)) / es;
         if (h > n) h = n;
-        if (h) DNNLK__SFX(dnnlk__sel_part)(d, c, a, b, h, es, ka, kb, va, vb);
+        if (h) DNNLK__SFX(dnnlk__select_part)(d, c, a, b, h, es, ka, kb, va, vb);
         i = h;
     }
     for (; i + 4 * W <= n; i += 4 * W) {
@@ -81,12 +81,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_row)(char *d, const unsigne
     }
     for (; i + W <= n; i += W) DNNLK__SEL_STEP(i);
 #undef DNNLK__SEL_STEP
-    if (i < n) DNNLK__SFX(dnnlk__sel_part)(d + i * es, c + i, a + (ka ? i * es : 0), b + (kb ? i * es : 0), n - i,
+    if (i < n) DNNLK__SFX(dnnlk__select_part)(d + i * es, c + i, a + (ka ? i * es : 0), b + (kb ? i * es : 0), n - i,
                                           es, ka, kb, va, vb);
 }
 
 /* One row whose cond is constant along it: copy a contiguous source, or fill with a scalar. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_copy)(char *d, const char *s, int64_t n, int es, int ks,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__select_copy)(char *d, const char *s, int64_t n, int es, int ks,
                                                            int nt) {
     const int64_t W = DNNLK__VB_N / es;
     dnnlk__vb v;
@@ -105,7 +105,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_copy)(char *d, const char *
             for (; i < h; i++) memcpy(d + i * es, s, (size_t)es);
         i = h;
     }
-#define DNNLK__SEL_CSTEP(j) DNNLK__SFX(dnnlk__sel_store)(d + (j) * es, ks ? dnnlk__vb_loadu(s + (j) * es) : v, nt)
+#define DNNLK__SEL_CSTEP(j) DNNLK__SFX(dnnlk__select_store)(d + (j) * es, ks ? dnnlk__vb_loadu(s + (j) * es) : v, nt)
     for (; i + 4 * W <= n; i += 4 * W) {
         DNNLK__SEL_CSTEP(i);
         DNNLK__SEL_CSTEP(i + W);
@@ -120,17 +120,17 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_copy)(char *d, const char *
 }
 
 /* Rows with a contiguous cond, specialised on element size, operand kinds and store kind. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_rows_cc)(const dnnlk__select_blk *k, int es, int ka, int kb,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__select_rows_cc)(const dnnlk__select_blk *k, int es, int ka, int kb,
                                                               int nt) {
     int64_t r;
     for (r = 0; r < k->rows; r++)
-        DNNLK__SFX(dnnlk__sel_row)(k->d + r * k->dp, k->c + r * k->cp, k->a + r * k->ap, k->b + r * k->bp, k->n,
+        DNNLK__SFX(dnnlk__select_row)(k->d + r * k->dp, k->c + r * k->cp, k->a + r * k->ap, k->b + r * k->bp, k->n,
                                    es, ka, kb, nt);
 }
 
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_cc)(const dnnlk__select_blk *k, int ka, int kb) {
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__select_cc)(const dnnlk__select_blk *k, int ka, int kb) {
 #define DNNLK__SEL_CASE(ES, KA, KB, NT) \
-    case (ES) * 8 + (KA) * 4 + (KB) * 2 + (NT): DNNLK__SFX(dnnlk__sel_rows_cc)(k, ES, KA, KB, NT); break;
+    case (ES) * 8 + (KA) * 4 + (KB) * 2 + (NT): DNNLK__SFX(dnnlk__select_rows_cc)(k, ES, KA, KB, NT); break;
 #define DNNLK__SEL_CASES(ES)                                                                              \
     DNNLK__SEL_CASE(ES, 0, 0, 0) DNNLK__SEL_CASE(ES, 0, 0, 1) DNNLK__SEL_CASE(ES, 0, 1, 0)              \
     DNNLK__SEL_CASE(ES, 0, 1, 1) DNNLK__SEL_CASE(ES, 1, 0, 0) DNNLK__SEL_CASE(ES, 1, 0, 1)              \
@@ -147,28 +147,28 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_cc)(const dnnlk__select_blk *k
 }
 
 /* Rows whose cond is constant along each row: one copy or fill per row. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sel_rows_c0)(const dnnlk__select_blk *k, int es, int ka, int kb,
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__select_rows_c0)(const dnnlk__select_blk *k, int es, int ka, int kb,
                                                               int nt) {
     int64_t r;
     for (r = 0; r < k->rows; r++) {
         char *d = k->d + r * k->dp;
-        if (k->c[r * k->cp]) DNNLK__SFX(dnnlk__sel_copy)(d, k->a + r * k->ap, k->n, es, ka, nt);
-        else DNNLK__SFX(dnnlk__sel_copy)(d, k->b + r * k->bp, k->n, es, kb, nt);
+        if (k->c[r * k->cp]) DNNLK__SFX(dnnlk__select_copy)(d, k->a + r * k->ap, k->n, es, ka, nt);
+        else DNNLK__SFX(dnnlk__select_copy)(d, k->b + r * k->bp, k->n, es, kb, nt);
     }
 }
 
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_c0)(const dnnlk__select_blk *k, int ka, int kb) {
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__select_c0)(const dnnlk__select_blk *k, int ka, int kb) {
     int nt = k->nt ? 1 : 0;
     /* Only the chosen source's kind matters per row; specialise on es and nt, pass kinds. */
     switch (k->es * 2 + nt) {
-    case 2: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 1, ka, kb, 0); break;
-    case 3: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 1, ka, kb, 1); break;
-    case 4: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 2, ka, kb, 0); break;
-    case 5: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 2, ka, kb, 1); break;
-    case 8: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 4, ka, kb, 0); break;
-    case 9: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 4, ka, kb, 1); break;
-    case 16: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 8, ka, kb, 0); break;
-    case 17: DNNLK__SFX(dnnlk__sel_rows_c0)(k, 8, ka, kb, 1); break;
+    case 2: DNNLK__SFX(dnnlk__select_rows_c0)(k, 1, ka, kb, 0); break;
+    case 3: DNNLK__SFX(dnnlk__select_rows_c0)(k, 1, ka, kb, 1); break;
+    case 4: DNNLK__SFX(dnnlk__select_rows_c0)(k, 2, ka, kb, 0); break;
+    case 5: DNNLK__SFX(dnnlk__select_rows_c0)(k, 2, ka, kb, 1); break;
+    case 8: DNNLK__SFX(dnnlk__select_rows_c0)(k, 4, ka, kb, 0); break;
+    case 9: DNNLK__SFX(dnnlk__select_rows_c0)(k, 4, ka, kb, 1); break;
+    case 16: DNNLK__SFX(dnnlk__select_rows_c0)(k, 8, ka, kb, 0); break;
+    case 17: DNNLK__SFX(dnnlk__select_rows_c0)(k, 8, ka, kb, 1); break;
     default: break;
     }
 }
@@ -178,7 +178,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_c0)(const dnnlk__select_blk *k
  * cond (pitch 1) and rows of at most 16 elements, a 16-byte permute expands 16 elements per step
  * from the bytes of the next 16 rows: lane j of a step starting `off` elements into row r reads
  * row r + (off + j) / n. */
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_flat)(const dnnlk__select_blk *k, int ka, int kb) {
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__select_flat)(const dnnlk__select_blk *k, int ka, int kb) {
     unsigned char buf[DNNLK__SELECT_CHUNK];
     unsigned char idx[16][16], adv[16], nxt[16];
     const int64_t n = k->n, total = k->n * k->rows;
@@ -218,7 +218,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sel_flat)(const dnnlk__select_blk 
         sub.a = k->a + (ka ? p * es : 0);
         sub.b = k->b + (kb ? p * es : 0);
         sub.n = len;
-        DNNLK__SFX(dnnlk__sel_cc)(&sub, ka, kb);
+        DNNLK__SFX(dnnlk__select_cc)(&sub, ka, kb);
         p += len;
     }
 }
@@ -229,16 +229,16 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__select_rows)(const dnnlk__select_b
     int ka = k->as == es ? 1 : k->as == 0 ? 0 : -1;
     int kb = k->bs == es ? 1 : k->bs == 0 ? 0 : -1;
     if (k->ds != es || ka < 0 || kb < 0 || (k->cs != 0 && k->cs != 1)) {
-        DNNLK__SFX(dnnlk__sel_strided)(k);
+        DNNLK__SFX(dnnlk__select_strided)(k);
         return;
     }
     if (k->cs == 1) {
-        DNNLK__SFX(dnnlk__sel_cc)(k, ka, kb);
+        DNNLK__SFX(dnnlk__select_cc)(k, ka, kb);
     } else if (k->rows > 1 && k->n * es < DNNLK__SELECT_SHORT_ROW_BYTES && k->dp == k->n * es &&
                k->ap == (ka ? k->n * es : 0) && k->bp == (kb ? k->n * es : 0)) {
-        DNNLK__SFX(dnnlk__sel_flat)(k, ka, kb);
+        DNNLK__SFX(dnnlk__select_flat)(k, ka, kb);
     } else {
-        DNNLK__SFX(dnnlk__sel_c0)(k, ka, kb);
+        DNNLK__SFX(dnnlk__select_c0)(k, ka, kb);
     }
     if (k->nt) dnnlk__vec_sfence();
 }
