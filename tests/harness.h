@@ -297,4 +297,50 @@ static inline uint64_t th_fnv1a_half(const uint16_t *y, size_t n, int f16) {
     return h;
 }
 
+/* The driver of the "recorded bits" tests. Runs hash(c, cap, &level) for every case c with the
+ * dispatch capped to each ISA level the CPU has in turn, into got[c][level], and sets
+ * ran[c][level]; level comes in as the level that runs under cap (the includer's flags may fix it,
+ * so several caps may run one level) and a case that calls the cap's own entry directly sets it to
+ * cap. Levels that never ran stay 0 in got. With DNNLK_TEST_RECORD=1 it prints the table as C rows
+ * for a [ncases][4] declaration, or [ncases / group][group][4] with a brace pair per group (a row:
+ * the case's name in a comment, padded to name_width, then {scalar, sse41, avx2, avx512}) and
+ * returns 1: the caller SKIPs. Otherwise it checks every level that ran, except the bits set in unchecked (level
+ * l is bit l), against recorded[c][level] and returns 0; got and ran are the caller's, for its
+ * own class checks (every level equals scalar, and so on). */
+static inline int th_recorded_bits(int ncases, uint64_t (*hash)(int c, int cap, int *level), const char *(*name)(int c),
+                                   int name_width, int group, const uint64_t (*recorded)[4], unsigned unchecked,
+                                   uint64_t (*got)[4], int (*ran)[4]) {
+    const char *rec = getenv("DNNLK_TEST_RECORD");
+    int top = (int)dnnlk_cpu_isa(), c, l;
+    memset(got, 0, (size_t)ncases * sizeof *got);
+    memset(ran, 0, (size_t)ncases * sizeof *ran);
+    for (l = 0; l <= top; l++) {
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        for (c = 0; c < ncases; c++) {
+            int level = (int)dnnlk_max_isa();
+            uint64_t h = hash(c, l, &level);
+            got[c][level] = h;
+            ran[c][level] = 1;
+        }
+    }
+    dnnlk_set_max_isa(dnnlk_isa_avx512);
+    if (rec && atoi(rec)) {
+        for (c = 0; c < ncases; c++) {
+            if (group > 0 && c % group == 0) printf("    {\n");
+            printf("%s/* %-*s */ {", group > 0 ? "        " : "    ", name_width, name(c));
+            for (l = 0; l < 4; l++) printf("0x%016llxull%s", (unsigned long long)got[c][l], l < 3 ? ", " : "},\n");
+            if (group > 0 && c % group == group - 1) printf("    },\n");
+        }
+        return 1;
+    }
+    for (c = 0; c < ncases; c++)
+        for (l = 0; l < 4; l++)
+            if (ran[c][l] && !(unchecked >> l & 1u))
+                CHECK_MSG(got[c][l] == recorded[c][l], "%s on %s: %016llx, recorded %016llx (table row %d)", name(c),
+                          dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[c][l],
+                          (unsigned long long)recorded[c][l], c);
+    return 0;
+}
+
+
 #endif
