@@ -297,6 +297,16 @@ static inline uint64_t th_fnv1a_half(const uint16_t *y, size_t n, int f16) {
     return h;
 }
 
+/* For the "recorded bits" tests: the hash of case c run as one part, run(c, 1), with a check that
+ * each part count in nths (0 ends it) gives the same bits; name and level say which in a failure. */
+static inline uint64_t th_bits_parts_agree(uint64_t (*run)(int c, int nth), int c, const int *nths, const char *name,
+                                           int level) {
+    uint64_t one = run(c, 1);
+    for (; *nths; nths++)
+        CHECK_MSG(run(c, *nths) == one, "%s on %s: %d parts differ from one", name, dnnlk_isa_name((dnnlk_isa)level), *nths);
+    return one;
+}
+
 /* The driver of the "recorded bits" tests. Runs hash(c, cap, &level) for every case c with the
  * dispatch capped to each ISA level the CPU has in turn, into got[c][level], and sets
  * ran[c][level]; level comes in as the level that runs under cap (the includer's flags may fix it,

@@ -761,49 +761,28 @@ static uint64_t qb_case(int c, int nth) {
     return h;
 }
 
+/* One case at one level; 3 and 7 parts must give the bits of one. */
+static uint64_t qb_case_at(int c, int cap, int *level) {
+    static const int nths[] = {3, 7, 0};
+    (void)cap;
+    return th_bits_parts_agree(qb_case, c, nths, qb_name[c], *level);
+}
+static const char *qb_case_name(int c) { return qb_name[c]; }
+
 TEST(recorded_bits) {
-    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
-    int top = (int)dnnlk_cpu_isa(), c, l;
     uint64_t got[qb_n_cases][4];
-    int ran[qb_n_cases][4];
-    memset(ran, 0, sizeof ran);
+    int ran[qb_n_cases][4], c, l, record;
     qb_xb = th_alloc((size_t)QB_NS * 4 * 2 + 64, 0);
     qb_yb = th_alloc((size_t)QB_NS * 4 * 3 + 64, 0);
     qb_sb = th_alloc(4096 * 4, 0);
     qb_zb = th_alloc(4096, 0);
-    for (l = 0; l <= top; l++) {
-        int at;
-        dnnlk_set_max_isa((dnnlk_isa)l);
-        at = (int)dnnlk_max_isa(); /* differs from l where the includer's flags fix the level */
-        for (c = 0; c < qb_n_cases; c++) {
-            static const int nths[] = {3, 7};
-            unsigned k;
-            got[c][at] = qb_case(c, 1);
-            ran[c][at] = 1;
-            for (k = 0; k < 2; k++) {
-                uint64_t h = qb_case(c, nths[k]);
-                CHECK_MSG(h == got[c][at], "%s on %s: %d parts differ from one", qb_name[c],
-                          dnnlk_isa_name((dnnlk_isa)at), nths[k]);
-            }
-        }
-    }
-    dnnlk_set_max_isa((dnnlk_isa)top);
+    record = th_recorded_bits(qb_n_cases, qb_case_at, qb_case_name, 40, 0, qb_recorded, 0, got, ran);
     th_free(&qb_xb), th_free(&qb_yb), th_free(&qb_sb), th_free(&qb_zb);
-    if (record) {
-        for (c = 0; c < qb_n_cases; c++) {
-            printf("    /* %-40s */ {", qb_name[c]);
-            for (l = 0; l < 4; l++)
-                printf("0x%016llxull%s", ran[c][l] ? (unsigned long long)got[c][l] : 0ull, l < 3 ? ", " : "},\n");
-        }
-        SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
-    }
+    if (record) SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
     for (c = 0; c < qb_n_cases; c++)
-        for (l = 0; l < 4; l++) {
-            if (!ran[c][l]) continue;
-            CHECK_MSG(got[c][l] == qb_recorded[c][l], "%s on %s: %016llx, recorded %016llx", qb_name[c],
-                      dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[c][l], (unsigned long long)qb_recorded[c][l]);
-            if (ran[c][0]) CHECK_MSG(got[c][l] == got[c][0], "%s: %s differs from scalar", qb_name[c], dnnlk_isa_name((dnnlk_isa)l));
-        }
+        for (l = 0; l < 4; l++)
+            if (ran[c][l] && ran[c][0])
+                CHECK_MSG(got[c][l] == got[c][0], "%s: %s differs from scalar", qb_name[c], dnnlk_isa_name((dnnlk_isa)l));
 }
 
 int main(void) {
