@@ -955,50 +955,28 @@ static uint64_t smb_run(int c, int log, int nth) {
     return th_fnv1a_half(yh, (size_t)n + 8, dy == dnnlk_f16);
 }
 
+/* The recorded-bits cases, flat: softmax's smb_n, then log_softmax's. */
+static uint64_t smb_run_flat(int c, int nth) { return smb_run(c % smb_n, c / smb_n, nth); }
+static const char *smb_row_name(int c) { return smb_name[c % smb_n]; }
+static uint64_t smb_run_at(int c, int cap, int *level) {
+    static const int nths[] = {2, 5, 0};
+    char label[64];
+    (void)cap;
+    snprintf(label, sizeof label, "%s %s", c < smb_n ? "softmax" : "log_softmax", smb_name[c % smb_n]);
+    return th_bits_parts_agree(smb_run_flat, c, nths, label, *level);
+}
+
 TEST(softmax_recorded_bits) {
     uint64_t got[2][smb_n][4];
-    int ran[2][smb_n][4], top = (int)dnnlk_cpu_isa(), l, c, log, p;
-    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
-    static const int parts[3] = {1, 2, 5};
-    memset(ran, 0, sizeof ran);
-    for (l = 0; l <= top; l++) {
-        int at;
-        dnnlk_set_max_isa((dnnlk_isa)l);
-        at = (int)dnnlk_max_isa(); /* differs from l where the includer's flags fix the level */
-        for (log = 0; log < 2; log++)
-            for (c = 0; c < smb_n; c++) {
-                got[log][c][at] = smb_run(c, log, 1);
-                ran[log][c][at] = 1;
-                for (p = 1; p < 3; p++)
-                    CHECK_MSG(smb_run(c, log, parts[p]) == got[log][c][at], "%s %s on %s: %d parts differ from 1",
-                              log ? "log_softmax" : "softmax", smb_name[c], dnnlk_isa_name((dnnlk_isa)at), parts[p]);
-            }
-    }
-    dnnlk_set_max_isa(dnnlk_isa_avx512);
-    if (record) {
-        for (log = 0; log < 2; log++) {
-            printf("    {\n");
-            for (c = 0; c < smb_n; c++) {
-                printf("        /* %-32s */ {", smb_name[c]);
-                for (l = 0; l < 4; l++)
-                    printf("0x%016llxull%s", ran[log][c][l] ? (unsigned long long)got[log][c][l] : 0ull,
-                           l < 3 ? ", " : "},\n");
-            }
-            printf("    },\n");
-        }
-        SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
-    }
-    for (log = 0; log < 2; log++)
-        for (c = 0; c < smb_n; c++)
-            for (l = 0; l < 4; l++) {
-                if (!ran[log][c][l]) continue;
+    int ran[2][smb_n][4], c, log;
 #if defined(__FMA__)
-                if (l == 1) continue; /* the includer's FMA flags may fuse SSE4.1's product and sum */
+    const unsigned unchecked = 1u << 1; /* the includer's FMA flags may fuse SSE4.1's product and sum */
+#else
+    const unsigned unchecked = 0;
 #endif
-                CHECK_MSG(got[log][c][l] == smb_recorded[log][c][l], "%s %s on %s: %016llx, recorded %016llx",
-                          log ? "log_softmax" : "softmax", smb_name[c], dnnlk_isa_name((dnnlk_isa)l),
-                          (unsigned long long)got[log][c][l], (unsigned long long)smb_recorded[log][c][l]);
-            }
+    if (th_recorded_bits(2 * smb_n, smb_run_at, smb_row_name, 32, smb_n, (const uint64_t(*)[4])&smb_recorded[0][0],
+                         unchecked, &got[0][0], &ran[0][0]))
+        SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
     /* the classes softmax.h states: scalar = SSE4.1 (no FMA in either), AVX2 = AVX-512 */
     for (log = 0; log < 2; log++)
         for (c = 0; c < smb_n; c++) {
