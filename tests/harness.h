@@ -307,6 +307,14 @@ static inline uint64_t th_bits_parts_agree(uint64_t (*run)(int c, int nth), int 
     return one;
 }
 
+/* For the "recorded bits" tests' class "every level gives the same bytes": each level that ran
+ * (got and ran are one case's row of th_recorded_bits') against scalar, where scalar ran. */
+static inline void th_bits_match_scalar(const char *name, const uint64_t *got, const int *ran) {
+    int l;
+    for (l = 1; l < 4; l++)
+        if (ran[0] && ran[l]) CHECK_MSG(got[l] == got[0], "%s: %s differs from scalar", name, dnnlk_isa_name((dnnlk_isa)l));
+}
+
 /* The driver of the "recorded bits" tests. Runs hash(c, cap, &level) for every case c with the
  * dispatch capped to each ISA level the CPU has in turn, into got[c][level], and sets
  * ran[c][level]; level comes in as the level that runs under cap (the includer's flags may fix it,

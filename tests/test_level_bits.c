@@ -273,11 +273,20 @@ static uint64_t argreduce_case(int c) {
     return th_fnv1a_from(h, vals, (size_t)n * es + 8);
 }
 
+/* The vmath cases call the cap's own entry (its level runs whatever the includer's flags fix); the
+ * others go through the public API at the level that runs. */
+static uint64_t case_at(int c, int cap, int *level) {
+    if (c >= c_vm_erf && c <= c_vm_tanh) {
+        *level = cap;
+        return vm_case(c, cap);
+    }
+    return c >= c_argmax_f32_rows ? argreduce_case(c) : c >= c_onehot_f32 ? one_hot_case(c) : eltwise_case(c);
+}
+static const char *name_of(int c) { return case_name[c]; }
+
 TEST(level_bits_match_recorded_and_classes) {
-    int record = getenv("DNNLK_TEST_RECORD") && atoi(getenv("DNNLK_TEST_RECORD"));
-    int top = (int)dnnlk_cpu_isa(), c, l;
     uint64_t got[n_cases][4];
-    int ran[n_cases][4];
+    int ran[n_cases][4], c;
     size_t i;
     fill_inputs(in_f32);
     for (i = 0; i < N; i++) {
@@ -285,41 +294,12 @@ TEST(level_bits_match_recorded_and_classes) {
         in_f16[2 * i] = dnnlk_f32_to_f16(in_f32[i]);
         in_f16[2 * i + 1] = 0x7e00; /* between the strided elements: never read */
     }
-    memset(ran, 0, sizeof ran);
-    for (l = 0; l <= top; l++) {
-        int at;
-        dnnlk_set_max_isa((dnnlk_isa)l);
-        at = (int)dnnlk_max_isa(); /* differs from l where the includer's flags fix the level */
-        for (c = 0; c < n_cases; c++) {
-            if (c >= c_vm_erf && c <= c_vm_tanh) {
-                got[c][l] = vm_case(c, l);
-                ran[c][l] = 1;
-            } else {
-                got[c][at] = c >= c_argmax_f32_rows ? argreduce_case(c)
-                             : c >= c_onehot_f32     ? one_hot_case(c)
-                                                     : eltwise_case(c);
-                ran[c][at] = 1;
-            }
-        }
-    }
-    dnnlk_set_max_isa(dnnlk_isa_avx512);
-    if (record) {
-        for (c = 0; c < n_cases; c++) {
-            printf("    /* %-36s */ {", case_name[c]);
-            for (l = 0; l < 4; l++) printf("0x%016llxull%s", ran[c][l] ? (unsigned long long)got[c][l] : 0ull, l < 3 ? ", " : "},\n");
-        }
+    if (th_recorded_bits(n_cases, case_at, name_of, 36, 0, recorded, SSE41_MAY_FUSE ? 1u << 1 : 0, got, ran))
         SKIP("DNNLK_TEST_RECORD: printed the table instead of checking it");
-    }
     for (c = 0; c < n_cases; c++) {
         int exact = c >= c_onehot_f32, erf = c == c_erf_stream || c == c_erf_inplace || c == c_vm_erf
                                          || (c >= c_vm_exp && c <= c_vm_tanh);
-        for (l = 0; l < 4; l++) {
-            if (!ran[c][l]) continue;
-            if (l == 1 && SSE41_MAY_FUSE) continue;
-            CHECK_MSG(got[c][l] == recorded[c][l], "%s on %s: %016llx, recorded %016llx", case_name[c],
-                      dnnlk_isa_name((dnnlk_isa)l), (unsigned long long)got[c][l], (unsigned long long)recorded[c][l]);
-            if (exact && ran[c][0]) CHECK_MSG(got[c][l] == got[c][0], "%s: %s differs from scalar", case_name[c], dnnlk_isa_name((dnnlk_isa)l));
-        }
+        if (exact) th_bits_match_scalar(case_name[c], got[c], ran[c]);
         if (ran[c][0] && ran[c][1] && !SSE41_MAY_FUSE) CHECK_MSG(got[c][0] == got[c][1], "%s: scalar and sse41 differ", case_name[c]);
         if (erf && ran[c][2] && ran[c][3]) CHECK_MSG(got[c][2] == got[c][3], "%s: avx2 and avx512 differ", case_name[c]);
     }
