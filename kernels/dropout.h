@@ -21,7 +21,7 @@
  *
  * RANDOM STREAM: mask element j uses draw j of the stream *rng_in (dnnlk_rng, rng.h):
  *   MCG31m1 (the default to use): kept where VSL's viRngBernoulli(p = 1 - rate, in double) gives 1:
- *     (float)((double)x/m) < (float)(1 - rate), VSL's single-precision rule (rng.h);
+ *     (float)((double)x/m) < (float)(1 - rate), VSL's single-precision rule (rng_engine.h);
  *   Philox4x32-10 (either layout): kept when r > UINT32_MAX * rate, the product rounded to a double
  *     (oneDNN's rule; oneDNN's rate is a float, so pass (double)rate_f to get its masks: a double
  *     0.9 keeps a few elements that 0.9f drops). With seed S, offset O != 0 and use_offset
