@@ -168,6 +168,15 @@ static DNNLK__FORCEINLINE float dnnlk__f32_from_bits(uint32_t u) {
 
 /* ---- bf16: the top half of an f32 ---- */
 
+/* pdep in portable C: the low bits of v moved, in order, to the set bits of m (the vector layer's
+ * dnnlk__u64_deposit where a level has no BMI2). */
+static DNNLK__FORCEINLINE uint64_t dnnlk__u64_deposit_portable(uint64_t v, uint64_t m) {
+    uint64_t r = 0;
+    for (; m; m &= m - 1, v >>= 1)
+        if (v & 1) r |= m & (0 - m);
+    return r;
+}
+
 static inline float dnnlk_bf16_to_f32(uint16_t h) { return dnnlk__f32_from_bits((uint32_t)h << 16); }
 
 /* Round to nearest even. A NaN stays a NaN (quieted) even when its payload is only in the low

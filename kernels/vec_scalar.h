@@ -237,12 +237,6 @@ static DNNLK__FORCEINLINE int32_t dnnlk__si_bf16_rne_bits(int32_t u) {
     uint32_t x = (uint32_t)u;
     return (int32_t)(x + 0x7fffu + ((x >> 16) & 1u));
 }
-static DNNLK__FORCEINLINE uint64_t dnnlk__u64_deposit_scalar(uint64_t v, uint64_t m) {
-    uint64_t r = 0;
-    for (; m; m &= m - 1, v >>= 1)
-        if (v & 1) r |= m & (0 - m);
-    return r;
-}
 
 /* == softmax, norm: f64 lanes == */
 static DNNLK__FORCEINLINE void dnnlk__sd_storeu(double *p, double v) { memcpy(p, &v, 8); }
@@ -265,18 +259,13 @@ static DNNLK__FORCEINLINE float dnnlk__sf_maskz_scalef(int m, float p, float n) 
 }
 
 /* == quant, resize: s32 lanes narrowed to bytes == */
-/* Four one-lane vectors packed into one s32 lane holding their 4 bytes in memory order (built
+/* Four one-lane vectors packed into one s32 lane holding their 4 bytes in memory order (loaded
  * through memcpy, so dnnlk__vi_storeu stores them in order on any endianness), as a vector level
  * packs 4N bytes into one integer register. */
-static DNNLK__FORCEINLINE int32_t dnnlk__si_from_bytes(const uint8_t *b) {
-    int32_t r;
-    memcpy(&r, b, 4);
-    return r;
-}
 static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_u8_scalar(int32_t a, int32_t b, int32_t c, int32_t d) {
     uint8_t r[4];
     r[0] = (uint8_t)a, r[1] = (uint8_t)b, r[2] = (uint8_t)c, r[3] = (uint8_t)d;
-    return dnnlk__si_from_bytes(r);
+    return dnnlk__si_loadu(r);
 }
 static DNNLK__FORCEINLINE int32_t dnnlk__si_clamp(int32_t v, int32_t lo, int32_t hi) {
     return v < lo ? lo : v > hi ? hi : v;
@@ -291,7 +280,7 @@ static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_sat_i8_scalar(int32_t a, int32
         int32_t s = dnnlk__si_clamp(dnnlk__si_clamp(v[k], -32768, 32767) + z, -32768, 32767);
         r[k] = (uint8_t)(sgn ? dnnlk__si_clamp(s, -128, 127) : dnnlk__si_clamp(s, 0, 255));
     }
-    return dnnlk__si_from_bytes(r);
+    return dnnlk__si_loadu(r);
 }
 static DNNLK__FORCEINLINE void dnnlk__vi_store_u8_scalar(void *p, int32_t v) { *(uint8_t *)p = (uint8_t)v; }
 /* a - rne(a): exact; NaN for +-inf, as on SSE4.1 */
@@ -437,7 +426,7 @@ static DNNLK__FORCEINLINE float dnnlk__sf_max_neg0(float x) {
 #define dnnlk__vf_maskz_bits(b, v) (((b) & 1u) ? (v) : 0.0f)
 #define dnnlk__vf_maskz_bits_even(b, v) (((b) & 1u) ? (v) : 0.0f)
 #define dnnlk__vf_maskz_bits_odd(b, v) (((b) & 2u) ? (v) : 0.0f)
-#define dnnlk__u64_deposit dnnlk__u64_deposit_scalar
+#define dnnlk__u64_deposit dnnlk__u64_deposit_portable
 
 /* == softmax, norm: f64 lanes == */
 #define DNNLK__VD_N 1

@@ -144,13 +144,6 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_maskz_bits_odd_sse41(uint32_t b, __m1
     __m128i m = _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)(b & 0xffu)), so), so);
     return _mm_and_ps(_mm_castsi128_ps(m), v);
 }
-/* No BMI2 at this level: the bits of v moved to the set bits of m, one at a time. */
-static DNNLK__FORCEINLINE uint64_t dnnlk__u64_deposit_sse41(uint64_t v, uint64_t m) {
-    uint64_t r = 0;
-    for (; m; m &= m - 1, v >>= 1)
-        if (v & 1) r |= m & (0 - m);
-    return r;
-}
 
 /* == softmax, norm: f64 lanes == */
 /* f32 lanes [2h, 2h + 2) of v as f64 (h a constant, 0 or 1). */
@@ -365,7 +358,7 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
 #define dnnlk__vf_maskz_bits dnnlk__vf_maskz_bits_sse41
 #define dnnlk__vf_maskz_bits_even dnnlk__vf_maskz_bits_even_sse41
 #define dnnlk__vf_maskz_bits_odd dnnlk__vf_maskz_bits_odd_sse41
-#define dnnlk__u64_deposit dnnlk__u64_deposit_sse41
+#define dnnlk__u64_deposit dnnlk__u64_deposit_portable /* no BMI2 at this level */
 
 /* == softmax, norm: f64 lanes == */
 #define DNNLK__VD_N 2
