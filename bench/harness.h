@@ -73,25 +73,72 @@ static inline dnnlk_tensor bench_dense_tensor(void *data, dnnlk_dtype dt, int nd
     return t;
 }
 
-/* ---- two-thread runner: a second thread spins only while a case is being measured ---- */
+/* ---- two-thread runner: a second thread waits for each sample, spinning briefly, then asleep ----
+ * Both sides of the handshake (the worker waiting for "go", the caller waiting for "done") spin for
+ * about BENCH_SPIN_NS and then sleep on a futex until woken. Back-to-back samples on an idle host
+ * never get that far, so a sample costs no system call; on a loaded host a waiter gives its core
+ * away instead of burning its slice while the thread it waits for is off the CPU, which was what
+ * made two-thread samples of small cases wait a whole scheduler slice (a 16K select read 339
+ * ns/element beside a compiler). The minimum over the samples then drops the slept ones. */
+#define BENCH_SPIN_NS 50000.0
+
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+static inline void bench_futex_wait(volatile int *addr, int val) {
+    (void)syscall(SYS_futex, (int *)addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+static inline void bench_futex_wake(volatile int *addr) {
+    (void)syscall(SYS_futex, (int *)addr, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+#else
+#include <sched.h>
+static inline void bench_futex_wait(volatile int *addr, int val) { (void)addr, (void)val, sched_yield(); }
+static inline void bench_futex_wake(volatile int *addr) { (void)addr; }
+#endif
 
 typedef struct bench_pair {
     pthread_t thread;
     bench_fn fn;
     void *ctx;
     volatile int go, done, quit;
+    volatile int asleep[2]; /* [0]: the worker sleeps on go, [1]: the caller sleeps on done */
 } bench_pair;
+
+/* Waits until *cell != seen (or quit is set), spinning first, then sleeping on the futex. */
+static inline void bench_wait_change(bench_pair *p, volatile int *cell, int seen, int who) {
+    double start = 0;
+    unsigned spins = 0;
+    for (;;) {
+        if (__atomic_load_n(cell, __ATOMIC_SEQ_CST) != seen || __atomic_load_n(&p->quit, __ATOMIC_SEQ_CST)) return;
+        if (++spins < 256) continue;
+        if (start == 0) start = bench_now();
+        else if (1e9 * (bench_now() - start) < BENCH_SPIN_NS) spins = 0;
+        else {
+            __atomic_store_n(&p->asleep[who], 1, __ATOMIC_SEQ_CST);
+            if (__atomic_load_n(cell, __ATOMIC_SEQ_CST) == seen && !__atomic_load_n(&p->quit, __ATOMIC_SEQ_CST))
+                bench_futex_wait(cell, seen);
+            __atomic_store_n(&p->asleep[who], 0, __ATOMIC_SEQ_CST);
+        }
+    }
+}
+
+/* Publishes *cell = v and wakes the other side if it went to sleep on it. */
+static inline void bench_signal(bench_pair *p, volatile int *cell, int v, int who) {
+    __atomic_store_n(cell, v, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&p->asleep[who], __ATOMIC_SEQ_CST)) bench_futex_wake(cell);
+}
 
 static inline void *bench_worker(void *arg) {
     bench_pair *p = (bench_pair *)arg;
     int seen = 0;
     for (;;) {
-        while (__atomic_load_n(&p->go, __ATOMIC_ACQUIRE) == seen && !__atomic_load_n(&p->quit, __ATOMIC_ACQUIRE)) {
-        }
-        if (__atomic_load_n(&p->quit, __ATOMIC_ACQUIRE)) return NULL;
-        seen = __atomic_load_n(&p->go, __ATOMIC_ACQUIRE);
+        bench_wait_change(p, &p->go, seen, 0);
+        if (__atomic_load_n(&p->quit, __ATOMIC_SEQ_CST)) return NULL;
+        seen = __atomic_load_n(&p->go, __ATOMIC_SEQ_CST);
         p->fn(p->ctx, 1, 2);
-        __atomic_store_n(&p->done, seen, __ATOMIC_RELEASE);
+        bench_signal(p, &p->done, seen, 1);
     }
 }
 
@@ -106,10 +153,9 @@ static inline double bench_once(bench_pair *pair, bench_fn fn, void *ctx, int nt
     {
         int g = pair->go + 1;
         t0 = bench_now();
-        __atomic_store_n(&pair->go, g, __ATOMIC_RELEASE);
+        bench_signal(pair, &pair->go, g, 0);
         fn(ctx, 0, 2);
-        while (__atomic_load_n(&pair->done, __ATOMIC_ACQUIRE) != g) {
-        }
+        bench_wait_change(pair, &pair->done, g - 1, 1);
         t1 = bench_now();
     }
     return t1 - t0;
@@ -189,7 +235,8 @@ static inline double bench_time(bench_fn fn, void *ctx, int nth) {
         (void)total;
     }
     if (nth == 2) {
-        __atomic_store_n(&pair.quit, 1, __ATOMIC_RELEASE);
+        __atomic_store_n(&pair.quit, 1, __ATOMIC_SEQ_CST);
+        bench_signal(&pair, &pair.go, pair.go + 1, 0); /* a new go value: a worker about to sleep won't */
         pthread_join(pair.thread, NULL);
     }
     return bench_history_min(best);

@@ -3,7 +3,9 @@
 # `git archive`, built with its own Makefile and the same compiler) and of the working tree run in
 # alternation, ROUNDS times each, every row reporting its best time over the rounds (the bench's
 # DNNLK_BENCH_HISTORY mechanism). Prints each row's ns/element, old and new, and new/old: below 1
-# is faster. How a refactor shows that it lost no speed.
+# is faster. How a refactor shows that it lost no speed. Both programs time with the working tree's
+# bench/harness.h (the runner and the copy bound are not what is being compared); if OLD's cases do
+# not build with it, OLD keeps its own and a line on stderr says so.
 #   tools/bench_compare.sh OLD [ROUNDS [GROUP...]]     e.g. tools/bench_compare.sh 8535a61 3 select norm
 # CC picks the compiler (default cc); GROUPs are the bench's case-group words.
 set -e
@@ -14,7 +16,13 @@ cc=${CC:-cc}
 b=build/$(basename "$cc")/compare
 rm -rf "$b" && mkdir -p "$b/old"
 git archive "$old" | tar -x -C "$b/old"
-make -s -C "$b/old" CC="$cc" "build/$(basename "$cc")/bench" >/dev/null
+cp "$b/old/bench/harness.h" "$b/old_harness.h"
+cp bench/harness.h "$b/old/bench/harness.h"
+if ! make -s -C "$b/old" CC="$cc" "build/$(basename "$cc")/bench" >/dev/null 2>&1; then
+    echo "bench_compare: $old does not build with this harness; it keeps its own" >&2
+    cp "$b/old_harness.h" "$b/old/bench/harness.h"
+    make -s -C "$b/old" CC="$cc" "build/$(basename "$cc")/bench" >/dev/null
+fi
 make -s CC="$cc" "build/$(basename "$cc")/bench" >/dev/null
 oldbin=$b/old/build/$(basename "$cc")/bench
 newbin=build/$(basename "$cc")/bench
