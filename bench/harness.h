@@ -30,6 +30,8 @@
 typedef void (*bench_fn)(void *ctx, int ith, int nth);
 
 static int bench_failures;
+/* DNNLK_BENCH_PARTS=N: the part-split model (below) for N parts; 0 = off. */
+static int bench_parts;
 static double bench_min_sample_s = 0.02;
 static int bench_reps = 5;
 
@@ -38,6 +40,9 @@ static inline void bench_reps_from_env(void) {
     const char *s = getenv("DNNLK_BENCH_REPS");
     int n = s ? atoi(s) : 0;
     if (n > 0 && n <= 1000) bench_reps = n;
+    s = getenv("DNNLK_BENCH_PARTS");
+    n = s ? atoi(s) : 0;
+    if (n > 1 && n <= 1024) bench_parts = n;
 }
 
 static inline double bench_now(void) {
@@ -213,6 +218,43 @@ static inline void bench_history_close(void) {
     fclose(f);
 }
 
+/* ---- the part-split model (DNNLK_BENCH_PARTS=N) ----
+ * How a row would scale to N threads, measured on one core: each part (p, N) of the row's 1-thread
+ * call is timed alone (the minimum of 3 calls), and the row's note gets "pN" with the slowest
+ * part's time over the mean part's (1.00 = equal parts), the last part's over the mean (where a
+ * part skips the earlier parts' draws, the last pays most), and t(1 thread) / t(slowest part): the
+ * speedup N threads could reach if compute were the only limit. Memory-bound rows are limited by
+ * the copy's own scaling on the target host instead, which a 2-core host cannot show.
+ * bench_time remembers its recent 1-thread calls; bench_row finds the one that returned the row's
+ * time and measures its parts then (the case's data is still alive while its rows print). */
+typedef struct bench_timed_call { bench_fn fn; void *ctx; double t; } bench_timed_call;
+static bench_timed_call bench_recent[8];
+static unsigned bench_nrecent;
+
+static inline void bench_parts_note(char *buf, size_t n, double t) {
+    double sum = 0, mx = 0, last = 0;
+    const bench_timed_call *c = NULL;
+    unsigned i;
+    int p, k;
+    for (i = 0; i < 8 && i < bench_nrecent; i++)
+        if (bench_recent[(bench_nrecent - 1 - i) % 8].t == t) { c = &bench_recent[(bench_nrecent - 1 - i) % 8]; break; }
+    if (!c) return;
+    for (p = 0; p < bench_parts; p++) {
+        double best = 1e30;
+        for (k = 0; k < 3; k++) {
+            double t0 = bench_now(), tp;
+            c->fn(c->ctx, p, bench_parts);
+            tp = bench_now() - t0;
+            if (tp < best) best = tp;
+        }
+        sum += best;
+        if (best > mx) mx = best;
+        last = best;
+    }
+    snprintf(buf, n, "p%d max/mean %.2f last/mean %.2f x%.1f  ", bench_parts, mx * bench_parts / sum,
+             last * bench_parts / sum, t / mx);
+}
+
 /* Minimum time of one call of all nth parts (seconds), over the rounds so far. */
 static inline double bench_time(bench_fn fn, void *ctx, int nth) {
     bench_pair pair;
@@ -234,12 +276,17 @@ static inline double bench_time(bench_fn fn, void *ctx, int nth) {
         }
         (void)total;
     }
+    best = bench_history_min(best);
+    if (nth == 1) {
+        bench_timed_call *c = &bench_recent[bench_nrecent++ % 8];
+        c->fn = fn, c->ctx = ctx, c->t = best;
+    }
     if (nth == 2) {
         __atomic_store_n(&pair.quit, 1, __ATOMIC_SEQ_CST);
         bench_signal(&pair, &pair.go, pair.go + 1, 0); /* a new go value: a worker about to sleep won't */
         pthread_join(pair.thread, NULL);
     }
-    return bench_history_min(best);
+    return best;
 }
 
 /* ---- the copy limit and the store ceiling ---- */
@@ -335,11 +382,12 @@ static inline void bench_header(void) {
  * bytes with the same threads (0: not applicable); naive_t: naive scalar time (0: none). */
 static inline void bench_row(const char *name, const char *shape, const char *dtype, int nth, double elems,
                              double bytes, double t, double copy_t, double naive_t, const char *note) {
-    char eff[16] = "-", xn[16] = "-";
+    char eff[16] = "-", xn[16] = "-", parts[96] = "";
+    if (bench_parts && nth == 1) bench_parts_note(parts, sizeof parts, t);
     if (copy_t > 0) snprintf(eff, sizeof eff, "%.2f", copy_t / t);
     if (naive_t > 0) snprintf(xn, sizeof xn, "%.1f", naive_t / t);
-    printf("%-26s %-22s %-6s %-7s %3d %9.3f %8.2f %6s %8s  %s\n", name, shape, dtype, dnnlk_isa_name(dnnlk_max_isa()),
-           nth, 1e9 * t / elems, bytes / t / 1e9, eff, xn, note ? note : "");
+    printf("%-26s %-22s %-6s %-7s %3d %9.3f %8.2f %6s %8s  %s%s\n", name, shape, dtype, dnnlk_isa_name(dnnlk_max_isa()),
+           nth, 1e9 * t / elems, bytes / t / 1e9, eff, xn, parts, note ? note : "");
     fflush(stdout);
 }
 
