@@ -82,6 +82,8 @@ check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $
 	@sh tests/compile/check_one_op.sh "$(CC)" "$(CXX)" $(B)/one_op
 	@sh tests/compile/check_summary.sh $(B)
 	@sh tests/compile/check_api_index.sh
+	@python3 tools/mt_jump_tables.py | cmp -s - kernels/rng_mt_jump_tables.h || \
+	  { echo "kernels/rng_mt_jump_tables.h is not what tools/mt_jump_tables.py writes"; exit 1; }
 	@$(MAKE) -s check-readme
 
 # Every C program in the README (a ```c block with an #include) compiles warning-free as C99 and

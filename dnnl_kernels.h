@@ -69,6 +69,8 @@
  *     DNNLK_QUANT_NT_BYTES    8 MiB   quant.h
  *     DNNLK_QUANT_PF_BYTES    4096    quant.h
  *     DNNLK_RESIZE_NT_BYTES   8 MiB   resize.h
+ *   DNNLK_MT_JUMP_MIN 2^23   MT19937 skips of at least this many outputs (parts, offsets) jump by
+ *                            polynomials instead of discarding (rng_engine.h); same state either way.
  *
  * ISA SELECTION
  *   SIMD variants are compiled inside target regions, so the includer needs no -m flags. At the

@@ -20,8 +20,10 @@
  *                          index wraps at 2^32 as oneDNN's 32-bit index does. dnnlk_rng_init's
  *                          offset is the index of the first output (outputs skipped).
  *   dnnlk_rng_mt19937      std::mt19937, output for output (seeded with seed mod 2^32).
- *                          Jump-ahead is a discard: twists only, no tempering (~0.1 ns per
- *                          output skipped; see the README for why not the polynomial jump).
+ *                          Jump-ahead: a discard (twists only, no tempering, ~0.1 ns per
+ *                          output skipped) below DNNLK_MT_JUMP_MIN outputs; from there the
+ *                          polynomial jump (a fixed ~0.45 ms per set bit of n >> 21, from the
+ *                          constant tables of rng_mt_jump_tables.h), leaving the same state.
  *
  * dnnlk_rng_init(rng, alg, seed, offset) initialises an engine; dnnlk_rng_skip(rng, n) jumps
  * ahead n outputs. STATUS: invalid_arguments for a NULL pointer, an unknown algorithm or a corrupt
@@ -31,6 +33,7 @@
 
 #include "base.h"
 #include "cpu.h"
+#include "rng_mt_jump_tables.h"
 
 typedef enum dnnlk_rng_alg {
     dnnlk_rng_mcg31m1 = 0,
@@ -419,8 +422,44 @@ static inline void dnnlk__mt_seed(dnnlk_rng *r, uint32_t s) {
     r->mt_pos = 624;
 }
 
-/* Moves the state n outputs ahead. MT19937 discards by twisting only: the outputs skipped are
- * never tempered. */
+/* MT19937 from this many outputs skipped on: the polynomial jump instead of the discard. One
+ * table applied costs about what a discard of 2^22 outputs does (README, "MT19937"), and a jump
+ * applies one per set bit of n >> 21, so from 2^23 on the jump is the cheaper for every n. */
+#ifndef DNNLK_MT_JUMP_MIN
+#define DNNLK_MT_JUMP_MIN ((uint64_t)1 << 23)
+#endif
+
+/* The MT19937 state moved n outputs ahead by jump polynomials, into exactly the state the discard
+ * reaches: block mt[] holds words x_b .. x_b+623 and the next output is x_(b+pos), so the discard
+ * ends with the block of x_(b+t), t = pos + n, starting at b' = b + 624q, q = (t - 1) / 624, and
+ * pos' = t - 624q in [1, 624]. From window x_b.. the jump takes 1 + r single steps (the first
+ * one puts the window in T's image, where the polynomial identity holds), then one table per set
+ * bit of h (a multiple of 2^KMIN), then whole twists: 1 + r + h + 624 * twists = 624q. */
+static inline void dnnlk__mt_jump(dnnlk_rng *r, uint64_t n) {
+    const uint64_t kmin_mask = ((uint64_t)1 << DNNLK__MT_JUMP_KMIN) - 1;
+    uint64_t t = (uint64_t)r->mt_pos + n, q = (t - 1) / 624, steps = 624 * q - 1;
+    uint64_t h = steps & ~kmin_mask, rest = steps - h, twists = rest / 624;
+    uint32_t buf[2 * 624];
+    int k, p;
+    /* 1 + rest % 624 single steps along buf (at most 624: buf holds them) */
+    memcpy(buf, r->mt, sizeof r->mt);
+    for (p = 0; p < 1 + (int)(rest % 624); p++) {
+        uint32_t y = (buf[p] & 0x80000000u) | (buf[p + 1] & 0x7fffffffu);
+        buf[p + 624] = buf[p + 397] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
+    }
+    memcpy(r->mt, buf + p, sizeof r->mt);
+    for (k = DNNLK__MT_JUMP_KMIN; k < 64; k++) {
+        int table = k > DNNLK__MT_JUMP_KMAX ? DNNLK__MT_JUMP_KMAX : k;
+        uint64_t times = (uint64_t)1 << (k - table); /* 2^k past the last table: 2^KMAX repeated */
+        if (!((h >> k) & 1)) continue;
+        while (times--) DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (r->mt, DNNLK__MT_JUMP[table - DNNLK__MT_JUMP_KMIN]));
+    }
+    while (twists--) dnnlk__mt_twist(r->mt);
+    r->mt_pos = (uint32_t)(t - 624 * q);
+}
+
+/* Moves the state n outputs ahead. MT19937 discards by twisting only (the outputs skipped are
+ * never tempered), or jumps by polynomials from DNNLK_MT_JUMP_MIN outputs on. */
 static inline void dnnlk__rng_advance(dnnlk_rng *r, uint64_t n) {
     switch (r->alg) {
     case dnnlk_rng_mcg31m1:
@@ -431,6 +470,10 @@ static inline void dnnlk__rng_advance(dnnlk_rng *r, uint64_t n) {
         r->index += n;
         break;
     default:
+        if (n >= DNNLK_MT_JUMP_MIN) {
+            dnnlk__mt_jump(r, n);
+            break;
+        }
         while (n > 0) {
             uint64_t left = 624u - r->mt_pos;
             if (n <= left) { r->mt_pos += (uint32_t)n; break; }

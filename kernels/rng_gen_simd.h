@@ -232,6 +232,31 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_twist_v)(uint32_t *mt) {
     dnnlk__vi_storeu(mt + i, DNNLK__SFX(dnnlk__mt_step_v)(tmp, mt + i - 227));
 }
 
+/* The MT19937 jump (rng_engine.h): win[0..624) := g(T) win, T the one-word step of the recurrence
+ * and g the polynomial poly (DNNLK__MT_JUMP_WORDS words, bit i = coefficient of x^i), by Horner's
+ * rule: from the top coefficient down, step the accumulator once and add win where the coefficient
+ * is 1. The accumulator slides along buf one word a step and moves back every 624 steps; the adds
+ * (about 10^4 of 624 words each) are the cost and run in vectors. win must lie in T's image (at
+ * least one step past a seeded state), where the polynomial identity holds for every word. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_jump_apply_v)(uint32_t *win, const uint64_t *poly) {
+    uint32_t buf[2 * 624];
+    int top = DNNLK__MT_JUMP_WORDS * 64 - 1, i, j, p = 0;
+    while (top >= 0 && !((poly[top >> 6] >> (top & 63)) & 1)) top--;
+    if (top < 0) { memset(win, 0, 624 * sizeof(uint32_t)); return; }
+    memcpy(buf, win, 624 * sizeof(uint32_t));
+    for (i = top - 1; i >= 0; i--) {
+        uint32_t y;
+        if (p == 624) { memcpy(buf, buf + 624, 624 * sizeof(uint32_t)); p = 0; }
+        y = (buf[p] & 0x80000000u) | (buf[p + 1] & 0x7fffffffu);
+        buf[p + 624] = buf[p + 397] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
+        p++;
+        if ((poly[i >> 6] >> (i & 63)) & 1)
+            for (j = 0; j < 624; j += DNNLK__VF_N)
+                dnnlk__vi_storeu(buf + p + j, dnnlk__vi_xor(dnnlk__vi_loadu(buf + p + j), dnnlk__vi_loadu(win + j)));
+    }
+    memcpy(win, buf + p, 624 * sizeof(uint32_t));
+}
+
 static DNNLK__FORCEINLINE dnnlk__vq DNNLK__SFX(dnnlk__mt_temper_vec)(dnnlk__vq y) {
     y = dnnlk__vq_xor(y, dnnlk__vq_srli32(y, 11));
     y = dnnlk__vq_xor(y, dnnlk__vq_and(dnnlk__vq_slli32(y, 7), dnnlk__vq_set1_32(0x9d2c5680u)));

@@ -1,5 +1,8 @@
 /* rng.h: engines against plain references, known answers, exact thresholds, jump-ahead, parts,
  * chaining, every ISA, statistics and bad arguments. (libstdc++ oracles: test_rng_oracle.cpp.) */
+/* MT19937 jumps by polynomials from 2^21 skipped outputs here (the default is 2^23), so that the
+ * parts of a 4M-draw call take the jump: a smaller test of the same code. */
+#define DNNLK_MT_JUMP_MIN ((uint64_t)1 << 21)
 #include "harness.h"
 
 #include "rng_ref.h"
@@ -596,6 +599,92 @@ static const char *rb_row_name(int c) {
     return name;
 }
 
+/* ---- MT19937 polynomial jump ---- */
+
+/* n outputs ahead by the discard alone: skips below the jump threshold, which twist only. */
+static void mt_discard(dnnlk_rng *r, uint64_t n) {
+    while (n) {
+        uint64_t c = n < DNNLK_MT_JUMP_MIN - 1 ? n : DNNLK_MT_JUMP_MIN - 1;
+        dnnlk_rng_skip(r, c);
+        n -= c;
+    }
+}
+
+/* From DNNLK_MT_JUMP_MIN outputs on a skip jumps by polynomials; it must leave exactly the state
+ * the discard leaves (the same block of words and position, not only the same stream), from a
+ * fresh seed (position 624) and from inside a block. */
+TEST(mt19937_jump_equals_discard_isa) {
+    uint64_t ns[8] = {DNNLK_MT_JUMP_MIN, DNNLK_MT_JUMP_MIN + 1, DNNLK_MT_JUMP_MIN + 623, DNNLK_MT_JUMP_MIN + 624,
+                      ((uint64_t)1 << 24) + 12345, ((uint64_t)3 << 23) + 999, 0, 0};
+    int c, pre, full = th_scaled(10) >= 10; /* under the sanitizers: three sizes, two positions */
+    ns[6] = DNNLK_MT_JUMP_MIN + (th_rand64() % ((uint64_t)1 << (full ? 25 : 22)));
+    ns[7] = ((uint64_t)1 << 25) - 1; /* every table bit set from 21 to 24 */
+    for (pre = 0; pre < 3; pre += full ? 1 : 2)
+        for (c = 0; c < 8; c += full ? 1 : 3) {
+            dnnlk_rng a, b;
+            uint32_t tmp[700];
+            dnnlk_rng_init(&a, dnnlk_rng_mt19937, 20260 + (uint64_t)c, 0);
+            if (pre) dnnlk_rng_u32(&a, tmp, pre == 1 ? 1 : 700, &a, 0, 1);
+            b = a;
+            CHECK_EQ(dnnlk_rng_skip(&a, ns[c]), dnnlk_success);
+            mt_discard(&b, ns[c]);
+            CHECK_MSG(memcmp(a.mt, b.mt, sizeof a.mt) == 0 && a.mt_pos == b.mt_pos, "n=%llu after %d draws",
+                      (unsigned long long)ns[c], pre == 1 ? 1 : pre ? 700 : 0);
+        }
+}
+
+/* Each table is the square of the one below it: applying 2^(k-1) twice equals applying 2^k once,
+ * for every k, so the tables are right from the lowest one up, and the lowest is checked against
+ * the discard above. Skips past the last table repeat it; they compose as skips must. */
+TEST(mt19937_jump_tables_chain_isa) {
+    dnnlk_rng r;
+    uint32_t w[624], twice[624], once[624];
+    int k, full = th_scaled(10) >= 10;
+    dnnlk_rng_init(&r, dnnlk_rng_mt19937, 99, 0);
+    dnnlk__mt_twist(r.mt); /* a window in T's image */
+    memcpy(w, r.mt, sizeof w);
+    for (k = DNNLK__MT_JUMP_KMIN + 1; k <= DNNLK__MT_JUMP_KMAX; k++) {
+        if (!full && k != DNNLK__MT_JUMP_KMIN + 1 && k != DNNLK__MT_JUMP_KMAX) continue; /* sanitizers: two */
+        memcpy(twice, w, sizeof w);
+        memcpy(once, w, sizeof w);
+        DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (twice, DNNLK__MT_JUMP[k - 1 - DNNLK__MT_JUMP_KMIN]));
+        DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (twice, DNNLK__MT_JUMP[k - 1 - DNNLK__MT_JUMP_KMIN]));
+        DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (once, DNNLK__MT_JUMP[k - DNNLK__MT_JUMP_KMIN]));
+        CHECK_MSG(memcmp(twice, once, sizeof w) == 0, "table 2^%d", k);
+    }
+    if (full) {
+        dnnlk_rng a, b;
+        uint64_t big = ((uint64_t)1 << (DNNLK__MT_JUMP_KMAX + 2)) + ((uint64_t)1 << DNNLK__MT_JUMP_KMAX) + 12345;
+        dnnlk_rng_init(&a, dnnlk_rng_mt19937, 7, 0);
+        b = a;
+        dnnlk_rng_skip(&a, big);
+        dnnlk_rng_skip(&b, (uint64_t)1 << (DNNLK__MT_JUMP_KMAX + 1));
+        dnnlk_rng_skip(&b, (uint64_t)1 << (DNNLK__MT_JUMP_KMAX + 1));
+        dnnlk_rng_skip(&b, ((uint64_t)1 << DNNLK__MT_JUMP_KMAX) + 12345);
+        CHECK(memcmp(a.mt, b.mt, sizeof a.mt) == 0 && a.mt_pos == b.mt_pos);
+    }
+}
+
+/* Parts that start past the jump threshold (lowered for this program: top of file) give the bits
+ * one part gives, for nth = 1..64 at the top level and a spread of counts at the others. */
+TEST(mt19937_parts_jump_isa) {
+    const int64_t n = (int64_t)1 << 22; /* draws: two outputs each, so part p of nth skips p 2^23/nth */
+    uint8_t *one = (uint8_t *)malloc((size_t)n / 8), *got = (uint8_t *)malloc((size_t)n / 8);
+    static const int some[6] = {2, 3, 5, 16, 63, 64};
+    dnnlk_rng r;
+    int c, full = th_scaled(10) >= 10, every = full && th_isa == dnnlk_cpu_isa();
+    dnnlk_rng_init(&r, dnnlk_rng_mt19937, 31337, 5);
+    CHECK_EQ(dnnlk_rng_bernoulli(&r, one, n, 0.3, NULL, 0, 1), dnnlk_success);
+    for (c = full ? 0 : 2; c < (every ? 63 : full ? 6 : 3); c++) { /* sanitizers: 5 parts */
+        int nth = every ? c + 2 : some[c], ith;
+        memset(got, 0, (size_t)n / 8);
+        for (ith = nth - 1; ith >= 0; ith--) dnnlk_rng_bernoulli(&r, got, n, 0.3, NULL, ith, nth);
+        CHECK_MSG(memcmp(one, got, (size_t)n / 8) == 0, "nth=%d", nth);
+    }
+    free(one);
+    free(got);
+}
+
 TEST(recorded_bits_every_level) {
     static uint64_t got[NALGS * rb_n][4];
     static int ran[NALGS * rb_n][4];
@@ -616,6 +705,9 @@ int main(void) {
     RUN_EACH_ISA(philox_counter_carry_isa);
     RUN_EACH_ISA(philox_ctr32_is_onednn_32bit_isa);
     RUN(mcg_jump_equals_stepping);
+    RUN_EACH_ISA(mt19937_jump_equals_discard_isa);
+    RUN_EACH_ISA(mt19937_jump_tables_chain_isa);
+    RUN_EACH_ISA(mt19937_parts_jump_isa);
     RUN_EACH_ISA(statistics_isa);
     RUN_EACH_ISA(rng_uniform_op_isa);
     RUN(bad_arguments);

@@ -29,6 +29,21 @@ TEST(mt19937_equals_std_isa) {
     }
 }
 
+// Skips long enough for the polynomial jump (DNNLK_MT_JUMP_MIN and up) against std::discard.
+TEST(mt19937_jump_equals_std_discard_isa) {
+    const unsigned long long ns[3] = {DNNLK_MT_JUMP_MIN, DNNLK_MT_JUMP_MIN + 4321, 3 * DNNLK_MT_JUMP_MIN + 623};
+    for (int c = 0; c < (th_scaled(10) >= 10 ? 3 : 1); c++) {
+        std::mt19937 e(2026u + (uint32_t)c);
+        e.discard(ns[c]);
+        std::vector<uint32_t> want(1000), got(1000);
+        for (auto &w : want) w = (uint32_t)e();
+        dnnlk_rng r;
+        dnnlk_rng_init(&r, dnnlk_rng_mt19937, 2026u + (uint64_t)c, ns[c]);
+        CHECK_EQ(dnnlk_rng_u32(&r, got.data(), 1000, NULL, 0, 1), dnnlk_success);
+        CHECK_MSG(got == want, "n %llu", ns[c]);
+    }
+}
+
 TEST(mcg31_equals_std_lcg_isa) {
     for (uint64_t seed : seeds) {
         // std's engine: x0 = seed mod m (0 -> 1), first output x1; VSL's first output is x0.
@@ -100,6 +115,7 @@ TEST(dropout_mt_mask_equals_std_isa) {
 int main() {
     RUN_EACH_ISA(dropout_mt_mask_equals_std_isa);
     RUN_EACH_ISA(mt19937_equals_std_isa);
+    RUN_EACH_ISA(mt19937_jump_equals_std_discard_isa);
     RUN_EACH_ISA(mcg31_equals_std_lcg_isa);
     RUN_EACH_ISA(bernoulli_equals_std_isa);
     return th_summary();
