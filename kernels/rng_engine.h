@@ -395,6 +395,13 @@ static inline dnnlk__bern dnnlk__bern_for_p(dnnlk_rng_alg alg, double p) {
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
+/* One MT19937 recurrence step in place: w[624] from w[0], w[1] and w[397]. The polynomial jump
+ * walks a window along a buffer with it (here and in the bodies' jump). */
+static DNNLK__FORCEINLINE void dnnlk__mt_step_word(uint32_t *w) {
+    uint32_t y = (w[0] & 0x80000000u) | (w[1] & 0x7fffffffu);
+    w[624] = w[397] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
+}
+
 /* Names the generator bodies use at each level (expanded there, so one definition serves all):
  * a generator register holds DNNLK__RW 32-bit words. */
 #define DNNLK__RW (2 * DNNLK__VQ_N)
@@ -443,10 +450,7 @@ static inline void dnnlk__mt_jump(dnnlk_rng *r, uint64_t n) {
     int k, p;
     /* 1 + rest % 624 single steps along buf (at most 624: buf holds them) */
     memcpy(buf, r->mt, sizeof r->mt);
-    for (p = 0; p < 1 + (int)(rest % 624); p++) {
-        uint32_t y = (buf[p] & 0x80000000u) | (buf[p + 1] & 0x7fffffffu);
-        buf[p + 624] = buf[p + 397] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
-    }
+    for (p = 0; p < 1 + (int)(rest % 624); p++) dnnlk__mt_step_word(buf + p);
     memcpy(r->mt, buf + p, sizeof r->mt);
     for (k = DNNLK__MT_JUMP_KMIN; k < 64; k++) {
         int table = k > DNNLK__MT_JUMP_KMAX ? DNNLK__MT_JUMP_KMAX : k;

@@ -245,11 +245,8 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__mt_jump_apply_v)(uint32_t *win, co
     if (top < 0) { memset(win, 0, 624 * sizeof(uint32_t)); return; }
     memcpy(buf, win, 624 * sizeof(uint32_t));
     for (i = top - 1; i >= 0; i--) {
-        uint32_t y;
         if (p == 624) { memcpy(buf, buf + 624, 624 * sizeof(uint32_t)); p = 0; }
-        y = (buf[p] & 0x80000000u) | (buf[p + 1] & 0x7fffffffu);
-        buf[p + 624] = buf[p + 397] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
-        p++;
+        dnnlk__mt_step_word(buf + p++);
         if ((poly[i >> 6] >> (i & 63)) & 1)
             for (j = 0; j < 624; j += DNNLK__VF_N)
                 dnnlk__vi_storeu(buf + p + j, dnnlk__vi_xor(dnnlk__vi_loadu(buf + p + j), dnnlk__vi_loadu(win + j)));
