@@ -6,7 +6,7 @@
 #   make test-exhaustive      the slow sweeps (every float) of the tests that have them
 #   make test-native          the optimized tests built with -march=native
 #   make test-install         install into a staging folder and build against it
-#   make install PREFIX=...   headers and a pkg-config file
+#   make install PREFIX=...   headers, a pkg-config file and a CMake package (find_package(dnnl_kernels CONFIG))
 #   CC=clang make test        the same with clang (CXX follows CC)
 
 CC ?= cc
@@ -29,6 +29,8 @@ SAN := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 SAN_NOFP := $(filter-out -fno-omit-frame-pointer,$(SAN))
 SAN_NOFP_TESTS ?= test_select
 LIBS := -lm -lpthread
+# The version, read from its one source (DNNLK_VERSION_MAJOR/MINOR/PATCH in dnnl_kernels.h).
+VERSION := $(shell sed -n 's/^\#define DNNLK_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$$/\2/p' dnnl_kernels.h | paste -sd.)
 
 B := build/$(notdir $(firstword $(CC)))
 HEADERS := dnnl_kernels.h $(wildcard kernels/*.h)
@@ -117,7 +119,8 @@ $(B)/native/%: tests/%.c tests/harness.h $(HEADERS)
 	$(CC) $(TEST_STD) $(WARN) $(OPT) -march=native $< -o $@ $(LIBS)
 
 # Installs into a staging folder and builds the header check against it with the .pc file's flags,
-# and a log_softmax program (which needs libm) with its Libs.
+# and a log_softmax program (which needs libm) with its Libs; then the CMake package both ways and
+# the version everywhere (tests/compile/check_cmake.sh).
 test-install:
 	@rm -rf $(B)/stage && $(MAKE) -s install PREFIX=$(abspath $(B)/stage) >/dev/null
 	@cflags=$$(PKG_CONFIG_PATH=$(abspath $(B)/stage)/lib/pkgconfig pkg-config --cflags dnnl_kernels 2>/dev/null || \
@@ -133,6 +136,7 @@ test-install:
 	  sed 's|"../../dnnl_kernels.h"|<dnnl_kernels.h>|' tests/compile/one_op.c > $(B)/stage/t/one_op.c && \
 	  $(CC) -std=c99 $(WARN) $$cflags -DONE_OP=log_softmax $(B)/stage/t/one_op.c -o $(B)/stage/t/lsm $$libs && \
 	  $(B)/stage/t/lsm && echo "install check: headers and pkg-config file work from $(B)/stage ($$cflags; log_softmax links with $$libs)"
+	@sh tests/compile/check_cmake.sh $(B) $(VERSION) "$(CC)"
 
 $(B)/multi_tu_c99.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(B)
@@ -184,14 +188,18 @@ bench: $(B)/bench
 # ---- install ----
 
 install:
-	install -d $(DESTDIR)$(PREFIX)/include/dnnl_kernels/kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -d $(DESTDIR)$(PREFIX)/include/dnnl_kernels/kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	  $(DESTDIR)$(PREFIX)/lib/cmake/dnnl_kernels
 	install -m 644 dnnl_kernels.h $(DESTDIR)$(PREFIX)/include/dnnl_kernels/
 	install -m 644 kernels/*.h $(DESTDIR)$(PREFIX)/include/dnnl_kernels/kernels/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$(sed -n 's/#define DNNLK_VERSION_STRING "\(.*\)"/\1/p' dnnl_kernels.h)|" \
-	  dnnl_kernels.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' dnnl_kernels.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc
+	install -m 644 cmake/dnnl_kernelsConfig.cmake $(DESTDIR)$(PREFIX)/lib/cmake/dnnl_kernels/
+	sed 's|@DNNLK_VERSION@|$(VERSION)|g' cmake/dnnl_kernelsConfigVersion.cmake.in \
+	  > $(DESTDIR)$(PREFIX)/lib/cmake/dnnl_kernels/dnnl_kernelsConfigVersion.cmake
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/include/dnnl_kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc
+	rm -rf $(DESTDIR)$(PREFIX)/include/dnnl_kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc \
+	  $(DESTDIR)$(PREFIX)/lib/cmake/dnnl_kernels
 
 clean:
 	rm -rf build

@@ -99,10 +99,17 @@
 #ifndef DNNL_KERNELS_H
 #define DNNL_KERNELS_H
 
+/* The version: these three lines are its one source. The pkg-config file and the CMake package
+ * (`make install`, CMakeLists.txt) read them from here; tests/compile/check_version.sh checks that
+ * every installed form says the same. */
 #define DNNLK_VERSION_MAJOR 0
 #define DNNLK_VERSION_MINOR 1
 #define DNNLK_VERSION_PATCH 0
-#define DNNLK_VERSION_STRING "0.1.0"
+#define DNNLK__VERSION_STR2(x) #x
+#define DNNLK__VERSION_STR(x) DNNLK__VERSION_STR2(x)
+#define DNNLK_VERSION_STRING                                                                      \
+    DNNLK__VERSION_STR(DNNLK_VERSION_MAJOR) "." DNNLK__VERSION_STR(DNNLK_VERSION_MINOR) "."         \
+        DNNLK__VERSION_STR(DNNLK_VERSION_PATCH)
 
 #include "kernels/base.h"
 #include "kernels/cpu.h"
