@@ -38,7 +38,7 @@ C_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 CXX_TESTS := $(patsubst tests/%.cpp,%,$(wildcard tests/test_*.cpp))
 TESTS := $(C_TESTS) $(CXX_TESTS)
 
-.PHONY: all test test-exhaustive test-native test-install bench check-headers check-readme fuzz install uninstall clean
+.PHONY: all test test-exhaustive test-native test-install bench check-headers check-readme check-examples fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(addprefix $(B)/opt/,$(TESTS)) $(B)/bench check-headers
@@ -84,7 +84,12 @@ check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $
 	@sh tests/compile/check_one_op.sh "$(CC)" "$(CXX)" $(B)/one_op
 	@sh tests/compile/check_summary.sh $(B)
 	@sh tests/compile/check_api_index.sh
-	@$(MAKE) -s check-readme
+	@$(MAKE) -s check-readme check-examples
+
+# examples/*.c: each built with the command its comment gives (with -Werror), run, its output checked
+# (tests/compile/check_examples.sh).
+check-examples:
+	@sh tests/compile/check_examples.sh "$(CC)" $(B)/examples
 
 # Every C program in the README (a ```c block with an #include) compiles warning-free as C99 and
 # C++17, links with no flags but -I, and runs with exit status 0.
