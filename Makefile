@@ -5,7 +5,8 @@
 #   make bench                builds bench/ with the default flags (no -march) and prints the table
 #   make test-exhaustive      the slow sweeps (every float) of the tests that have them
 #   make test-native          the optimized tests built with -march=native
-#   make test-install         install into a staging folder and build against it
+#   make test-install         install into a staging folder and build against it (pkg-config, CMake)
+#   make single               dist/dnnl_kernels_single.h: the whole library as one header
 #   make install PREFIX=...   headers, a pkg-config file and a CMake package (find_package(dnnl_kernels CONFIG))
 #   CC=clang make test        the same with clang (CXX follows CC)
 
@@ -38,7 +39,7 @@ C_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 CXX_TESTS := $(patsubst tests/%.cpp,%,$(wildcard tests/test_*.cpp))
 TESTS := $(C_TESTS) $(CXX_TESTS)
 
-.PHONY: all test test-exhaustive test-native test-install bench check-headers check-readme check-examples fuzz install uninstall clean
+.PHONY: all test test-exhaustive test-native test-install bench check-headers check-readme check-examples check-single single fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(addprefix $(B)/opt/,$(TESTS)) $(B)/bench check-headers
@@ -84,7 +85,18 @@ check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $
 	@sh tests/compile/check_one_op.sh "$(CC)" "$(CXX)" $(B)/one_op
 	@sh tests/compile/check_summary.sh $(B)
 	@sh tests/compile/check_api_index.sh
-	@$(MAKE) -s check-readme check-examples
+	@$(MAKE) -s check-readme check-examples check-single
+
+# The single-file build: dist/dnnl_kernels_single.h (generated, not committed), written by
+# tools/amalgamate.py whenever a header changed. check-single: it preprocesses to the same tokens as
+# dnnl_kernels.h, and the multi-TU header check and the examples pass against it.
+SINGLE := dist/dnnl_kernels_single.h
+single: $(SINGLE)
+$(SINGLE): $(HEADERS) tools/amalgamate.py
+	python3 tools/amalgamate.py $@
+	@echo "$@: $$(wc -c < $@) bytes; #include it alone, as dnnl_kernels.h"
+check-single: $(SINGLE)
+	@sh tests/compile/check_single.sh "$(CC)" "$(CXX)" $(B) $(SINGLE)
 
 # examples/*.c: each built with the command its comment gives (with -Werror), run, its output checked
 # (tests/compile/check_examples.sh).
