@@ -3,6 +3,7 @@
 #   make test                 every test program, optimized and under ASan+UBSan, header checks,
 #                             and a bounded libFuzzer run (clang); prints "N passed, N failed"
 #   make bench                builds bench/ with the default flags (no -march) and prints the table
+#                             (also as CSV, build/<cc>/bench.csv); make plot draws it as an SVG
 #   make test-exhaustive      the slow sweeps (every float) of the tests that have them
 #   make test-native          the optimized tests built with -march=native
 #   make test-install         install into a staging folder and build against it (pkg-config, CMake)
@@ -39,7 +40,7 @@ C_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 CXX_TESTS := $(patsubst tests/%.cpp,%,$(wildcard tests/test_*.cpp))
 TESTS := $(C_TESTS) $(CXX_TESTS)
 
-.PHONY: all test test-exhaustive test-native test-install bench check-headers check-readme check-examples check-single single fuzz install uninstall clean
+.PHONY: all test test-exhaustive test-native test-install bench check-headers check-readme check-examples check-single single plot fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(addprefix $(B)/opt/,$(TESTS)) $(B)/bench check-headers
@@ -86,6 +87,7 @@ check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $
 	@sh tests/compile/check_summary.sh $(B)
 	@sh tests/compile/check_api_index.sh
 	@$(MAKE) -s check-readme check-examples check-single
+	@python3 tests/compile/check_plot.py $(B)/plot
 
 # The single-file build: dist/dnnl_kernels_single.h (generated, not committed), written by
 # tools/amalgamate.py whenever a header changed. check-single: it preprocesses to the same tokens as
@@ -191,16 +193,27 @@ $(B)/bench: bench/bench.c $(wildcard bench/*.h) $(HEADERS)
 # has its best time over the rounds (a steadier ratio on a shared, noisy host).
 PEERS ?= 1
 ROUNDS ?= 1
+# The table also goes to $(B)/bench.csv (one line per row, times in ns/element; `make plot` draws it).
+# Progress (the round, the peers, each group) goes to stderr.
 bench: $(B)/bench
 	@: > $(B)/peers.tsv; rm -f $(B)/bench.history; r=1; \
 	while :; do \
-	  if [ "$(PEERS)" = 1 ]; then sh bench/peers/run.sh $(B) $(BENCH_ARGS) >> $(B)/peers.tsv; fi; \
+	  if [ "$(PEERS)" = 1 ]; then echo "bench: peers, round $$r of $(ROUNDS)" >&2; \
+	    sh bench/peers/run.sh $(B) $(BENCH_ARGS) >> $(B)/peers.tsv; fi; \
 	  [ $$r -ge $(ROUNDS) ] && break; \
-	  echo "bench: round $$r of $(ROUNDS)"; \
-	  DNNLK_BENCH_HISTORY=$(B)/bench.history $(B)/bench $(BENCH_ARGS) > /dev/null || exit 1; \
+	  DNNLK_BENCH_ROUNDS=$(ROUNDS) DNNLK_BENCH_HISTORY=$(B)/bench.history $(B)/bench $(BENCH_ARGS) > /dev/null || exit 1; \
 	  r=$$((r + 1)); \
 	done
-	DNNLK_BENCH_HISTORY=$(B)/bench.history DNNLK_BENCH_PEERS=$(B)/peers.tsv $(B)/bench $(BENCH_ARGS)
+	DNNLK_BENCH_ROUNDS=$(ROUNDS) DNNLK_BENCH_HISTORY=$(B)/bench.history DNNLK_BENCH_PEERS=$(B)/peers.tsv \
+	  DNNLK_BENCH_CSV=$(B)/bench.csv $(B)/bench $(BENCH_ARGS)
+	@echo "bench: the table as CSV in $(B)/bench.csv (make plot draws it)" >&2
+
+# The CSV of the last `make bench` as an SVG: per group a panel, per row our time, the copy limit
+# and each peer's time (tools/bench_plot.py, Python's standard library only).
+PLOT_OUT ?= $(B)/bench.svg
+plot:
+	@[ -f $(B)/bench.csv ] || { echo "no $(B)/bench.csv: run make bench first"; exit 1; }
+	python3 tools/bench_plot.py $(B)/bench.csv $(PLOT_OUT)
 
 # ---- install ----
 
