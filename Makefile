@@ -32,7 +32,7 @@ SAN_NOFP := $(filter-out -fno-omit-frame-pointer,$(SAN))
 SAN_NOFP_TESTS ?= test_select
 LIBS := -lm -lpthread
 # The version, read from its one source (DNNLK_VERSION_MAJOR/MINOR/PATCH in dnnl_kernels.h).
-VERSION := $(shell sed -n 's/^\#define DNNLK_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$$/\2/p' dnnl_kernels.h | paste -sd.)
+VERSION := $(shell sed -n 's/^\#define DNNLK_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$$/\2/p' dnnl_kernels.h | paste -sd. -)
 
 B := build/$(notdir $(firstword $(CC)))
 HEADERS := dnnl_kernels.h $(wildcard kernels/*.h)
@@ -232,4 +232,4 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/lib/cmake/dnnl_kernels
 
 clean:
-	rm -rf build
+	rm -rf build dist
