@@ -3,10 +3,12 @@
 #   make test                 every test program, optimized and under ASan+UBSan, header checks,
 #                             and a bounded libFuzzer run (clang); prints "N passed, N failed"
 #   make bench                builds bench/ with the default flags (no -march) and prints the table
+#                             (also as CSV, build/<cc>/bench.csv); make plot draws it as an SVG
 #   make test-exhaustive      the slow sweeps (every float) of the tests that have them
 #   make test-native          the optimized tests built with -march=native
-#   make test-install         install into a staging folder and build against it
-#   make install PREFIX=...   headers and a pkg-config file
+#   make test-install         install into a staging folder and build against it (pkg-config, CMake)
+#   make single               dist/dnnl_kernels_single.h: the whole library as one header
+#   make install PREFIX=...   headers, a pkg-config file and a CMake package (find_package(dnnl_kernels CONFIG))
 #   CC=clang make test        the same with clang (CXX follows CC)
 
 CC ?= cc
@@ -29,6 +31,8 @@ SAN := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 SAN_NOFP := $(filter-out -fno-omit-frame-pointer,$(SAN))
 SAN_NOFP_TESTS ?= test_select
 LIBS := -lm -lpthread
+# The version, read from its one source (DNNLK_VERSION_MAJOR/MINOR/PATCH in dnnl_kernels.h).
+VERSION := $(shell sed -n 's/^\#define DNNLK_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9]*\)$$/\2/p' dnnl_kernels.h | paste -sd. -)
 
 B := build/$(notdir $(firstword $(CC)))
 HEADERS := dnnl_kernels.h $(wildcard kernels/*.h)
@@ -36,7 +40,7 @@ C_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 CXX_TESTS := $(patsubst tests/%.cpp,%,$(wildcard tests/test_*.cpp))
 TESTS := $(C_TESTS) $(CXX_TESTS)
 
-.PHONY: all test test-exhaustive test-native test-install bench check-headers check-readme fuzz install uninstall clean
+.PHONY: all test test-exhaustive test-native test-install bench check-headers check-readme check-examples check-single single plot fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(addprefix $(B)/opt/,$(TESTS)) $(B)/bench check-headers
@@ -84,7 +88,24 @@ check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $
 	@sh tests/compile/check_api_index.sh
 	@python3 tools/mt_jump_tables.py | cmp -s - kernels/rng_mt_jump_tables.h || \
 	  { echo "kernels/rng_mt_jump_tables.h is not what tools/mt_jump_tables.py writes"; exit 1; }
-	@$(MAKE) -s check-readme
+	@$(MAKE) -s check-readme check-examples check-single
+	@python3 tests/compile/check_plot.py $(B)/plot
+
+# The single-file build: dist/dnnl_kernels_single.h (generated, not committed), written by
+# tools/amalgamate.py whenever a header changed. check-single: it preprocesses to the same tokens as
+# dnnl_kernels.h, and the multi-TU header check and the examples pass against it.
+SINGLE := dist/dnnl_kernels_single.h
+single: $(SINGLE)
+$(SINGLE): $(HEADERS) tools/amalgamate.py
+	python3 tools/amalgamate.py $@
+	@echo "$@: $$(wc -c < $@) bytes; #include it alone, as dnnl_kernels.h"
+check-single: $(SINGLE)
+	@sh tests/compile/check_single.sh "$(CC)" "$(CXX)" $(B) $(SINGLE)
+
+# examples/*.c: each built with the command its comment gives (with -Werror), run, its output checked
+# (tests/compile/check_examples.sh).
+check-examples:
+	@sh tests/compile/check_examples.sh "$(CC)" $(B)/examples
 
 # Every C program in the README (a ```c block with an #include) compiles warning-free as C99 and
 # C++17, links with no flags but -I, and runs with exit status 0.
@@ -119,7 +140,8 @@ $(B)/native/%: tests/%.c tests/harness.h $(HEADERS)
 	$(CC) $(TEST_STD) $(WARN) $(OPT) -march=native $< -o $@ $(LIBS)
 
 # Installs into a staging folder and builds the header check against it with the .pc file's flags,
-# and a log_softmax program (which needs libm) with its Libs.
+# and a log_softmax program (which needs libm) with its Libs; then the CMake package both ways and
+# the version everywhere (tests/compile/check_cmake.sh).
 test-install:
 	@rm -rf $(B)/stage && $(MAKE) -s install PREFIX=$(abspath $(B)/stage) >/dev/null
 	@cflags=$$(PKG_CONFIG_PATH=$(abspath $(B)/stage)/lib/pkgconfig pkg-config --cflags dnnl_kernels 2>/dev/null || \
@@ -135,6 +157,7 @@ test-install:
 	  sed 's|"../../dnnl_kernels.h"|<dnnl_kernels.h>|' tests/compile/one_op.c > $(B)/stage/t/one_op.c && \
 	  $(CC) -std=c99 $(WARN) $$cflags -DONE_OP=log_softmax $(B)/stage/t/one_op.c -o $(B)/stage/t/lsm $$libs && \
 	  $(B)/stage/t/lsm && echo "install check: headers and pkg-config file work from $(B)/stage ($$cflags; log_softmax links with $$libs)"
+	@sh tests/compile/check_cmake.sh $(B) $(VERSION) "$(CC)"
 
 $(B)/multi_tu_c99.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(B)
@@ -172,28 +195,43 @@ $(B)/bench: bench/bench.c $(wildcard bench/*.h) $(HEADERS)
 # has its best time over the rounds (a steadier ratio on a shared, noisy host).
 PEERS ?= 1
 ROUNDS ?= 1
+# The table also goes to $(B)/bench.csv (one line per row, times in ns/element; `make plot` draws it).
+# Progress (the round, the peers, each group) goes to stderr.
 bench: $(B)/bench
 	@: > $(B)/peers.tsv; rm -f $(B)/bench.history; r=1; \
 	while :; do \
-	  if [ "$(PEERS)" = 1 ]; then sh bench/peers/run.sh $(B) $(BENCH_ARGS) >> $(B)/peers.tsv; fi; \
+	  if [ "$(PEERS)" = 1 ]; then echo "bench: peers, round $$r of $(ROUNDS)" >&2; \
+	    sh bench/peers/run.sh $(B) $(BENCH_ARGS) >> $(B)/peers.tsv; fi; \
 	  [ $$r -ge $(ROUNDS) ] && break; \
-	  echo "bench: round $$r of $(ROUNDS)"; \
-	  DNNLK_BENCH_HISTORY=$(B)/bench.history $(B)/bench $(BENCH_ARGS) > /dev/null || exit 1; \
+	  DNNLK_BENCH_ROUNDS=$(ROUNDS) DNNLK_BENCH_HISTORY=$(B)/bench.history $(B)/bench $(BENCH_ARGS) > /dev/null || exit 1; \
 	  r=$$((r + 1)); \
 	done
-	DNNLK_BENCH_HISTORY=$(B)/bench.history DNNLK_BENCH_PEERS=$(B)/peers.tsv $(B)/bench $(BENCH_ARGS)
+	DNNLK_BENCH_ROUNDS=$(ROUNDS) DNNLK_BENCH_HISTORY=$(B)/bench.history DNNLK_BENCH_PEERS=$(B)/peers.tsv \
+	  DNNLK_BENCH_CSV=$(B)/bench.csv $(B)/bench $(BENCH_ARGS)
+	@echo "bench: the table as CSV in $(B)/bench.csv (make plot draws it)" >&2
+
+# The CSV of the last `make bench` as an SVG: per group a panel, per row our time, the copy limit
+# and each peer's time (tools/bench_plot.py, Python's standard library only).
+PLOT_OUT ?= $(B)/bench.svg
+plot:
+	@[ -f $(B)/bench.csv ] || { echo "no $(B)/bench.csv: run make bench first"; exit 1; }
+	python3 tools/bench_plot.py $(B)/bench.csv $(PLOT_OUT)
 
 # ---- install ----
 
 install:
-	install -d $(DESTDIR)$(PREFIX)/include/dnnl_kernels/kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -d $(DESTDIR)$(PREFIX)/include/dnnl_kernels/kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	  $(DESTDIR)$(PREFIX)/lib/cmake/dnnl_kernels
 	install -m 644 dnnl_kernels.h $(DESTDIR)$(PREFIX)/include/dnnl_kernels/
 	install -m 644 kernels/*.h $(DESTDIR)$(PREFIX)/include/dnnl_kernels/kernels/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$(sed -n 's/#define DNNLK_VERSION_STRING "\(.*\)"/\1/p' dnnl_kernels.h)|" \
-	  dnnl_kernels.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' dnnl_kernels.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc
+	install -m 644 cmake/dnnl_kernelsConfig.cmake $(DESTDIR)$(PREFIX)/lib/cmake/dnnl_kernels/
+	sed 's|@DNNLK_VERSION@|$(VERSION)|g' cmake/dnnl_kernelsConfigVersion.cmake.in \
+	  > $(DESTDIR)$(PREFIX)/lib/cmake/dnnl_kernels/dnnl_kernelsConfigVersion.cmake
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/include/dnnl_kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc
+	rm -rf $(DESTDIR)$(PREFIX)/include/dnnl_kernels $(DESTDIR)$(PREFIX)/lib/pkgconfig/dnnl_kernels.pc \
+	  $(DESTDIR)$(PREFIX)/lib/cmake/dnnl_kernels
 
 clean:
-	rm -rf build
+	rm -rf build dist

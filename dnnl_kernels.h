@@ -10,67 +10,89 @@
  *   (DNNLK_UNKNOWN) of its outputs, and an execute function that does the same and then computes.
  *   Functions return a dnnlk_status; a bad argument returns a status and writes nothing.
  *
- * API (every public function, one line each; the header named documents it)
- *   base.h       dnnlk_status_str(s)  dnnlk_dtype_name(t)  dnnlk_dtype_size(t)
+ * API (every public function and its contract in one line; the header named says the rest).
+ *   Every execute function also completes dst's unknown dims/strides first, as its _infer does.
+ *   base.h       dnnlk_status_str(s)        name of a status      dnnlk_dtype_name(t)   name of a dtype
+ *                dnnlk_dtype_size(t)        bytes per element (0 for undef)
  *                dnnlk_bf16_to_f32(h)  dnnlk_f32_to_bf16(f)  dnnlk_f16_to_f32(h)  dnnlk_f32_to_f16(f)
- *   cpu.h        dnnlk_cpu_isa()  dnnlk_max_isa()  dnnlk_set_max_isa(isa)  dnnlk_isa_name(isa)
- *   shape.h      dnnlk_shape_numel(nd, dims, &numel)  dnnlk_dense_strides(nd, dims, strides)
- *                dnnlk_deduce_strides(nd, dims, strides)  dnnlk_broadcast_shapes(na, a, nb, b, &nout, out)
- *                dnnlk_broadcast_oneway(nfrom, from, nto, to)
+ *                                           exact widening; narrowing rounds to nearest even, NaN kept
+ *   cpu.h        dnnlk_cpu_isa()            best level the CPU and OS support
+ *                dnnlk_max_isa()            level in use (after the env, macro and set caps)
+ *                dnnlk_set_max_isa(isa)     cap the level for this TU   dnnlk_isa_name(isa)  its name
+ *   shape.h      dnnlk_shape_numel(nd, dims, &numel)        element count; invalid_shape on overflow
+ *                dnnlk_dense_strides(nd, dims, strides)     row-major dense strides
+ *                dnnlk_deduce_strides(nd, dims, strides)    fill DNNLK_UNKNOWN strides (all: dense;
+ *                                                           all but one 1: that dim innermost)
+ *                dnnlk_broadcast_shapes(na, a, nb, b, &nout, out)  numpy broadcast of two shapes
+ *                dnnlk_broadcast_oneway(nfrom, from, nto, to)      success if from broadcasts to to
  *   select.h     dnnlk_select_infer(cond, src0, src1, dst, bcast)
- *                dnnlk_select(cond, src0, src1, dst, bcast, ith, nth)
- *   rng_engine.h dnnlk_rng_init(rng, alg, seed, offset)  dnnlk_rng_skip(rng, n)
- *   rng_draw.h   dnnlk_rng_u32(rng, dst, n, end, ith, nth)
- *                dnnlk_rng_uniform_f32(rng, dst, n, low, high, end, ith, nth)
- *                dnnlk_rng_bernoulli(rng, dst, n, p, end, ith, nth)
+ *                dnnlk_select(cond, src0, src1, dst, bcast, ith, nth)   dst = cond ? src0 : src1, bits
+ *                                                           moved; none or numpy broadcast (cond one way)
+ *   rng_engine.h dnnlk_rng_init(rng, alg, seed, offset)     MCG31m1, Philox4x32-10 (2 layouts), MT19937
+ *                dnnlk_rng_skip(rng, n)                     jump ahead n outputs
+ *   rng_draw.h   dnnlk_rng_u32(rng, dst, n, end, ith, nth)  n raw outputs; end: the state after them
+ *                dnnlk_rng_uniform_f32(rng, dst, n, low, high, end, ith, nth)   n floats in [low, high)
+ *                dnnlk_rng_bernoulli(rng, dst, n, p, end, ith, nth)   n bits, 1 with probability p
  *   rng_uniform.h dnnlk_rng_uniform_infer(dst)
- *                dnnlk_rng_uniform(dst, low, high, seed, offset, alg, ith, nth)
- *   dropout.h    dnnlk_dropout_mask_bytes(data, noise_nd, noise_dims, &bytes)
+ *                dnnlk_rng_uniform(dst, low, high, seed, offset, alg, ith, nth)   ByteIR rng_uniform
+ *   dropout.h    dnnlk_dropout_mask_bytes(data, noise_nd, noise_dims, &bytes)   the 1-bit mask's size
  *                dnnlk_dropout_fwd_infer(src, dst)  dnnlk_dropout_bwd_infer(diff_dst, diff_src)
  *                dnnlk_dropout_fwd(src, dst, mask, rate, noise_nd, noise_dims, rng_in, rng_out, ith, nth)
+ *                                           dst = src * m / (1 - rate), m ~ Bernoulli(1 - rate)
  *                dnnlk_dropout_bwd(diff_dst, mask, diff_src, rate, noise_nd, noise_dims, ith, nth)
+ *                                           diff_src = diff_dst * m / (1 - rate)
  *   layer_norm.h dnnlk_layer_norm_infer(src, weight, bias, naxes, axes, eps, eps_outside, dst, mean, inv_std)
  *                dnnlk_layer_norm(src, weight, bias, naxes, axes, eps, eps_outside, dst, mean, inv_std, ith, nth)
+ *                                           (x - mean) / sqrt(var + eps) * w + b over trailing axes
  *   l2_norm.h    dnnlk_l2_norm_infer(src, axis, eps, eps_outside, dst)
- *                dnnlk_l2_norm(src, axis, eps, eps_outside, dst, ith, nth)
+ *                dnnlk_l2_norm(src, axis, eps, eps_outside, dst, ith, nth)   x / sqrt(max(sum x^2, eps))
  *   softmax.h    dnnlk_softmax_infer(src, axis, dst)  dnnlk_softmax(src, axis, dst, ith, nth)
  *                dnnlk_log_softmax_infer(src, axis, dst)  dnnlk_log_softmax(src, axis, dst, ith, nth)
- *   eltwise.h    dnnlk_erf_infer(src, dst)  dnnlk_erf(src, dst, ith, nth)
+ *                                           along one axis, a few ulp; uses libm's log (-lm)
+ *   eltwise.h    dnnlk_erf_infer(src, dst)  dnnlk_erf(src, dst, ith, nth)      erf, within 2 ulp
  *                dnnlk_gelu_infer(src, approx, dst)  dnnlk_gelu(src, approx, dst, ith, nth)
+ *                                           exact (erf) or tanh form, within 2 ulp
  *   argreduce.h  dnnlk_arg_max_infer(src, axis, keep_dims, values, indices)
  *                dnnlk_arg_max(src, axis, keep_dims, select_last, values, indices, ith, nth)
- *                dnnlk_arg_min_infer(...)  dnnlk_arg_min(...)   (as arg_max)
+ *                                           index (and value) of the max; ties: lowest index; NaN wins
+ *                dnnlk_arg_min_infer(...)  dnnlk_arg_min(...)   (as arg_max, for the min)
  *                dnnlk_top_k_infer(src, k, axis, values, indices)
- *                dnnlk_top_k_workspace_bytes(k, nth, &bytes)
+ *                dnnlk_top_k_workspace_bytes(k, nth, &bytes)    workspace size (NULL is fine for k <= 512)
  *                dnnlk_top_k(src, k, axis, largest, sorted, values, indices, workspace, ith, nth)
+ *                                           first k of a stable sort along axis; NaN is largest
  *   one_hot.h    dnnlk_one_hot_infer(indices, depth, axis, dst)
  *                dnnlk_one_hot(indices, depth, axis, on_value, off_value, dst, ith, nth)
+ *                                           on at each index (negatives wrap), off elsewhere
  *   quant.h      dnnlk_quantize_infer(x, scale, zero_point, axis, y)
  *                dnnlk_quantize(x, scale, zero_point, axis, y, ith, nth)
+ *                                           s8/u8 = sat(round_half_even(x / scale) + zp), ONNX
  *                dnnlk_dequantize_infer(x, scale, zero_point, axis, y)
- *                dnnlk_dequantize(x, scale, zero_point, axis, y, ith, nth)
+ *                dnnlk_dequantize(x, scale, zero_point, axis, y, ith, nth)   (q - zp) * scale
  *   resize.h     dnnlk_resize_infer(src, desc, dst)  dnnlk_resize(src, desc, dst, ith, nth)
+ *                                           ONNX Resize, nearest and N-linear, any axes
  *   (tests/compile/check_api_index.sh checks that this list and the headers' public functions agree)
  *
  * OPTIONS (define before including)
  *   DNNLK_MAX_ISA 0..3     compile-time cap on the instruction set: 0 scalar, 1 SSE4.1, 2 AVX2,
  *                          3 AVX-512 (default). Code above the cap is still compiled; it is not run.
  *   DNNLK_NO_SIMD          compile the scalar code only.
- *   Tuning (bytes; defaults measured, see the header named): outputs at least this large are
- *   written with non-temporal (streaming) stores, and streaming rows read src this far ahead.
- *     DNNLK_SELECT_NT_BYTES   2 MiB   select.h
- *     DNNLK_DROPOUT_NT_BYTES  6 MiB   dropout.h
- *     DNNLK_DROPOUT_PF_BYTES  4096    dropout.h
- *     DNNLK_ELT_NT_BYTES      8 MiB   eltwise.h
- *     DNNLK_ELT_PF_BYTES      4096    eltwise.h
- *     DNNLK_SM_NT_BYTES       16 MiB  softmax.h
- *     DNNLK_NORM_NT_BYTES     2 MiB   norm_common.h (layer_norm, l2_norm)
- *     DNNLK_ONE_HOT_NT_BYTES  4 MiB   one_hot.h
- *     DNNLK_QUANT_NT_BYTES    8 MiB   quant.h
- *     DNNLK_QUANT_PF_BYTES    4096    quant.h
- *     DNNLK_RESIZE_NT_BYTES   8 MiB   resize.h
+ *   Tuning (bytes): outputs at least this large are written with non-temporal (streaming) stores,
+ *   and streaming rows read src this far ahead. Measured on the development machine (4 MiB L2 per
+ *   core) where the header named records it; the reason in brief:
+ *     DNNLK_SELECT_NT_BYTES   2 MiB   select.h     where streaming broke even (1 thread, f32)
+ *     DNNLK_DROPOUT_NT_BYTES  6 MiB   dropout.h    set with the kernel; no measurement recorded
+ *     DNNLK_DROPOUT_PF_BYTES  4096    dropout.h    beat 0.5-2 KiB and none, from DRAM
+ *     DNNLK_ELT_NT_BYTES      8 MiB   eltwise.h    7% faster at 8 MiB, 15-40% at 15 MiB
+ *     DNNLK_ELT_PF_BYTES      4096    eltwise.h    dropout's measured distance
+ *     DNNLK_SM_NT_BYTES       16 MiB  softmax.h    set with the kernel; no measurement recorded
+ *     DNNLK_NORM_NT_BYTES     2 MiB   norm_common.h (layer_norm, l2_norm)  loses below ~1 MiB, wins from ~3
+ *     DNNLK_ONE_HOT_NT_BYTES  4 MiB   one_hot.h    regular stores win below, tie at 4 MiB
+ *     DNNLK_QUANT_NT_BYTES    8 MiB   quant.h      would not stay in L2 anyway
+ *     DNNLK_QUANT_PF_BYTES    4096    quant.h      as dropout; one thread's prefetchers fell behind
+ *     DNNLK_RESIZE_NT_BYTES   8 MiB   resize.h     set with the kernel; no measurement recorded
  *   DNNLK_MT_JUMP_MIN 2^23   MT19937 skips of at least this many outputs (parts, offsets) jump by
- *                            polynomials instead of discarding (rng_engine.h); same state either way.
+ *                            polynomials instead of discarding (rng_engine.h): one table costs what a
+ *                            discard of 3.7M outputs does (AVX2/AVX-512); same state either way.
  *
  * ISA SELECTION
  *   SIMD variants are compiled inside target regions, so the includer needs no -m flags. At the
@@ -101,10 +123,17 @@
 #ifndef DNNL_KERNELS_H
 #define DNNL_KERNELS_H
 
+/* The version: these three lines are its one source. The pkg-config file and the CMake package
+ * (`make install`, CMakeLists.txt) read them from here; tests/compile/check_version.sh checks that
+ * every installed form says the same. */
 #define DNNLK_VERSION_MAJOR 0
 #define DNNLK_VERSION_MINOR 1
 #define DNNLK_VERSION_PATCH 0
-#define DNNLK_VERSION_STRING "0.1.0"
+#define DNNLK__VERSION_STR2(x) #x
+#define DNNLK__VERSION_STR(x) DNNLK__VERSION_STR2(x)
+#define DNNLK_VERSION_STRING                                                                      \
+    DNNLK__VERSION_STR(DNNLK_VERSION_MAJOR) "." DNNLK__VERSION_STR(DNNLK_VERSION_MINOR) "."         \
+        DNNLK__VERSION_STR(DNNLK_VERSION_PATCH)
 
 #include "kernels/base.h"
 #include "kernels/cpu.h"

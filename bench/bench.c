@@ -16,6 +16,7 @@ int main(int argc, char **argv) {
     bench_argv = argv;
     bench_reps_from_env();
     bench_history_open(argc, argv);
+    bench_csv_open();
     printf("dnnl_kernels %s bench: cpu isa %s, running %s; times are the minimum of %d samples", DNNLK_VERSION_STRING,
            dnnlk_isa_name(dnnlk_cpu_isa()), dnnlk_isa_name(dnnlk_max_isa()), bench_reps);
     if (bench_rounds > 1) printf(" in each of %d rounds (peers alike)", bench_rounds);
@@ -30,6 +31,7 @@ int main(int argc, char **argv) {
     bench_norm();
     bench_mathops();
     bench_history_close();
+    bench_csv_close();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
     return bench_failures ? 1 : 0;
 }

@@ -371,7 +371,48 @@ static inline double bench_fill_time(size_t bytes, int nth) {
     return t;
 }
 
-/* ---- the table ---- */
+/* ---- the table, and the same rows as CSV ----
+ * DNNLK_BENCH_CSV=PATH (make bench sets it to build/<cc>/bench.csv) writes every row there too,
+ * one line each, for tools/bench_plot.py (make plot) and spreadsheets:
+ *   group,case,shape,dtype,isa,threads,ns_per_elem,gb_per_s,copy_ns_per_elem,naive_ns_per_elem,peers,note
+ * in ns per element (copy: the copy limit of the same traffic and threads; naive: the naive scalar
+ * loop; empty where the row has none); peers "name=ns;name=ns", each peer's best time in ns per
+ * element, from the bench_peer_note call of that row. */
+static FILE *bench_csv;
+static const char *bench_group = "";
+#define BENCH_MAX_ROW_PEERS 8
+static struct { char name[24]; double ns; } bench_row_peers[BENCH_MAX_ROW_PEERS];
+static int bench_nrow_peers;
+
+static inline void bench_csv_open(void) {
+    const char *path = getenv("DNNLK_BENCH_CSV");
+    if (!path || !*path) return;
+    if (!(bench_csv = fopen(path, "w"))) {
+        fprintf(stderr, "bench: cannot write %s\n", path);
+        exit(2);
+    }
+    fprintf(bench_csv, "group,case,shape,dtype,isa,threads,ns_per_elem,gb_per_s,copy_ns_per_elem,naive_ns_per_elem,peers,note\n");
+}
+
+static inline void bench_csv_close(void) {
+    if (bench_csv) fclose(bench_csv);
+    bench_csv = NULL;
+}
+
+/* s as one CSV field: quoted, with quotes doubled, when it holds a comma, a quote or a newline */
+static inline void bench_csv_field(const char *s, int last) {
+    if (strpbrk(s, ",\"\n")) {
+        fputc('"', bench_csv);
+        for (; *s; s++) {
+            if (*s == '"') fputc('"', bench_csv);
+            fputc(*s, bench_csv);
+        }
+        fputc('"', bench_csv);
+    } else {
+        fputs(s, bench_csv);
+    }
+    fputc(last ? '\n' : ',', bench_csv);
+}
 
 static inline void bench_header(void) {
     printf("%-26s %-22s %-6s %-7s %3s %9s %8s %6s %8s  %s\n", "case", "shape", "dtype", "isa", "thr", "ns/elem",
@@ -389,6 +430,35 @@ static inline void bench_row(const char *name, const char *shape, const char *dt
     printf("%-26s %-22s %-6s %-7s %3d %9.3f %8.2f %6s %8s  %s%s\n", name, shape, dtype, dnnlk_isa_name(dnnlk_max_isa()),
            nth, 1e9 * t / elems, bytes / t / 1e9, eff, xn, parts, note ? note : "");
     fflush(stdout);
+    if (bench_csv) {
+        char num[64], peers[BENCH_MAX_ROW_PEERS * 48] = "";
+        size_t k = 0;
+        int i;
+        bench_csv_field(bench_group, 0);
+        bench_csv_field(name, 0);
+        bench_csv_field(shape, 0);
+        bench_csv_field(dtype, 0);
+        bench_csv_field(dnnlk_isa_name(dnnlk_max_isa()), 0);
+        snprintf(num, sizeof num, "%d", nth);
+        bench_csv_field(num, 0);
+        snprintf(num, sizeof num, "%.6g", 1e9 * t / elems);
+        bench_csv_field(num, 0);
+        snprintf(num, sizeof num, "%.6g", bytes / t / 1e9);
+        bench_csv_field(num, 0);
+        num[0] = 0;
+        if (copy_t > 0) snprintf(num, sizeof num, "%.6g", 1e9 * copy_t / elems);
+        bench_csv_field(num, 0);
+        num[0] = 0;
+        if (naive_t > 0) snprintf(num, sizeof num, "%.6g", 1e9 * naive_t / elems);
+        bench_csv_field(num, 0);
+        for (i = 0; i < bench_nrow_peers && k < sizeof peers; i++)
+            k += (size_t)snprintf(peers + k, sizeof peers - k, "%s%s=%.6g", i ? ";" : "", bench_row_peers[i].name,
+                                  bench_row_peers[i].ns);
+        bench_csv_field(peers, 0);
+        bench_csv_field(note ? note : "", 1);
+        fflush(bench_csv);
+    }
+    bench_nrow_peers = 0; /* the peers noted for this row are spent */
 }
 
 /* Formats dims as "8x12x512x512". */
@@ -457,9 +527,15 @@ static inline const char *bench_peer_note(char *note, size_t n, const char *key,
                 if (bench_peer_rows[j].ns < best) best = bench_peer_rows[j].ns;
             }
         /* two decimals below 2x, where "1.0x" would hide a few percent either way */
-        if (first)
+        if (first) {
             k += (size_t)snprintf(note + k, n - k, best / our_ns < 2 ? "%s%s %.2fx" : "%s%s %.1fx", k ? ", " : "",
                                   bench_peer_rows[i].peer, best / our_ns);
+            if (bench_nrow_peers < BENCH_MAX_ROW_PEERS) { /* for the CSV line of the row that follows */
+                memcpy(bench_row_peers[bench_nrow_peers].name, bench_peer_rows[i].peer,
+                       sizeof bench_row_peers[0].name);
+                bench_row_peers[bench_nrow_peers++].ns = best;
+            }
+        }
     }
     return note;
 }
@@ -467,12 +543,19 @@ static inline const char *bench_peer_note(char *note, size_t n, const char *key,
 /* Case filter: `bench NAME...` runs only the case groups whose name contains one of the words. */
 static int bench_argc;
 static char **bench_argv;
+/* A selected group also becomes the group of the rows that follow (the CSV's first column), and is
+ * announced on stderr: a whole run takes tens of minutes. */
 static inline int bench_selected(const char *group) {
-    int i;
-    if (bench_argc <= 1) return 1;
-    for (i = 1; i < bench_argc; i++)
-        if (strstr(group, bench_argv[i])) return 1;
-    return 0;
+    int i, sel = bench_argc <= 1;
+    for (i = 1; i < bench_argc && !sel; i++)
+        if (strstr(group, bench_argv[i])) sel = 1;
+    if (sel) {
+        const char *total = getenv("DNNLK_BENCH_ROUNDS");
+        bench_group = group;
+        if (total && atoi(total) > 1) fprintf(stderr, "bench: round %d of %s, group %s\n", bench_rounds, total, group);
+        else fprintf(stderr, "bench: group %s\n", group);
+    }
+    return sel;
 }
 
 #endif

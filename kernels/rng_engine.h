@@ -456,7 +456,7 @@ static inline void dnnlk__mt_jump(dnnlk_rng *r, uint64_t n) {
         int table = k > DNNLK__MT_JUMP_KMAX ? DNNLK__MT_JUMP_KMAX : k;
         uint64_t times = (uint64_t)1 << (k - table); /* 2^k past the last table: 2^KMAX repeated */
         if (!((h >> k) & 1)) continue;
-        while (times--) DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (r->mt, DNNLK__MT_JUMP[table - DNNLK__MT_JUMP_KMIN]));
+        while (times--) DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (r->mt, dnnlk__mt_jump_table(table)));
     }
     while (twists--) dnnlk__mt_twist(r->mt);
     r->mt_pos = (uint32_t)(t - 624 * q);

@@ -647,9 +647,9 @@ TEST(mt19937_jump_tables_chain_isa) {
         if (!full && k != DNNLK__MT_JUMP_KMIN + 1 && k != DNNLK__MT_JUMP_KMAX) continue; /* sanitizers: two */
         memcpy(twice, w, sizeof w);
         memcpy(once, w, sizeof w);
-        DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (twice, DNNLK__MT_JUMP[k - 1 - DNNLK__MT_JUMP_KMIN]));
-        DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (twice, DNNLK__MT_JUMP[k - 1 - DNNLK__MT_JUMP_KMIN]));
-        DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (once, DNNLK__MT_JUMP[k - DNNLK__MT_JUMP_KMIN]));
+        DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (twice, dnnlk__mt_jump_table(k - 1)));
+        DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (twice, dnnlk__mt_jump_table(k - 1)));
+        DNNLK__DISPATCH(dnnlk__mt_jump_apply_v, (once, dnnlk__mt_jump_table(k)));
         CHECK_MSG(memcmp(twice, once, sizeof w) == 0, "table 2^%d", k);
     }
     if (full) {
