@@ -8,9 +8,12 @@ enum { vec_probe_bf16 = 0, vec_probe_f16 = 1, vec_probe_round = 2, vec_probe_flo
 #define DNNLK__SIMD_BODY "../tests/vec_probe_simd.h"
 #include "../kernels/simd_instantiate.h"
 
-/* The levels this build has: the scalar level everywhere, the vector levels on x86. */
+/* The levels this build has: the scalar level everywhere, the vector levels on x86, neon (level 1)
+ * on aarch64. */
 #if DNNLK__X86
 #define VEC_LEVELS(name) {name##_scalar, name##_sse41, name##_avx2, name##_avx512}
+#elif DNNLK__NEON
+#define VEC_LEVELS(name) {name##_scalar, name##_neon, NULL, NULL}
 #else
 #define VEC_LEVELS(name) {name##_scalar, NULL, NULL, NULL}
 #endif
