@@ -421,4 +421,6 @@ static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_lut8_neon(const float *t, uint8x
 #define dnnlk__vf_fmsub(a, b, c) vsubq_f32(dnnlk__vf_mul_neon((a), (b)), (c))
 #define dnnlk__vf_fnmadd(a, b, c) vsubq_f32((c), dnnlk__vf_mul_neon((a), (b)))
 #define dnnlk__vf_fnmsub(a, b, c) vsubq_f32(vnegq_f32(dnnlk__vf_mul_neon((a), (b))), (c))
-#define dnnlk__vf_max_neg0(x) dnnlk__vf_max_neon(vdupq_n_f32(-0.0f), (x))
+/* FMAX(-0, x) is maxps(-0, x): -0 for x < 0 and -0, +0 for +0 (FMAX orders -0 below +0), x for
+ * x > 0, and NaN for NaN (its payload unspecified, as the layer allows) */
+#define dnnlk__vf_max_neg0(x) vmaxq_f32(vdupq_n_f32(-0.0f), (x))
