@@ -47,7 +47,8 @@ typedef enum dnnlk_isa {
 #define DNNLK__NEON 0
 #endif
 
-/* Compile-time cap: the includer may define DNNLK_MAX_ISA to 0..3 (or to a dnnlk_isa name). */
+/* Compile-time cap: the includer may define DNNLK_MAX_ISA to 0..3 (a number: the preprocessor
+ * compares it, and an enum name there would read as 0). */
 #ifndef DNNLK_MAX_ISA
 #define DNNLK_MAX_ISA 3
 #endif
