@@ -47,6 +47,10 @@ static DNNLK__FORCEINLINE int32x4_t dnnlk__vf_to_vi_trunc_neon(float32x4_t a) {
 static DNNLK__FORCEINLINE int32x4_t dnnlk__vf_to_vi_round_even_neon(float32x4_t a) {
     return vbslq_s32(vcltq_f32(a, vdupq_n_f32(2147483648.0f)), vcvtnq_s32_f32(a), vdupq_n_s32(INT32_MIN));
 }
+/* unordered / ordered: a NaN is the one value not equal to itself */
+static DNNLK__FORCEINLINE uint32x4_t dnnlk__vf_cmpord_neon(float32x4_t a, float32x4_t b) {
+    return vandq_u32(vceqq_f32(a, a), vceqq_f32(b, b));
+}
 static DNNLK__FORCEINLINE unsigned dnnlk__vmask_bits_neon(uint32x4_t m) {
     static const uint32_t w[4] = {1, 2, 4, 8};
     return (unsigned)vaddvq_u32(vandq_u32(m, vld1q_u32(w)));
@@ -221,6 +225,7 @@ static DNNLK__FORCEINLINE void dnnlk__vi_store_u8_neon(void *p, int32x4_t v) {
     uint32_t w = vget_lane_u32(vreinterpret_u32_u8(vmovn_u16(vcombine_u16(h, h))), 0);
     memcpy(p, &w, 4);
 }
+static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_sub_round_even_neon(float32x4_t a) { return vsubq_f32(a, vrndnq_f32(a)); }
 /* Byte indices 4 idx + {0, 1, 2, 3} of each lane, for TBL. */
 static DNNLK__FORCEINLINE uint8x16_t dnnlk__lane_bytes_neon(int32x4_t idx) {
     return vreinterpretq_u8_u32(
@@ -278,7 +283,7 @@ static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_lut8_neon(const float *t, uint8x
 #define dnnlk__vf_cmpgt(a, b) vcgtq_f32((a), (b))
 #define dnnlk__vf_cmpge(a, b) vcgeq_f32((a), (b))
 #define dnnlk__vf_cmpeq(a, b) vceqq_f32((a), (b))
-#define dnnlk__vf_cmpunord(a, b) vmvnq_u32(vandq_u32(vceqq_f32((a), (a)), vceqq_f32((b), (b))))
+#define dnnlk__vf_cmpunord(a, b) vmvnq_u32(dnnlk__vf_cmpord_neon((a), (b)))
 #define dnnlk__vmask_bits(m) dnnlk__vmask_bits_neon(m)
 #define dnnlk__vf_blend(m, t, f) vbslq_f32((m), (t), (f))
 #define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_neon
@@ -312,7 +317,7 @@ static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_lut8_neon(const float *t, uint8x
 #define dnnlk__vi_blend(m, t, f) vbslq_s32((m), (t), (f))
 #define dnnlk__vf_cmpnle(a, b) vmvnq_u32(vcleq_f32((a), (b)))
 #define dnnlk__vf_cmpnge(a, b) vmvnq_u32(vcgeq_f32((a), (b)))
-#define dnnlk__vf_cmpord(a, b) vandq_u32(vceqq_f32((a), (a)), vceqq_f32((b), (b)))
+#define dnnlk__vf_cmpord(a, b) dnnlk__vf_cmpord_neon((a), (b))
 #define dnnlk__vmask_and(a, b) vandq_u32((a), (b))
 #define dnnlk__vmask_or(a, b) vorrq_u32((a), (b))
 #define dnnlk__vi_store(p, v) vst1q_u8((uint8_t *)(void *)(p), vreinterpretq_u8_s32(v))
@@ -407,7 +412,7 @@ static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_lut8_neon(const float *t, uint8x
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_neon
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_neon
 #define dnnlk__vi_store_u8 dnnlk__vi_store_u8_neon
-#define dnnlk__vf_sub_round_even(a) vsubq_f32((a), vrndnq_f32(a))
+#define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_neon
 #define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_neon
 #define dnnlk__vf_permute dnnlk__vf_permute_neon
 #define dnnlk__vf_gather dnnlk__vf_gather_neon
