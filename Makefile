@@ -7,6 +7,9 @@
 #   make test-exhaustive      the slow sweeps (every float) of the tests that have them
 #   make test-native          the optimized tests built with -march=native
 #   make test-install         install into a staging folder and build against it (pkg-config, CMake)
+#   make test-aarch64         every test cross-compiled for aarch64 (gcc and clang), run under
+#                             qemu-aarch64 at each level (scalar, neon), a -DDNNLK_NO_SIMD build,
+#                             and the header checks for aarch64
 #   make single               dist/dnnl_kernels_single.h: the whole library as one header
 #   make install PREFIX=...   headers, a pkg-config file and a CMake package (find_package(dnnl_kernels CONFIG))
 #   CC=clang make test        the same with clang (CXX follows CC)
@@ -40,7 +43,8 @@ C_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 CXX_TESTS := $(patsubst tests/%.cpp,%,$(wildcard tests/test_*.cpp))
 TESTS := $(C_TESTS) $(CXX_TESTS)
 
-.PHONY: all test test-exhaustive test-native test-install bench check-headers check-readme check-examples check-single single plot fuzz install uninstall clean
+.PHONY: all test test-exhaustive test-native test-install test-aarch64 check-headers-aarch64 bench check-headers \
+        check-readme check-examples check-single single plot fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(addprefix $(B)/opt/,$(TESTS)) $(B)/bench check-headers
@@ -170,6 +174,88 @@ $(B)/multi_tu_cxx17.o: tests/compile/tu.c $(HEADERS)
 	$(CXX) -x c++ -std=c++17 $(WARN) -O2 -DTU_NAME=tu_cxx17 -c $< -o $@
 $(B)/multi_tu: tests/compile/main.c $(B)/multi_tu_c99.o $(B)/multi_tu_c11.o $(B)/multi_tu_cxx17.o
 	$(CXX) -x c++ -std=c++17 $(WARN) -O2 tests/compile/main.c -x none $(B)/multi_tu_c99.o $(B)/multi_tu_c11.o $(B)/multi_tu_cxx17.o -o $@
+
+# ---- aarch64: cross-compiled, run under user-mode emulation ----
+# Debian's gcc-aarch64-linux-gnu, g++-aarch64-linux-gnu (the C++ test), libc6-dev-arm64-cross and
+# qemu-user; clang uses gcc's cross sysroot and binutils. Optimized builds only (no sanitizers
+# under qemu). Each compiler's tests run as one job, so -j2 runs gcc's and clang's side by side; the
+# -DDNNLK_NO_SIMD build (the scalar level alone, what a big-endian or 32-bit ARM includer gets)
+# runs at a quarter of the random-case counts. The last line sums them all.
+A64_GCC ?= aarch64-linux-gnu-gcc
+A64_GXX ?= aarch64-linux-gnu-g++
+A64_CLANG ?= clang --target=aarch64-linux-gnu
+A64_CLANGXX ?= clang++ --target=aarch64-linux-gnu
+A64_NM ?= aarch64-linux-gnu-nm
+QEMU_A64 ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
+A := build/aarch64
+
+$(A)/gcc/%: tests/%.c tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(A64_GCC) $(TEST_STD) $(WARN) $(OPT) $< -o $@ $(LIBS)
+$(A)/gcc/%: tests/%.cpp tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(A64_GXX) -std=c++17 $(WARN) $(OPT) $< -o $@ $(LIBS)
+$(A)/clang/%: tests/%.c tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(A64_CLANG) $(TEST_STD) $(WARN) $(OPT) $< -o $@ $(LIBS)
+$(A)/clang/%: tests/%.cpp tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(A64_CLANGXX) -std=c++17 $(WARN) $(OPT) $< -o $@ $(LIBS)
+$(A)/nosimd/%: tests/%.c tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(A64_GCC) $(TEST_STD) $(WARN) $(OPT) -DDNNLK_NO_SIMD $< -o $@ $(LIBS)
+$(A)/nosimd/%: tests/%.cpp tests/harness.h $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(A64_GXX) -std=c++17 $(WARN) $(OPT) -DDNNLK_NO_SIMD $< -o $@ $(LIBS)
+
+# One log per build (a file target, so -j2 runs them in parallel); a failing test is in the log's
+# counts, not make's status, so the other logs still run. Explicit rules: binaries reached only
+# through a pattern chain would be deleted as intermediate files.
+.PHONY: FORCE
+$(A)/gcc.log: FORCE $(addprefix $(A)/gcc/,$(TESTS))
+	@sh tests/run_all.sh --runner "$(QEMU_A64)" --env-cap scalar --opt-only --dir gcc $(A) $(TESTS) > $@ 2>&1 || true
+$(A)/clang.log: FORCE $(addprefix $(A)/clang/,$(TESTS))
+	@sh tests/run_all.sh --runner "$(QEMU_A64)" --env-cap scalar --opt-only --dir clang $(A) $(TESTS) > $@ 2>&1 || true
+$(A)/nosimd.log: FORCE $(addprefix $(A)/nosimd/,$(TESTS))
+	@DNNLK_TEST_SCALE=0.25 sh tests/run_all.sh --runner "$(QEMU_A64)" --opt-only --dir nosimd $(A) $(TESTS) > $@ 2>&1 || true
+
+test-aarch64: $(A)/gcc.log $(A)/clang.log $(A)/nosimd.log check-headers-aarch64
+	@for b in gcc clang nosimd; do echo "== aarch64, $$b under qemu"; sed '$$d' $(A)/$$b.log; done
+	@tail -q -n 1 $(A)/gcc.log $(A)/clang.log $(A)/nosimd.log | awk -F'[ ,]+' \
+	  '{p += $$1; f += $$3; s += $$5} END {printf "%d passed, %d failed, %d skipped\n", p, f, s; exit f != 0}'
+
+# The header as an aarch64 user includes it: C99, C11, C++17 TUs warning-free, linked, no exported
+# symbol; the compile-time caps (scalar only, neon); the DNNLK_NO_SIMD TUs.
+check-headers-aarch64: $(A)/multi_tu $(A)/cap_scalar $(A)/cap_neon $(A)/no_simd_c99.o $(A)/no_simd_cxx17.o
+	@NM="$(A64_NM)" sh tests/compile/check_symbols.sh $(A)/multi_tu_c99.o $(A)/multi_tu_c11.o $(A)/multi_tu_cxx17.o
+	@$(QEMU_A64) $(A)/multi_tu
+	@$(QEMU_A64) $(A)/cap_scalar
+	@$(QEMU_A64) $(A)/cap_neon
+	@echo "aarch64 -DDNNLK_NO_SIMD TUs: C99 and C++17 warning-free"
+$(A)/multi_tu_c99.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(A)
+	$(A64_GCC) -std=c99 $(WARN) -O2 -DTU_NAME=tu_c99 -c $< -o $@
+$(A)/multi_tu_c11.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(A)
+	$(A64_CLANG) -std=c11 $(WARN) -O2 -DTU_NAME=tu_c11 -c $< -o $@
+$(A)/multi_tu_cxx17.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(A)
+	$(A64_GXX) -x c++ -std=c++17 $(WARN) -O2 -DTU_NAME=tu_cxx17 -c $< -o $@
+$(A)/multi_tu: tests/compile/main.c $(A)/multi_tu_c99.o $(A)/multi_tu_c11.o $(A)/multi_tu_cxx17.o
+	$(A64_GXX) -x c++ -std=c++17 $(WARN) -O2 tests/compile/main.c -x none $(A)/multi_tu_c99.o $(A)/multi_tu_c11.o \
+	  $(A)/multi_tu_cxx17.o -o $@
+$(A)/cap_scalar: tests/compile/cap.c $(HEADERS)
+	@mkdir -p $(A)
+	$(A64_GCC) -std=c99 $(WARN) -O2 -DDNNLK_MAX_ISA=0 $< -o $@
+$(A)/cap_neon: tests/compile/cap.c $(HEADERS)
+	@mkdir -p $(A)
+	$(A64_CLANG) -std=c99 $(WARN) -O2 -DDNNLK_MAX_ISA=1 $< -o $@
+$(A)/no_simd_c99.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(A)
+	$(A64_GCC) -std=c99 $(WARN) -O2 -DDNNLK_NO_SIMD -DTU_NAME=tu_c99 -c $< -o $@
+$(A)/no_simd_cxx17.o: tests/compile/tu.c $(HEADERS)
+	@mkdir -p $(A)
+	$(A64_CLANGXX) -x c++ -std=c++17 $(WARN) -O2 -DDNNLK_NO_SIMD -DTU_NAME=tu_cxx17 -c $< -o $@
 
 # ---- fuzzing (libFuzzer needs clang; skipped with a message where it is missing) ----
 

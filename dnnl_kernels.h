@@ -1,5 +1,5 @@
-/* dnnl_kernels — header-only C deep-learning kernels for x86-64 (SSE4.1 / AVX2 / AVX-512), with a
- * scalar path everywhere else.
+/* dnnl_kernels — header-only C deep-learning kernels for x86-64 (SSE4.1 / AVX2 / AVX-512) and
+ * little-endian aarch64 (NEON), with a scalar path everywhere else.
  *
  * QUICK START
  *   #include "dnnl_kernels.h"      -- the whole install: no library to link, no -m flags
@@ -73,8 +73,9 @@
  *   (tests/compile/check_api_index.sh checks that this list and the headers' public functions agree)
  *
  * OPTIONS (define before including)
- *   DNNLK_MAX_ISA 0..3     compile-time cap on the instruction set: 0 scalar, 1 SSE4.1, 2 AVX2,
- *                          3 AVX-512 (default). Code above the cap is still compiled; it is not run.
+ *   DNNLK_MAX_ISA 0..3     compile-time cap on the instruction set: 0 scalar, 1 SSE4.1 (NEON on
+ *                          aarch64), 2 AVX2, 3 AVX-512 (default). Code above the cap is still
+ *                          compiled; it is not run. A number: the preprocessor tests it.
  *   DNNLK_NO_SIMD          compile the scalar code only.
  *   Tuning (bytes): outputs at least this large are written with non-temporal (streaming) stores,
  *   and streaming rows read src this far ahead. Measured on the development machine (4 MiB L2 per
@@ -97,8 +98,9 @@
  * ISA SELECTION
  *   SIMD variants are compiled inside target regions, so the includer needs no -m flags. At the
  *   first call the best level the CPU and OS support (CPUID + XGETBV) is picked, lowered by the
- *   DNNLK_MAX_ISA environment variable (scalar|sse41|avx2|avx512, read once), by the macro, and
- *   by dnnlk_set_max_isa(). dnnlk_max_isa() tells the level in use, dnnlk_isa_name() names it.
+ *   DNNLK_MAX_ISA environment variable (scalar|sse41|avx2|avx512|neon, read once), by the macro,
+ *   and by dnnlk_set_max_isa(). dnnlk_max_isa() tells the level in use, dnnlk_isa_name() names it.
+ *   On aarch64 the levels are scalar and neon (level 1, SSE4.1's number and bits; always present).
  *   If the includer's flags already cover the compile-time cap (e.g. -march=native on an AVX-512
  *   machine), the level is fixed at compile time and no detection runs.
  *

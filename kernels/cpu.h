@@ -5,8 +5,14 @@
  *   sse41  : SSE4.1
  *   avx2   : AVX, AVX2, FMA, F16C, BMI1, BMI2, LZCNT, POPCNT; YMM state enabled
  *   avx512 : avx2 + AVX-512 F, BW, VL, DQ, CD; opmask and ZMM state enabled
+ * On little-endian aarch64 the levels are scalar and neon (Advanced SIMD, baseline there: nothing
+ * to detect, and no optional feature is used, so no getauxval/sysctlbyname). neon takes SSE4.1's
+ * number, 1: it is the 128-bit level and gives SSE4.1's bits (vec_neon.h), so everything indexed
+ * by level (caps, the tests' recorded-bits columns) keeps one meaning; on aarch64 a cap of 1..3
+ * (sse41, avx2, avx512 or neon) leaves neon on. Other targets (32-bit ARM, big-endian aarch64, and
+ * any build with DNNLK_NO_SIMD) have the scalar level only.
  * The level used is the lowest of: what the CPU has, the DNNLK_MAX_ISA macro, the DNNLK_MAX_ISA
- * environment variable (scalar|sse41|avx2|avx512, read once), and dnnlk_set_max_isa().
+ * environment variable (scalar|sse41|avx2|avx512|neon, read once), and dnnlk_set_max_isa().
  *
  * The choice is cached in an atomic that belongs to each translation unit: every function here is
  * static inline, so each TU has its own copy. dnnlk_set_max_isa() therefore affects the calling
@@ -22,7 +28,8 @@ typedef enum dnnlk_isa {
     dnnlk_isa_scalar = 0,
     dnnlk_isa_sse41 = 1,
     dnnlk_isa_avx2 = 2,
-    dnnlk_isa_avx512 = 3
+    dnnlk_isa_avx512 = 3,
+    dnnlk_isa_neon = 1 /* aarch64's 128-bit level: SSE4.1's number (and bits), see above */
 } dnnlk_isa;
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
@@ -32,8 +39,16 @@ typedef enum dnnlk_isa {
 #else
 #define DNNLK__X86 0
 #endif
+#if defined(__aarch64__) && defined(__ARM_NEON) && !defined(__AARCH64EB__) && \
+    (defined(__GNUC__) || defined(__clang__)) && !defined(DNNLK_NO_SIMD)
+#define DNNLK__NEON 1
+#include <arm_neon.h>
+#else
+#define DNNLK__NEON 0
+#endif
 
-/* Compile-time cap: the includer may define DNNLK_MAX_ISA to 0..3 (or to a dnnlk_isa name). */
+/* Compile-time cap: the includer may define DNNLK_MAX_ISA to 0..3 (a number: the preprocessor
+ * compares it, and an enum name there would read as 0). */
 #ifndef DNNLK_MAX_ISA
 #define DNNLK_MAX_ISA 3
 #endif
@@ -57,7 +72,12 @@ typedef enum dnnlk_isa {
 #define DNNLK__COMPILED_ISA 0
 #endif
 
-#if !DNNLK__X86 || DNNLK__COMPILED_ISA >= DNNLK_MAX_ISA
+/* On aarch64 NEON is always there, yet the level stays a run-time choice (one load and compare per
+ * call) so that dnnlk_set_max_isa can still select the scalar level, as tests and users comparing
+ * do; it is static only with DNNLK_MAX_ISA 0. */
+#if DNNLK__NEON
+#define DNNLK__STATIC_ISA (DNNLK_MAX_ISA == 0)
+#elif !DNNLK__X86 || DNNLK__COMPILED_ISA >= DNNLK_MAX_ISA
 #define DNNLK__STATIC_ISA 1 /* the level is known at compile time */
 #else
 #define DNNLK__STATIC_ISA 0
@@ -132,6 +152,8 @@ static inline dnnlk_isa dnnlk__detect_isa(void) {
     if (sse41) return dnnlk_isa_sse41;
     return dnnlk_isa_scalar;
 }
+#elif DNNLK__NEON
+static inline dnnlk_isa dnnlk__detect_isa(void) { return dnnlk_isa_neon; }
 #else
 static inline dnnlk_isa dnnlk__detect_isa(void) { return dnnlk_isa_scalar; }
 #endif
@@ -139,22 +161,23 @@ static inline dnnlk_isa dnnlk__detect_isa(void) { return dnnlk_isa_scalar; }
 static inline const char *dnnlk_isa_name(dnnlk_isa isa) {
     switch (isa) {
     case dnnlk_isa_scalar: return "scalar";
-    case dnnlk_isa_sse41: return "sse41";
+    case dnnlk_isa_sse41: return DNNLK__NEON ? "neon" : "sse41"; /* == dnnlk_isa_neon */
     case dnnlk_isa_avx2: return "avx2";
     case dnnlk_isa_avx512: return "avx512";
     }
     return "unknown";
 }
 
-/* Parses "scalar", "sse41", "avx2", "avx512" (case-insensitive); -1 if none of them. */
+/* Parses "scalar", "sse41", "avx2", "avx512", "neon" (case-insensitive) into their numbers (neon
+ * is 1, as sse41, on every platform: a cap names a slot); -1 if none of them. */
 static inline int dnnlk__isa_from_name(const char *s) {
-    static const char *const names[4] = {"scalar", "sse41", "avx2", "avx512"};
+    static const char *const names[5] = {"scalar", "sse41", "avx2", "avx512", "neon"};
     int i;
     if (!s) return -1;
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < 5; i++) {
         const char *a = s, *b = names[i];
         while (*a && *b && (*a | 0x20) == *b) a++, b++;
-        if (!*a && !*b) return i;
+        if (!*a && !*b) return i == 4 ? (int)dnnlk_isa_neon : i;
     }
     return -1;
 }
@@ -213,8 +236,8 @@ static inline dnnlk_status dnnlk_set_max_isa(dnnlk_isa isa) {
 }
 
 /* Dispatch of a kernel whose body was instantiated per level (simd_instantiate.h), the one idiom:
- *   DNNLK__DISPATCH(name, args)   name_avx512, name_avx2, name_sse41 or name_scalar, the one of
- *                                 the level in use, called with args (parenthesized). An
+ *   DNNLK__DISPATCH(name, args)   name_avx512, name_avx2, name_sse41 or name_scalar (aarch64:
+ *                                 name_neon or name_scalar), the one of the level in use, called with args (parenthesized). An
  *                                 expression: it yields the call's value, and with empty args
  *                                 the function itself (a pointer a loop calls per row).
  * With a compile-time level (DNNLK__STATIC_ISA) the choice folds away. */
@@ -223,6 +246,8 @@ static inline dnnlk_status dnnlk_set_max_isa(dnnlk_isa isa) {
     (dnnlk_max_isa() == dnnlk_isa_avx512  ? name##_avx512 args         \
      : dnnlk_max_isa() == dnnlk_isa_avx2  ? name##_avx2 args           \
      : dnnlk_max_isa() == dnnlk_isa_sse41 ? name##_sse41 args : name##_scalar args)
+#elif DNNLK__NEON
+#define DNNLK__DISPATCH(name, args) (dnnlk_max_isa() == dnnlk_isa_neon ? name##_neon args : name##_scalar args)
 #else
 #define DNNLK__DISPATCH(name, args) (name##_scalar args)
 #endif

@@ -44,6 +44,8 @@ DNNLK__NOINLINE_BEGIN /* every static DNNLK__NOINLINE function below */
 static DNNLK__FORCEINLINE double dnnlk__sqrt(double x) {
     return _mm_cvtsd_f64(_mm_sqrt_sd(_mm_setzero_pd(), _mm_set_sd(x)));
 }
+#elif DNNLK__NEON /* FSQRT: the same, on aarch64 */
+static DNNLK__FORCEINLINE double dnnlk__sqrt(double x) { return vget_lane_f64(vsqrt_f64(vdup_n_f64(x)), 0); }
 #else
 static DNNLK__FORCEINLINE double dnnlk__sqrt(double x) { return sqrt(x); }
 #endif

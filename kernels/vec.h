@@ -1,7 +1,7 @@
 /* dnnl_kernels — vec.h: the vector layer, mapped to the level being instantiated.
  *
  * One header per level defines the same names: vec_scalar.h (DNNLK__ISA 0, one lane of plain C
- * types), vec_sse41.h (1), vec_avx2.h (2), vec_avx512.h (3). No include guard: simd_instantiate.h
+ * types), vec_sse41.h (1), vec_avx2.h (2), vec_avx512.h (3), vec_neon.h (4, aarch64). No include guard: simd_instantiate.h
  * includes this file once per level, inside that level's target region (the scalar level has
  * none), with DNNLK__ISA set, and vec_end.h removes the names again. Kernel bodies use only these
  * names (or, in bodies not yet converted, an `#if DNNLK__ISA` for what one ISA does differently),
@@ -130,7 +130,7 @@
  * level gives SSE4.1's bits lane for lane (vec_scalar.h says how). */
 
 #if !defined(DNNLK__ISA)
-#error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 0, 1, 2 or 3"
+#error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 0, 1, 2, 3 or 4"
 #elif DNNLK__ISA == 0
 #include "vec_scalar.h"
 #elif DNNLK__ISA == 1
@@ -139,7 +139,9 @@
 #include "vec_avx2.h"
 #elif DNNLK__ISA == 3
 #include "vec_avx512.h"
+#elif DNNLK__ISA == 4
+#include "vec_neon.h"
 #else
-#error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 0, 1, 2 or 3"
+#error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 0, 1, 2, 3 or 4"
 #endif
 #include "vec_dtype.h" /* dnnlk__vf_load_dt / dnnlk__vf_store_dt: dtype loads and stores on the above */

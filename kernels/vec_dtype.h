@@ -23,6 +23,9 @@
 #elif DNNLK__ISA == 3 && !defined(DNNLK__VEC_DTYPE_3)
 #define DNNLK__VEC_DTYPE_3
 #define DNNLK__VEC_DTYPE_DEFINE
+#elif DNNLK__ISA == 4 && !defined(DNNLK__VEC_DTYPE_4)
+#define DNNLK__VEC_DTYPE_4
+#define DNNLK__VEC_DTYPE_DEFINE
 #endif
 
 #ifdef DNNLK__VEC_DTYPE_DEFINE

@@ -1,5 +1,5 @@
 /* dnnl_kernels — vec_end.h: removes the names vec.h mapped, at the end of each level's region.
- * Keep in step with vec_scalar.h, vec_sse41.h, vec_avx2.h and vec_avx512.h: a name missing here
+ * Keep in step with vec_scalar.h, vec_sse41.h, vec_avx2.h, vec_avx512.h and vec_neon.h: a name missing here
  * and defined differently by the next level is a macro redefinition (an error under -Werror), and
  * tests/test_vec.c checks that a sample of them is gone after the instantiation. */
 #undef DNNLK__VF_N

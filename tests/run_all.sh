@@ -4,7 +4,14 @@
 # prints no summary counts as one failure.
 # The tests named with --nofp also run from BUILD_DIR/asan-nofp (the sanitizer build without
 # -fno-omit-frame-pointer).
-#   tests/run_all.sh [--opt-only] [--nofp "TEST..."] [--dir SUBDIR] BUILD_DIR TEST...
+# --runner "CMD" runs each program through CMD (qemu-aarch64 for cross builds); --env-cap NAME
+# sets the level of the test_cpu environment-cap run (default sse41; with --opt-only it runs only
+# when given).
+#   tests/run_all.sh [--runner CMD] [--env-cap NAME] [--opt-only] [--nofp "TEST..."] [--dir SUBDIR] BUILD_DIR TEST...
+runner=""
+env_cap=""
+[ "$1" = "--runner" ] && { runner=$2; shift 2; }
+[ "$1" = "--env-cap" ] && { env_cap=$2; shift 2; }
 opt_only=0
 dir=opt
 nofp=""
@@ -15,7 +22,7 @@ b=$1; shift
 passed=0; failed=0; skipped=0
 run_one() { # label, env..., binary
     label=$1; shift
-    out=$(env "$@" 2>&1); rc=$?
+    out=$(env "$@" 2>&1); rc=$?  # $runner, when set, is among "$@" (split on purpose)
     line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' | tail -n 1)
     if [ -z "$line" ]; then
         printf '%s\n' "$out" | tail -n 20
@@ -32,16 +39,17 @@ run_one() { # label, env..., binary
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 }
 for t in "$@"; do
-    run_one "$t" "$b/$dir/$t"
+    run_one "$t" $runner "$b/$dir/$t"
     [ $opt_only = 1 ] && continue
     run_one "$t [asan+ubsan]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan/$t"
     case " $nofp " in
     *" $t "*) run_one "$t [asan+ubsan, no frame pointer]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan-nofp/$t" ;;
     esac
 done
-if [ $opt_only = 0 ] && [ -x "$b/opt/test_cpu" ]; then
+if { [ $opt_only = 0 ] || [ -n "$env_cap" ]; } && [ -x "$b/$dir/test_cpu" ]; then
     # The environment cap is read once, at the first call: check it from a fresh process.
-    run_one "test_cpu [DNNLK_MAX_ISA=sse41]" DNNLK_MAX_ISA=sse41 DNNLK_EXPECT_ENV_CAP=sse41 "$b/opt/test_cpu"
+    cap=${env_cap:-sse41}
+    run_one "test_cpu [DNNLK_MAX_ISA=$cap]" DNNLK_MAX_ISA=$cap DNNLK_EXPECT_ENV_CAP=$cap $runner "$b/$dir/test_cpu"
 fi
 echo "$passed passed, $failed failed, $skipped skipped" # once: the line .ci/run and callers read
 [ $failed -eq 0 ]

@@ -5,6 +5,7 @@ TEST(isa_names_round_trip) {
     int l;
     for (l = 0; l <= 3; l++) CHECK_EQ(dnnlk__isa_from_name(dnnlk_isa_name((dnnlk_isa)l)), l);
     CHECK_EQ(dnnlk__isa_from_name("AVX2"), 2);
+    CHECK_EQ(dnnlk__isa_from_name("Neon"), dnnlk_isa_neon); /* on every platform: a cap names a slot */
     CHECK_EQ(dnnlk__isa_from_name("avx"), -1);
     CHECK_EQ(dnnlk__isa_from_name("avx5120"), -1);
     CHECK_EQ(dnnlk__isa_from_name(""), -1);
@@ -40,6 +41,9 @@ TEST(detection_agrees_with_compiler_builtins) {
         __builtin_cpu_supports("avx512cd"))
         expect = 3;
     CHECK_EQ(dnnlk_cpu_isa(), expect);
+#elif DNNLK__NEON /* Advanced SIMD is baseline on aarch64: nothing to detect */
+    CHECK_EQ(dnnlk_cpu_isa(), dnnlk_isa_neon);
+    CHECK(strcmp(dnnlk_isa_name(dnnlk_isa_neon), "neon") == 0);
 #else
     CHECK_EQ(dnnlk_cpu_isa(), dnnlk_isa_scalar);
 #endif

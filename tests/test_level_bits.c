@@ -155,6 +155,8 @@ static uint64_t vm_case(int c, int l) {
     case 1: dnnlk__vm_array_sse41(fn, in_f32, out_f32, N); break;
     case 2: dnnlk__vm_array_avx2(fn, in_f32, out_f32, N); break;
     default: dnnlk__vm_array_avx512(fn, in_f32, out_f32, N); break;
+#elif DNNLK__NEON
+    default: dnnlk__vm_array_neon(fn, in_f32, out_f32, N); break;
 #endif
     }
     return th_fnv1a_f32(out_f32, N);

@@ -67,6 +67,8 @@ static void vm_array_at(int isa, int fn, const float *x, float *y, size_t n) {
     case 3: dnnlk__vm_array_avx512(fn, x, y, n); break;
     case 2: dnnlk__vm_array_avx2(fn, x, y, n); break;
     case 1: dnnlk__vm_array_sse41(fn, x, y, n); break;
+#elif DNNLK__NEON
+    case 1: dnnlk__vm_array_neon(fn, x, y, n); break;
 #endif
     default: dnnlk__vm_array_scalar(fn, x, y, n); break;
     }

@@ -8,9 +8,12 @@ enum { vec_probe_bf16 = 0, vec_probe_f16 = 1, vec_probe_round = 2, vec_probe_flo
 #define DNNLK__SIMD_BODY "../tests/vec_probe_simd.h"
 #include "../kernels/simd_instantiate.h"
 
-/* The levels this build has: the scalar level everywhere, the vector levels on x86. */
+/* The levels this build has: the scalar level everywhere, the vector levels on x86, neon (level 1)
+ * on aarch64. */
 #if DNNLK__X86
 #define VEC_LEVELS(name) {name##_scalar, name##_sse41, name##_avx2, name##_avx512}
+#elif DNNLK__NEON
+#define VEC_LEVELS(name) {name##_scalar, name##_neon, NULL, NULL}
 #else
 #define VEC_LEVELS(name) {name##_scalar, NULL, NULL, NULL}
 #endif
@@ -25,6 +28,8 @@ static const int_fn ints[4] = VEC_LEVELS(vec_probe_int);
 typedef void (*q8_fn)(const int32_t *, const int32_t *, int16_t, int, const float *, const int32_t *, const float *,
                       uint8_t *, float *, int32_t *);
 static const q8_fn q8s[4] = VEC_LEVELS(vec_probe_q8);
+typedef void (*order_fn)(const float *, const float *, float *, int32_t *);
+static const order_fn orders[4] = VEC_LEVELS(vec_probe_x86_order);
 
 #define N 4096
 
@@ -149,6 +154,37 @@ TEST(integer_ops_and_unordered_compares_by_lane) {
     }
 }
 
+/* min/max with x86's operand order, max(-0, x) and truncation, on pairs of specials, against their
+ * one-lane definitions (what vec_scalar.h and SSE4.1 do): a level whose instructions order NaN or
+ * zeros otherwise (AArch64's FMIN/FMAX, FCVTZS's saturation) must emulate them. */
+TEST(x86_operand_order_and_truncation_by_lane) {
+    static const float sp[] = {NAN, -NAN, 0.0f, -0.0f, 1.0f, -1.0f, INFINITY, -INFINITY, 2.5f, -2.5f,
+                               2147483648.0f, -2147483648.0f, 2147483520.0f, -2147483904.0f, 3e9f, -3e9f, 1e-45f, -7.0f};
+    const int ns = (int)(sizeof sp / sizeof sp[0]);
+    float a[16], b[16], outf[48];
+    int32_t outi[16];
+    int l = (int)th_isa, w = lanes[l](), i, r;
+    for (r = 0; r < 400; r++) {
+        for (i = 0; i < 16; i++) a[i] = sp[th_randint(0, ns - 1)], b[i] = sp[th_randint(0, ns - 1)];
+        orders[l](a, b, outf, outi);
+        for (i = 0; i < w; i++) {
+            /* max(-0, a) from the bits: clang 14 -O2 folds the select against the constant -0 as if
+             * the sign of a zero did not matter (as vec_scalar.h notes) */
+            uint32_t ab = dnnlk__f32_bits(a[i]);
+            float mn = a[i] < b[i] ? a[i] : b[i], mx = a[i] > b[i] ? a[i] : b[i];
+            float m0 = ab >= 0x80000000u && ab <= 0xff800000u ? -0.0f : a[i];
+            int32_t t = (a[i] > -2147483648.0f && a[i] < 2147483648.0f) ? (int32_t)a[i] : INT32_MIN;
+            CHECK_MSG(dnnlk__f32_bits(outf[i]) == dnnlk__f32_bits(mn), "min(%a, %a): %a", (double)a[i], (double)b[i],
+                      (double)outf[i]);
+            CHECK_MSG(dnnlk__f32_bits(outf[w + i]) == dnnlk__f32_bits(mx), "max(%a, %a): %a", (double)a[i],
+                      (double)b[i], (double)outf[w + i]);
+            CHECK_MSG(dnnlk__f32_bits(outf[2 * w + i]) == dnnlk__f32_bits(m0), "max_neg0(%a): %a", (double)a[i],
+                      (double)outf[2 * w + i]);
+            CHECK_MSG(outi[i] == t, "trunc(%a): %d, want %d", (double)a[i], outi[i], t);
+        }
+    }
+}
+
 static int32_t sat32(int32_t v, int32_t lo, int32_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* Round half to even of a finite float below 2^23 in magnitude, by the definition. */
@@ -222,6 +258,7 @@ int main(void) {
     RUN_EACH_ISA(byte_packing_permute_gather_by_lane);
     RUN_EACH_ISA(compare_bits_and_blend_by_lane);
     RUN_EACH_ISA(integer_ops_and_unordered_compares_by_lane);
+    RUN_EACH_ISA(x86_operand_order_and_truncation_by_lane);
     RUN(no_vector_names_leak);
     return th_summary();
 }

@@ -57,6 +57,19 @@ static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_int)(const int32_t *a, const in
     bits[6] = dnnlk__vmask_bits(dnnlk__vmask_or(nle, gt));
 }
 
+/* The operations whose x86 semantics another ISA must emulate: outf holds dnnlk__vf_min(a, b),
+ * dnnlk__vf_max(a, b) (the second operand where either is NaN, and for two zeros) and
+ * dnnlk__vf_max_neg0(a); outi dnnlk__vf_to_vi_trunc(a) (INT32_MIN for NaN and out of range). */
+static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_x86_order)(const float *a, const float *b, float *outf,
+                                                            int32_t *outi) {
+    const int N = DNNLK__VF_N;
+    dnnlk__vf x = dnnlk__vf_loadu(a), y = dnnlk__vf_loadu(b);
+    dnnlk__vf_storeu(outf, dnnlk__vf_min(x, y));
+    dnnlk__vf_storeu(outf + N, dnnlk__vf_max(x, y));
+    dnnlk__vf_storeu(outf + 2 * N, dnnlk__vf_max_neg0(x));
+    dnnlk__vi_storeu(outi, dnnlk__vf_to_vi_trunc(x));
+}
+
 /* The quant/resize names on one group of four vectors: out8 the bytes of dnnlk__vi_pack4_sat_i8
  * (4N), of dnnlk__vi_pack4_u8 on w (4N) and of dnnlk__vi_store_u8 on a (N, then 0x5a guard bytes);
  * outf dnnlk__vf_sub_round_even(x), dnnlk__vf_permute(x, idx), dnnlk__vf_gather(g, idx); outi
