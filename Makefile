@@ -227,13 +227,15 @@ test-aarch64: $(A)/gcc.log $(A)/clang.log $(A)/nosimd.log check-headers-aarch64
 	  '{p += $$1; f += $$3; s += $$5} END {printf "%d passed, %d failed, %d skipped\n", p, f, s; exit f != 0}'
 
 # The header as an aarch64 user includes it: C99, C11, C++17 TUs warning-free, linked, no exported
-# symbol; the compile-time caps (scalar only, neon); the DNNLK_NO_SIMD TUs.
+# symbol; the compile-time caps (scalar only, neon); the DNNLK_NO_SIMD TUs; big-endian aarch64 and
+# 32-bit ARM compile clean on the scalar level.
 check-headers-aarch64: $(A)/multi_tu $(A)/cap_scalar $(A)/cap_neon $(A)/no_simd_c99.o $(A)/no_simd_cxx17.o
 	@NM="$(A64_NM)" sh tests/compile/check_symbols.sh $(A)/multi_tu_c99.o $(A)/multi_tu_c11.o $(A)/multi_tu_cxx17.o
 	@$(QEMU_A64) $(A)/multi_tu
 	@$(QEMU_A64) $(A)/cap_scalar
 	@$(QEMU_A64) $(A)/cap_neon
 	@echo "aarch64 -DDNNLK_NO_SIMD TUs: C99 and C++17 warning-free"
+	@sh tests/compile/check_arm_fallback.sh $(A)/fallback
 $(A)/multi_tu_c99.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(A)
 	$(A64_GCC) -std=c99 $(WARN) -O2 -DTU_NAME=tu_c99 -c $< -o $@
