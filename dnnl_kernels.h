@@ -19,6 +19,10 @@
  *                dnnlk_broadcast_oneway(nfrom, from, nto, to)
  *   select.h     dnnlk_select_infer(cond, src0, src1, dst, bcast)
  *                dnnlk_select(cond, src0, src1, dst, bcast, ith, nth)
+ *   convert.h    dnnlk_convert_infer(src, dst)  dnnlk_convert(src, dst, ith, nth)
+ *   compare.h    dnnlk_compare_infer(op, src0, src1, dst)  dnnlk_compare(op, src0, src1, dst, ith, nth)
+ *                dnnlk_logical_infer(op, src0, src1, dst)  dnnlk_logical(op, src0, src1, dst, ith, nth)
+ *                dnnlk_logical_not_infer(src, dst)  dnnlk_logical_not(src, dst, ith, nth)
  *   rng_engine.h dnnlk_rng_init(rng, alg, seed, offset)  dnnlk_rng_skip(rng, n)
  *   rng_draw.h   dnnlk_rng_u32(rng, dst, n, end, ith, nth)
  *                dnnlk_rng_uniform_f32(rng, dst, n, low, high, end, ith, nth)
@@ -117,6 +121,8 @@
 #include "kernels/quant.h"
 #include "kernels/resize.h"
 #include "kernels/select.h"
+#include "kernels/convert.h"
+#include "kernels/compare.h"
 #include "kernels/layer_norm.h"
 #include "kernels/l2_norm.h"
 #include "kernels/vmath.h"
