@@ -112,6 +112,47 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_vrows)(const dnnlk__cmp_bl
 #undef DNNLK__CMP_V
 }
 
+/* Typed rows for the dtypes the f32 lanes cannot hold (s64, s32, f64): dst contiguous, each
+ * operand contiguous or a scalar along the row; plain loops the compiler may vectorize. */
+#define DNNLK__CMP_TLOOP(T, OP)                                                         \
+    do {                                                                                \
+        if (ka && kb) for (i = 0; i < n; i++) d[i] = (unsigned char)(a[i] OP b[i]);     \
+        else if (ka) { const T y = b[0]; for (i = 0; i < n; i++) d[i] = (unsigned char)(a[i] OP y); } \
+        else if (kb) { const T x = a[0]; for (i = 0; i < n; i++) d[i] = (unsigned char)(x OP b[i]); } \
+        else memset(d, (unsigned char)(a[0] OP b[0]), (size_t)n);                       \
+    } while (0)
+#define DNNLK__CMP_TYPED(T)                                                                                         \
+    static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__compare_typed_##T)(unsigned char *d, const T *a, const T *b,      \
+                                                                     int64_t n, int op, int ka, int kb) {            \
+        int64_t i;                                                                                                  \
+        switch (op) {                                                                                               \
+        case dnnlk_compare_eq: DNNLK__CMP_TLOOP(T, ==); break;                                                       \
+        case dnnlk_compare_ne: DNNLK__CMP_TLOOP(T, !=); break;                                                       \
+        case dnnlk_compare_lt: DNNLK__CMP_TLOOP(T, <); break;                                                        \
+        case dnnlk_compare_le: DNNLK__CMP_TLOOP(T, <=); break;                                                       \
+        case dnnlk_compare_gt: DNNLK__CMP_TLOOP(T, >); break;                                                        \
+        default: DNNLK__CMP_TLOOP(T, >=); break;                                                                     \
+        }                                                                                                           \
+    }
+DNNLK__CMP_TYPED(int64_t)
+DNNLK__CMP_TYPED(int32_t)
+DNNLK__CMP_TYPED(double)
+#undef DNNLK__CMP_TYPED
+#undef DNNLK__CMP_TLOOP
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_trows)(const dnnlk__cmp_blk *k, int ka, int kb) {
+    int64_t r;
+    for (r = 0; r < k->rows; r++) {
+        unsigned char *d = k->d + r * k->dp;
+        const char *a = k->a + r * k->ap, *b = k->b + r * k->bp;
+        switch (k->adt) {
+        case dnnlk_s64: DNNLK__SFX(dnnlk__compare_typed_int64_t)(d, (const int64_t *)(const void *)a, (const int64_t *)(const void *)b, k->n, k->op, ka, kb); break;
+        case dnnlk_s32: DNNLK__SFX(dnnlk__compare_typed_int32_t)(d, (const int32_t *)(const void *)a, (const int32_t *)(const void *)b, k->n, k->op, ka, kb); break;
+        default: DNNLK__SFX(dnnlk__compare_typed_double)(d, (const double *)(const void *)a, (const double *)(const void *)b, k->n, k->op, ka, kb); break;
+        }
+    }
+}
+
 /* Entry: one block of rows. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_rows)(const dnnlk__cmp_blk *k) {
     const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)k->adt);
@@ -120,6 +161,12 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_rows)(const dnnlk__cmp_blk
     int64_t r;
     if (k->ds == 1 && ka >= 0 && kb >= 0 && dnnlk__cmp_vec_dtype(k->adt)) {
         DNNLK__SFX(dnnlk__compare_vrows)(k, ka, kb);
+        return;
+    }
+    /* typed pointers need natural alignment; an odd-aligned tensor takes the element path */
+    if (k->ds == 1 && ka >= 0 && kb >= 0 && (k->adt == dnnlk_s64 || k->adt == dnnlk_s32 || k->adt == dnnlk_f64) &&
+        ((uintptr_t)k->a | (uintptr_t)k->b | (uintptr_t)k->ap | (uintptr_t)k->bp) % (uintptr_t)es == 0) {
+        DNNLK__SFX(dnnlk__compare_trows)(k, ka, kb);
         return;
     }
     for (r = 0; r < k->rows; r++)

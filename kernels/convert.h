@@ -185,9 +185,14 @@ typedef struct dnnlk__convert_blk {
     int ddt, sdt;   /* dnnlk_dtype */
 } dnnlk__convert_blk;
 
-/* A transpose block (dst contiguous along its rows, src contiguous across them) is moved in
- * tiles of this many rows: 64 bytes of src per column for 4-byte elements. */
-#define DNNLK__CONVERT_TILE_BYTES 64
+/* Transpose blocks (convert_simd.h) move tiles of this many rows by every column, and request the
+ * src lines of the tile this many tiles ahead. */
+#ifndef DNNLK__CONVERT_TILE_ROWS
+#define DNNLK__CONVERT_TILE_ROWS 16
+#endif
+#ifndef DNNLK__CONVERT_TILE_AHEAD
+#define DNNLK__CONVERT_TILE_AHEAD 2
+#endif
 
 /* The pairs with a vector path (convert_simd.h): every such source value is an f32 exactly. */
 static DNNLK__FORCEINLINE int dnnlk__convert_vec_src(int t) {

@@ -162,20 +162,25 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_copy_es)(const dnnlk__c
     }
 }
 
-/* A transpose block: dst rows contiguous (ds == es), src contiguous across rows (sp == es). A
- * tile of T rows reads, for each column, T src elements from one cache line and writes them down
- * the tile's T dst rows, whose lines the next columns fill: both sides move whole lines, where
- * row by row every src element would be a line of its own. */
+/* A transpose block: dst rows contiguous (ds == es), src contiguous across rows (sp == es). Tiles
+ * of R rows by every column: for each column, R src elements from whole cache lines, written down
+ * the tile's R dst rows, which the tile fills completely (R rows x n columns of dst are one
+ * contiguous run); row by row instead, every src element would be a line of its own. The src
+ * lines of the tile after next are requested into L2 first: with a large power-of-two column
+ * stride (NCHW's H*W) the columns' lines share a few cache sets, which defeats the hardware
+ * prefetchers. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_es)(const dnnlk__convert_blk *k, int es) {
-    const int64_t T = DNNLK__CONVERT_TILE_BYTES / es, n = k->n, dp = k->dp, ss = k->ss;
+    const int64_t R = DNNLK__CONVERT_TILE_ROWS, n = k->n, dp = k->dp, ss = k->ss;
     int64_t r0, i, r;
-    for (r0 = 0; r0 < k->rows; r0 += T) {
-        int64_t t = k->rows - r0 < T ? k->rows - r0 : T;
+    for (r0 = 0; r0 < k->rows; r0 += R) {
+        int64_t t = k->rows - r0 < R ? k->rows - r0 : R;
         char *d = k->d + r0 * dp;
         const char *s = k->s + r0 * es;
-        if (t == T) {
+        if (r0 + (DNNLK__CONVERT_TILE_AHEAD + 1) * R <= k->rows)
+            for (i = 0; i < n; i++) dnnlk__vec_prefetch_l2(s + DNNLK__CONVERT_TILE_AHEAD * R * es + i * ss, (size_t)(R * es));
+        if (t == R) { /* a whole tile: a constant trip count */
             for (i = 0; i < n; i++)
-                for (r = 0; r < T; r++) memcpy(d + r * dp + i * es, s + i * ss + r * es, (size_t)es);
+                for (r = 0; r < R; r++) memcpy(d + r * dp + i * es, s + i * ss + r * es, (size_t)es);
         } else {
             for (i = 0; i < n; i++)
                 for (r = 0; r < t; r++) memcpy(d + r * dp + i * es, s + i * ss + r * es, (size_t)es);
