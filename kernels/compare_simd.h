@@ -117,7 +117,17 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_vrows)(const dnnlk__cmp_bl
 #define DNNLK__CMP_TLOOP(T, OP)                                                         \
     do {                                                                                \
         if (ka && kb) for (i = 0; i < n; i++) d[i] = (unsigned char)(a[i] OP b[i]);     \
-        else if (ka) { const T y = b[0]; for (i = 0; i < n; i++) d[i] = (unsigned char)(a[i] OP y); } \
+        else if (ka) {                                                                  \
+            /* against a scalar (a mask == 0): 8 results packed into one store */          \
+            const T y = b[0];                                                           \
+            for (i = 0; i + 8 <= n; i += 8) {                                           \
+                uint64_t w = 0;                                                         \
+                int j;                                                                  \
+                for (j = 0; j < 8; j++) w |= (uint64_t)(a[i + j] OP y) << DNNLK__CMP_BYTE_SHIFT(j); \
+                memcpy(d + i, &w, 8);                                                   \
+            }                                                                           \
+            for (; i < n; i++) d[i] = (unsigned char)(a[i] OP y);                       \
+        } \
         else if (kb) { const T x = a[0]; for (i = 0; i < n; i++) d[i] = (unsigned char)(x OP b[i]); } \
         else memset(d, (unsigned char)(a[0] OP b[0]), (size_t)n);                       \
     } while (0)
