@@ -28,6 +28,15 @@
  *   select.h     dnnlk_select_infer(cond, src0, src1, dst, bcast)
  *                dnnlk_select(cond, src0, src1, dst, bcast, ith, nth)   dst = cond ? src0 : src1, bits
  *                                                           moved; none or numpy broadcast (cond one way)
+ *   convert.h    dnnlk_convert_infer(src, dst)
+ *                dnnlk_convert(src, dst, ith, nth)          any dtype to any, any strides (also a layout
+ *                                           transform); RNE, float->int toward zero saturating, NaN->0
+ *   compare.h    dnnlk_compare_infer(op, src0, src1, dst)
+ *                dnnlk_compare(op, src0, src1, dst, ith, nth)   boolean eq/ne/lt/le/gt/ge, numpy
+ *                                           broadcast, same dtype both sides; NaN false except ne
+ *                dnnlk_logical_infer(op, src0, src1, dst)
+ *                dnnlk_logical(op, src0, src1, dst, ith, nth)   boolean and/or/xor of nonzero-ness
+ *                dnnlk_logical_not_infer(src, dst)  dnnlk_logical_not(src, dst, ith, nth)   boolean !x
  *   rng_engine.h dnnlk_rng_init(rng, alg, seed, offset)     MCG31m1, Philox4x32-10 (2 layouts), MT19937
  *                dnnlk_rng_skip(rng, n)                     jump ahead n outputs
  *   rng_draw.h   dnnlk_rng_u32(rng, dst, n, end, ith, nth)  n raw outputs; end: the state after them
@@ -150,6 +159,8 @@
 #include "kernels/quant.h"
 #include "kernels/resize.h"
 #include "kernels/select.h"
+#include "kernels/convert.h"
+#include "kernels/compare.h"
 #include "kernels/layer_norm.h"
 #include "kernels/l2_norm.h"
 #include "kernels/vmath.h"

@@ -8,6 +8,7 @@
 #include "bench_argops.h"
 #include "bench_quantresize.h"
 #include "bench_select.h"
+#include "bench_convert.h"
 #include "bench_norm.h"
 #include "bench_mathops.h"
 
@@ -28,6 +29,7 @@ int main(int argc, char **argv) {
     bench_argops();
     bench_quantresize();
     bench_select();
+    bench_convert();
     bench_norm();
     bench_mathops();
     bench_history_close();

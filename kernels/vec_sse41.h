@@ -43,16 +43,21 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vi_load_i8_sse41(const void *p, int sgn
     b = _mm_cvtsi32_si128(w);
     return sgn ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b);
 }
-/* No F16C at this level: convert lane by lane with the scalar routines. */
+/* No F16C at this level: convert lane by lane with the scalar routines. Through memcpy: p need
+ * not be 2-byte aligned (convert's tensors may start at any byte, as the other levels allow). */
 static DNNLK__FORCEINLINE __m128 dnnlk__vf_load_f16_sse41(const uint16_t *p) {
-    return _mm_setr_ps(dnnlk_f16_to_f32(p[0]), dnnlk_f16_to_f32(p[1]), dnnlk_f16_to_f32(p[2]),
-                       dnnlk_f16_to_f32(p[3]));
+    uint16_t h[4];
+    memcpy(h, p, sizeof h);
+    return _mm_setr_ps(dnnlk_f16_to_f32(h[0]), dnnlk_f16_to_f32(h[1]), dnnlk_f16_to_f32(h[2]),
+                       dnnlk_f16_to_f32(h[3]));
 }
 static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) {
     float t[4];
+    uint16_t h[4];
     int i;
     _mm_storeu_ps(t, v);
-    for (i = 0; i < 4; i++) p[i] = dnnlk_f32_to_f16(t[i]);
+    for (i = 0; i < 4; i++) h[i] = dnnlk_f32_to_f16(t[i]);
+    memcpy(p, h, sizeof h);
 }
 
 /* ---- beyond the f32/s32 basics, by kind (each section names the bodies that use it first) ---- */

@@ -1,0 +1,283 @@
+/* dnnl_kernels — convert.h: dst = src converted to dst's dtype, any layouts on both sides (also the
+ * layout transform that oneDNN calls reorder: NCHW <-> NHWC, transposes).
+ *
+ *   dnnlk_status dnnlk_convert_infer(const dnnlk_tensor *src, dnnlk_tensor *dst);
+ *   dnnlk_status dnnlk_convert(const dnnlk_tensor *src, dnnlk_tensor *dst, int ith, int nth);
+ *
+ * Semantics:
+ *   - Every pair of the dtypes the library knows: f32, f64, f16, bf16, s64, s32, s8, u8, boolean.
+ *     dst's dtype dnnlk_dtype_undef is completed to src's (a plain copy / reorder).
+ *   - Rules (the boolean RFC's, plus IEEE rounding):
+ *       to boolean        zero (+0, -0) is false, anything else true, NaN included; written 0/1.
+ *       from boolean      a nonzero byte is 1, zero is 0, in the destination type.
+ *       float -> float    round to nearest even (one rounding, also f64 -> f16/bf16 and
+ *                         f16 <-> bf16); overflow gives +-inf; NaN stays NaN (quieted; the top of
+ *                         its payload kept, as the hardware conversions do).
+ *       int -> float      round to nearest even, one rounding (s64 -> bf16 included).
+ *       float -> int      toward zero, then SATURATED to the destination's range; NaN gives 0.
+ *                         C leaves out-of-range and NaN undefined. numpy's astype and PyTorch's
+ *                         .to() do what the C cast compiles to: on x86 a value out of s32/s64 range
+ *                         and NaN give INT_MIN / INT64_MIN, and narrower targets take the low bits
+ *                         of that s32 (f32 300.0 -> s8 44, NaN -> u8 0). oneDNN's reorder saturates,
+ *                         and NaN -> 0 is what saturation of a "no value" gives in quantized
+ *                         pipelines (PyTorch's quantize, oneDNN's reorder with f32 -> s8): we take
+ *                         oneDNN's rule, which gives one defined answer on every platform.
+ *       int -> int        narrower targets SATURATE (s32 300 -> s8 127, -1 -> u8 0). numpy and
+ *                         PyTorch wrap (take the low bits); oneDNN's reorder saturates, and
+ *                         saturating agrees with the float -> int rule above, so a value never
+ *                         changes sign or wraps to its opposite end on conversion.
+ *       same dtype        the bits are copied (NaN payloads kept), except boolean, which is
+ *                         written 0/1 like every other conversion to boolean.
+ *     The result is the same bits on every ISA level and for every (ith, nth).
+ *   - Shapes: dst has src's shape (ndims and dims); its unknown ndims, dims and strides are
+ *     completed (strides by shape.h's rules: all unknown = dense). src may have any strides (0 for
+ *     broadcast, negative for flipped views), dst any non-overlapping ones.
+ *   - In-place: dst may be src when it is exactly the same view with the same element size; any
+ *     other overlap is dnnlk_invalid_arguments.
+ *   - Parts: part ith of nth converts a contiguous share of dst's elements in dst's memory order.
+ *   - Statuses: dnnlk_invalid_arguments (NULL pointers, NULL data on a non-empty tensor, overlap,
+ *     bad (ith, nth)); dnnlk_invalid_shape (dims that differ, bad or overflowing shapes);
+ *     dnnlk_invalid_data_type (an unknown dtype on either side). On any error nothing is written,
+ *     neither dst's data nor its descriptor; the execute function writes the completed descriptor
+ *     back only where it differs from what the caller passed.
+ *
+ * Speed: dimensions are coalesced and visited in dst's memory order. Rows contiguous on both sides
+ * run on the vector layer for the pairs src in {f32, bf16, f16, u8, s8} -> dst in {f32, bf16, f16,
+ * boolean}; same-dtype rows are copies; a transpose (dst contiguous along a dim where src is not,
+ * src contiguous along another: NCHW <-> NHWC) is copied in tiles so that both sides move whole
+ * cache lines. Every other pair and layout runs an element loop, one conversion per element. */
+#ifndef DNNLK_CONVERT_H
+#define DNNLK_CONVERT_H
+
+#include "base.h"
+#include "cpu.h"
+#include "shape.h"
+#include "loop.h"
+
+/* ---- one element: the reading of a source element and the writing of a value ----
+ * A float source is read as a double (every f32/f16/bf16/f64 value is one exactly), an integer or
+ * boolean source as an int64_t (exact too); the writers round or saturate once. */
+
+static DNNLK__FORCEINLINE int dnnlk__cvt_src_is_float(dnnlk_dtype t) {
+    return t == dnnlk_f32 || t == dnnlk_f64 || t == dnnlk_f16 || t == dnnlk_bf16;
+}
+
+static DNNLK__FORCEINLINE double dnnlk__cvt_read_f(const void *p, dnnlk_dtype t) {
+    float f;
+    double d;
+    uint16_t h;
+    switch (t) {
+    case dnnlk_f32: memcpy(&f, p, 4); return (double)f;
+    case dnnlk_bf16: memcpy(&h, p, 2); return (double)dnnlk_bf16_to_f32(h);
+    case dnnlk_f16: memcpy(&h, p, 2); return (double)dnnlk_f16_to_f32(h);
+    default: memcpy(&d, p, 8); return d;
+    }
+}
+
+static DNNLK__FORCEINLINE int64_t dnnlk__cvt_read_i(const void *p, dnnlk_dtype t) {
+    int32_t i32;
+    int64_t i64;
+    switch (t) {
+    case dnnlk_s8: return (int64_t)*(const signed char *)p;
+    case dnnlk_u8: return (int64_t)*(const unsigned char *)p;
+    case dnnlk_boolean: return *(const unsigned char *)p != 0;
+    case dnnlk_s32: memcpy(&i32, p, 4); return i32;
+    default: memcpy(&i64, p, 8); return i64;
+    }
+}
+
+/* d rounded to f32 by round-to-odd (toward zero, then the last bit set if anything was lost).
+ * A second rounding of that to a format of at most 22 significant bits (f16, bf16) gives the
+ * correctly rounded result of d, where rounding twice to nearest can be off by one ulp
+ * (a double just above a half-way point of bf16 can first round down onto it). */
+static DNNLK__FORCEINLINE float dnnlk__f64_to_f32_odd(double d) {
+    float f = (float)d;
+    uint32_t u;
+    if ((double)f == d || d != d) return f;
+    u = dnnlk__f32_bits(f);
+    if ((f < 0 ? -(double)f : (double)f) > (d < 0 ? -d : d)) u -= 1; /* back toward zero; inf -> max */
+    return dnnlk__f32_from_bits(u | 1u);
+}
+
+/* v as a double by round-to-odd (exact below 2^53), for the same reason. */
+static DNNLK__FORCEINLINE double dnnlk__s64_to_f64_odd(int64_t v) {
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v, m;
+    int shift = 0;
+    double r;
+    if (u < (1ull << 53)) return (double)v;
+    while ((u >> shift) >= (1ull << 53)) shift++;
+    m = u >> shift;
+    if (u & ((1ull << shift) - 1u)) m |= 1u;
+    r = (double)m * (double)(1ull << shift);
+    return v < 0 ? -r : r;
+}
+
+static DNNLK__FORCEINLINE int64_t dnnlk__cvt_sat(int64_t v, dnnlk_dtype t) {
+    int64_t lo, hi;
+    switch (t) {
+    case dnnlk_s8: lo = -128, hi = 127; break;
+    case dnnlk_u8: lo = 0, hi = 255; break;
+    case dnnlk_s32: lo = INT32_MIN, hi = INT32_MAX; break;
+    default: return v;
+    }
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static DNNLK__FORCEINLINE void dnnlk__cvt_write_int(void *p, dnnlk_dtype t, int64_t v) {
+    int32_t i32;
+    switch (t) {
+    case dnnlk_s8: case dnnlk_u8: *(unsigned char *)p = (unsigned char)v; break;
+    case dnnlk_s32: i32 = (int32_t)v; memcpy(p, &i32, 4); break;
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+static DNNLK__FORCEINLINE void dnnlk__cvt_write_f(void *p, dnnlk_dtype t, double d) {
+    float f;
+    uint16_t h;
+    switch (t) {
+    case dnnlk_boolean: *(unsigned char *)p = d != 0; break; /* NaN != 0: true */
+    case dnnlk_f64: memcpy(p, &d, 8); break;
+    case dnnlk_f32: f = (float)d; memcpy(p, &f, 4); break;
+    case dnnlk_bf16: h = dnnlk_f32_to_bf16(dnnlk__f64_to_f32_odd(d)); memcpy(p, &h, 2); break;
+    case dnnlk_f16: h = dnnlk_f32_to_f16(dnnlk__f64_to_f32_odd(d)); memcpy(p, &h, 2); break;
+    case dnnlk_s64:
+        /* toward zero, saturated; 2^63 is the first double above the range */
+        dnnlk__cvt_write_int(p, t, d != d ? 0 : d >= 9223372036854775808.0 ? INT64_MAX
+                                    : d < -9223372036854775808.0           ? INT64_MIN
+                                                                            : (int64_t)d);
+        break;
+    default: /* s32, s8, u8: saturate in the s64 range first (every bound is well inside it) */
+        dnnlk__cvt_write_int(p, t, d != d ? 0 : d >= 4294967296.0 ? dnnlk__cvt_sat(INT64_MAX, t)
+                                        : d <= -4294967296.0      ? dnnlk__cvt_sat(INT64_MIN, t)
+                                                                  : dnnlk__cvt_sat((int64_t)d, t));
+        break;
+    }
+}
+
+static DNNLK__FORCEINLINE void dnnlk__cvt_write_i(void *p, dnnlk_dtype t, int64_t v) {
+    float f;
+    double d;
+    uint16_t h;
+    switch (t) {
+    case dnnlk_boolean: *(unsigned char *)p = v != 0; break;
+    case dnnlk_f64: d = (double)v; memcpy(p, &d, 8); break;
+    case dnnlk_f32: f = (float)v; memcpy(p, &f, 4); break;
+    case dnnlk_bf16: h = dnnlk_f32_to_bf16(dnnlk__f64_to_f32_odd(dnnlk__s64_to_f64_odd(v))); memcpy(p, &h, 2); break;
+    case dnnlk_f16: h = dnnlk_f32_to_f16(dnnlk__f64_to_f32_odd(dnnlk__s64_to_f64_odd(v))); memcpy(p, &h, 2); break;
+    default: dnnlk__cvt_write_int(p, t, dnnlk__cvt_sat(v, t)); break;
+    }
+}
+
+/* One element of any pair (the same dtype included: callers copy those themselves). */
+static DNNLK__FORCEINLINE void dnnlk__cvt_elem(void *d, dnnlk_dtype dt, const void *s, dnnlk_dtype st) {
+    if (dnnlk__cvt_src_is_float(st)) dnnlk__cvt_write_f(d, dt, dnnlk__cvt_read_f(s, st));
+    else dnnlk__cvt_write_i(d, dt, dnnlk__cvt_read_i(s, st));
+}
+
+/* One block of rows as the row kernels see it (the layout of dnnlk__iter_next_block). */
+typedef struct dnnlk__convert_blk {
+    char *d;
+    const char *s;
+    int64_t n, rows;
+    int64_t dp, sp; /* row pitches, bytes */
+    int64_t ds, ss; /* element strides along a row, bytes */
+    int ddt, sdt;   /* dnnlk_dtype */
+} dnnlk__convert_blk;
+
+/* Transpose blocks (convert_simd.h) move tiles of this many rows by every column, and request the
+ * src lines of the tile this many tiles ahead. */
+#ifndef DNNLK__CONVERT_TILE_ROWS
+#define DNNLK__CONVERT_TILE_ROWS 16
+#endif
+#ifndef DNNLK__CONVERT_TILE_AHEAD
+#define DNNLK__CONVERT_TILE_AHEAD 2
+#endif
+
+/* The pairs with a vector path (convert_simd.h): every such source value is an f32 exactly. */
+static DNNLK__FORCEINLINE int dnnlk__convert_vec_src(int t) {
+    return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16 || t == dnnlk_u8 || t == dnnlk_s8;
+}
+static DNNLK__FORCEINLINE int dnnlk__convert_vec_dst(int t) {
+    return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16 || t == dnnlk_boolean;
+}
+
+#define DNNLK__SIMD_BODY "convert_simd.h"
+#include "simd_instantiate.h"
+
+/* ---- validation and shape inference ---- */
+
+static inline dnnlk_status dnnlk__convert_prepare(const dnnlk_tensor *src, const dnnlk_tensor *dst, int need_data,
+                                                  dnnlk_tensor *out) {
+    dnnlk_tensor r;
+    dnnlk_status st;
+    if (!src || !dst || !out) return dnnlk_invalid_arguments;
+    if ((st = dnnlk__check_input(src, need_data)) != dnnlk_success) return st;
+    if (dst->dtype != dnnlk_dtype_undef && dnnlk_dtype_size(dst->dtype) == 0) return dnnlk_invalid_data_type;
+    r = *dst;
+    if (r.dtype == dnnlk_dtype_undef) r.dtype = src->dtype;
+    st = dnnlk__complete_output(&r, src->ndims, src->dims, &r);
+    if (st != dnnlk_success) return st;
+    if (need_data) {
+        int64_t numel = 0;
+        if (dnnlk_shape_numel(r.ndims, r.dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
+        if (numel > 0 && !r.data) return dnnlk_invalid_arguments;
+        if (!dnnlk__alias_ok(&r, src)) return dnnlk_invalid_arguments;
+    }
+    *out = r;
+    return dnnlk_success;
+}
+
+/* Completes dst's unknown ndims/dims/strides (and an undef dtype) and checks the known ones. Data
+ * pointers are not needed. On error *dst is unchanged. */
+static inline dnnlk_status dnnlk_convert_infer(const dnnlk_tensor *src, dnnlk_tensor *dst) {
+    dnnlk_tensor r;
+    dnnlk_status st = dnnlk__convert_prepare(src, dst, 0, &r);
+    if (st != dnnlk_success) return st;
+    *dst = r;
+    return dnnlk_success;
+}
+
+/* dst = src in dst's dtype and layout, part ith of nth (see the top of the file). */
+static inline dnnlk_status dnnlk_convert(const dnnlk_tensor *src, dnnlk_tensor *dst, int ith, int nth) {
+    dnnlk_tensor r;
+    dnnlk__loop plan;
+    dnnlk__loop_iter it;
+    dnnlk__convert_blk k;
+    int64_t ss[DNNLK_MAX_NDIMS];
+    const int64_t *strides[2];
+    size_t esz[2];
+    void *base[2];
+    char *row[2];
+    int64_t begin, end, len, rows, numel = 0;
+    void (*fn)(const dnnlk__convert_blk *);
+    dnnlk_status st;
+    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
+    st = dnnlk__convert_prepare(src, dst, 1, &r);
+    if (st != dnnlk_success) return st;
+    (void)dnnlk_shape_numel(r.ndims, r.dims, &numel);
+    if (numel > 0) {
+        dnnlk__broadcast_strides(src, r.ndims, r.dims, ss);
+        strides[0] = r.strides, strides[1] = ss;
+        esz[0] = dnnlk_dtype_size(r.dtype), esz[1] = dnnlk_dtype_size(src->dtype);
+        base[0] = r.data, base[1] = src->data;
+        /* Elementwise: the order of visits does not matter, so walk dst's memory order. */
+        dnnlk__loop_init(&plan, r.ndims, r.dims, 2, strides, esz, DNNLK__LOOP_REORDER);
+        /* 64-element boundaries: parts never share a cache line of a contiguous dst. */
+        dnnlk__part_range(plan.total, ith, nth, 64, &begin, &end);
+        k.ddt = (int)r.dtype, k.sdt = (int)src->dtype;
+        k.ds = dnnlk__row_stride(&plan, 0), k.ss = dnnlk__row_stride(&plan, 1);
+        k.dp = dnnlk__row_pitch(&plan, 0), k.sp = dnnlk__row_pitch(&plan, 1);
+        fn = DNNLK__DISPATCH(dnnlk__convert_rows, );
+        dnnlk__iter_init(&it, &plan, base, begin, end);
+        while ((len = dnnlk__iter_next_block(&it, row, &rows)) > 0) {
+            k.d = row[0], k.s = row[1];
+            k.n = len, k.rows = rows;
+            fn(&k);
+        }
+    }
+    if (memcmp(&r, dst, sizeof r) != 0) *dst = r;
+    return dnnlk_success;
+}
+
+#endif /* DNNLK_CONVERT_H */

@@ -1,0 +1,230 @@
+/* dnnl_kernels — convert_simd.h: the convert row kernels, one body compiled at every level (the
+ * scalar one included) by simd_instantiate.h (no include guard). Entry:
+ * DNNLK__SFX(dnnlk__convert_rows)(blk).
+ *
+ * Four kinds of rows:
+ *   - vector pairs (src f32/bf16/f16/u8/s8 -> dst f32/bf16/f16/boolean), both sides contiguous:
+ *     DNNLK__VF_N elements per step as f32 lanes (every such source value is an f32 exactly, so
+ *     the one rounding is the store's, the same as the element path's);
+ *   - same dtype (boolean aside): copies, and transpose blocks in tiles;
+ *   - everything else: a chunk of elements read into an exact intermediate (double for float
+ *     sources, int64 for the others), then written, each loop specialised on its one dtype. */
+
+#define DNNLK__CVT_CHUNK 256
+
+/* ---- element path ---- */
+
+#define DNNLK__CVT_READ_F(DT)                                                                      \
+    for (i = 0; i < n; i++) buf[i] = dnnlk__cvt_read_f(s + i * ss, DT)
+#define DNNLK__CVT_READ_I(DT)                                                                      \
+    for (i = 0; i < n; i++) buf[i] = dnnlk__cvt_read_i(s + i * ss, DT)
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_read_f)(double *buf, const char *s, int64_t ss, int64_t n,
+                                                              int sdt) {
+    int64_t i;
+    switch (sdt) {
+    case dnnlk_f32: DNNLK__CVT_READ_F(dnnlk_f32); break;
+    case dnnlk_bf16: DNNLK__CVT_READ_F(dnnlk_bf16); break;
+    case dnnlk_f16: DNNLK__CVT_READ_F(dnnlk_f16); break;
+    default: DNNLK__CVT_READ_F(dnnlk_f64); break;
+    }
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_read_i)(int64_t *buf, const char *s, int64_t ss, int64_t n,
+                                                              int sdt) {
+    int64_t i;
+    switch (sdt) {
+    case dnnlk_s8: DNNLK__CVT_READ_I(dnnlk_s8); break;
+    case dnnlk_u8: DNNLK__CVT_READ_I(dnnlk_u8); break;
+    case dnnlk_boolean: DNNLK__CVT_READ_I(dnnlk_boolean); break;
+    case dnnlk_s32: DNNLK__CVT_READ_I(dnnlk_s32); break;
+    default: DNNLK__CVT_READ_I(dnnlk_s64); break;
+    }
+}
+#undef DNNLK__CVT_READ_F
+#undef DNNLK__CVT_READ_I
+
+#define DNNLK__CVT_WRITE(FN, DT) \
+    case DT: for (i = 0; i < n; i++) FN(d + i * ds, DT, buf[i]); break
+#define DNNLK__CVT_WRITES(FN)                                                                                \
+    switch (ddt) {                                                                                           \
+        DNNLK__CVT_WRITE(FN, dnnlk_boolean); DNNLK__CVT_WRITE(FN, dnnlk_f64); DNNLK__CVT_WRITE(FN, dnnlk_f32); \
+        DNNLK__CVT_WRITE(FN, dnnlk_bf16); DNNLK__CVT_WRITE(FN, dnnlk_f16); DNNLK__CVT_WRITE(FN, dnnlk_s64);   \
+        DNNLK__CVT_WRITE(FN, dnnlk_s32); DNNLK__CVT_WRITE(FN, dnnlk_s8); DNNLK__CVT_WRITE(FN, dnnlk_u8);     \
+    default: break;                                                                                          \
+    }
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_write_f)(char *d, int64_t ds, int64_t n, int ddt,
+                                                               const double *buf) {
+    int64_t i;
+    DNNLK__CVT_WRITES(dnnlk__cvt_write_f)
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_write_i)(char *d, int64_t ds, int64_t n, int ddt,
+                                                               const int64_t *buf) {
+    int64_t i;
+    DNNLK__CVT_WRITES(dnnlk__cvt_write_i)
+}
+#undef DNNLK__CVT_WRITES
+#undef DNNLK__CVT_WRITE
+
+/* n elements of one row, any pair, any strides. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_elems)(char *d, int64_t ds, const char *s, int64_t ss,
+                                                             int64_t n, int ddt, int sdt) {
+    union {
+        double f[DNNLK__CVT_CHUNK];
+        int64_t i[DNNLK__CVT_CHUNK];
+    } buf;
+    int fl = dnnlk__cvt_src_is_float((dnnlk_dtype)sdt);
+    int64_t j = 0;
+    while (j < n) {
+        int64_t m = n - j < DNNLK__CVT_CHUNK ? n - j : DNNLK__CVT_CHUNK;
+        if (fl) {
+            DNNLK__SFX(dnnlk__convert_read_f)(buf.f, s + j * ss, ss, m, sdt);
+            DNNLK__SFX(dnnlk__convert_write_f)(d + j * ds, ds, m, ddt, buf.f);
+        } else {
+            DNNLK__SFX(dnnlk__convert_read_i)(buf.i, s + j * ss, ss, m, sdt);
+            DNNLK__SFX(dnnlk__convert_write_i)(d + j * ds, ds, m, ddt, buf.i);
+        }
+        j += m;
+    }
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__convert_generic)(const dnnlk__convert_blk *k) {
+    int64_t r;
+    for (r = 0; r < k->rows; r++)
+        DNNLK__SFX(dnnlk__convert_elems)(k->d + r * k->dp, k->ds, k->s + r * k->sp, k->ss, k->n, k->ddt, k->sdt);
+}
+
+/* ---- vector pairs: contiguous rows ---- */
+
+/* DNNLK__VF_N elements: src (sdt) -> dst (ddt). To boolean: lane != 0 (NaN too: an unordered
+ * compare), the lane's 0/1 stored as a byte. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_vstep)(char *d, const char *s, int ddt, int sdt) {
+    dnnlk__vf v = dnnlk__vf_load_dt(s, sdt);
+    if (ddt == dnnlk_boolean) {
+        dnnlk__vmask m = dnnlk__vf_cmpneq(v, dnnlk__vf_zero());
+        dnnlk__vi_store_u8(d, dnnlk__vf_as_vi(dnnlk__vf_blend(m, dnnlk__vi_as_vf(dnnlk__vi_set1(1)), dnnlk__vf_zero())));
+    } else {
+        /* A signalling NaN widened to f32 is quieted, as the element path's conversions through
+         * double do (F16C's load quiets it and the SSE4.1 one does not: the same bits everywhere
+         * need this; the half-width stores quiet by themselves). */
+        if (ddt == dnnlk_f32 && (sdt == dnnlk_bf16 || sdt == dnnlk_f16))
+            v = dnnlk__vf_blend(dnnlk__vf_cmpunord(v, v), dnnlk__vf_or(v, dnnlk__vi_as_vf(dnnlk__vi_set1(0x00400000))), v);
+        dnnlk__vf_store_dt(d, ddt, v, 0);
+    }
+}
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_vrows_t)(const dnnlk__convert_blk *k, int ddt, int sdt) {
+    const int64_t des = (int64_t)dnnlk_dtype_size((dnnlk_dtype)ddt), ses = (int64_t)dnnlk_dtype_size((dnnlk_dtype)sdt);
+    const int64_t W = DNNLK__VF_N;
+    int64_t r, i;
+    for (r = 0; r < k->rows; r++) {
+        char *d = k->d + r * k->dp;
+        const char *s = k->s + r * k->sp;
+        for (i = 0; i + 4 * W <= k->n; i += 4 * W) {
+            DNNLK__SFX(dnnlk__convert_vstep)(d + i * des, s + i * ses, ddt, sdt);
+            DNNLK__SFX(dnnlk__convert_vstep)(d + (i + W) * des, s + (i + W) * ses, ddt, sdt);
+            DNNLK__SFX(dnnlk__convert_vstep)(d + (i + 2 * W) * des, s + (i + 2 * W) * ses, ddt, sdt);
+            DNNLK__SFX(dnnlk__convert_vstep)(d + (i + 3 * W) * des, s + (i + 3 * W) * ses, ddt, sdt);
+        }
+        for (; i + W <= k->n; i += W) DNNLK__SFX(dnnlk__convert_vstep)(d + i * des, s + i * ses, ddt, sdt);
+        if (i < k->n) DNNLK__SFX(dnnlk__convert_elems)(d + i * des, des, s + i * ses, ses, k->n - i, ddt, sdt);
+    }
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__convert_vrows)(const dnnlk__convert_blk *k) {
+#define DNNLK__CVT_V(D, S) \
+    case (D) * 128 + (S): DNNLK__SFX(dnnlk__convert_vrows_t)(k, D, S); break;
+#define DNNLK__CVT_VS(D)                                                                                   \
+    DNNLK__CVT_V(D, dnnlk_f32) DNNLK__CVT_V(D, dnnlk_bf16) DNNLK__CVT_V(D, dnnlk_f16) DNNLK__CVT_V(D, dnnlk_u8) \
+    DNNLK__CVT_V(D, dnnlk_s8)
+    switch (k->ddt * 128 + k->sdt) {
+        DNNLK__CVT_VS(dnnlk_f32)
+        DNNLK__CVT_VS(dnnlk_bf16)
+        DNNLK__CVT_VS(dnnlk_f16)
+        DNNLK__CVT_VS(dnnlk_boolean)
+    default: DNNLK__SFX(dnnlk__convert_generic)(k); break;
+    }
+#undef DNNLK__CVT_VS
+#undef DNNLK__CVT_V
+}
+
+/* ---- same dtype: copies and transposes ---- */
+
+/* es-byte elements, strided on both sides. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_copy_es)(const dnnlk__convert_blk *k, int es) {
+    int64_t r, i;
+    for (r = 0; r < k->rows; r++) {
+        char *d = k->d + r * k->dp;
+        const char *s = k->s + r * k->sp;
+        for (i = 0; i < k->n; i++) memcpy(d + i * k->ds, s + i * k->ss, (size_t)es);
+    }
+}
+
+/* A transpose block: dst rows contiguous (ds == es), src contiguous across rows (sp == es). Tiles
+ * of R rows by every column: for each column, R src elements from whole cache lines, written down
+ * the tile's R dst rows, which the tile fills completely (R rows x n columns of dst are one
+ * contiguous run); row by row instead, every src element would be a line of its own. The src
+ * lines of the tile after next are requested into L2 first: with a large power-of-two column
+ * stride (NCHW's H*W) the columns' lines share a few cache sets, which defeats the hardware
+ * prefetchers. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_es)(const dnnlk__convert_blk *k, int es) {
+    const int64_t R = DNNLK__CONVERT_TILE_ROWS, n = k->n, dp = k->dp, ss = k->ss;
+    int64_t r0, i, r;
+    for (r0 = 0; r0 < k->rows; r0 += R) {
+        int64_t t = k->rows - r0 < R ? k->rows - r0 : R;
+        char *d = k->d + r0 * dp;
+        const char *s = k->s + r0 * es;
+        if (r0 + (DNNLK__CONVERT_TILE_AHEAD + 1) * R <= k->rows)
+            for (i = 0; i < n; i++) dnnlk__vec_prefetch_l2(s + DNNLK__CONVERT_TILE_AHEAD * R * es + i * ss, (size_t)(R * es));
+        if (t == R) { /* a whole tile: a constant trip count */
+            for (i = 0; i < n; i++)
+                for (r = 0; r < R; r++) memcpy(d + r * dp + i * es, s + i * ss + r * es, (size_t)es);
+        } else {
+            for (i = 0; i < n; i++)
+                for (r = 0; r < t; r++) memcpy(d + r * dp + i * es, s + i * ss + r * es, (size_t)es);
+        }
+    }
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__convert_copy)(const dnnlk__convert_blk *k) {
+    const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)k->ddt);
+    int64_t r;
+    if (k->ds == es && k->ss == es) {
+        for (r = 0; r < k->rows; r++) {
+            char *d = k->d + r * k->dp;
+            const char *s = k->s + r * k->sp;
+            if (d != s) memcpy(d, s, (size_t)(k->n * es)); /* d == s: in place, nothing to move */
+        }
+        return;
+    }
+    if (k->ds == es && k->sp == es && k->rows > 1) {
+        switch (es) {
+        case 1: DNNLK__SFX(dnnlk__convert_transpose_es)(k, 1); break;
+        case 2: DNNLK__SFX(dnnlk__convert_transpose_es)(k, 2); break;
+        case 4: DNNLK__SFX(dnnlk__convert_transpose_es)(k, 4); break;
+        default: DNNLK__SFX(dnnlk__convert_transpose_es)(k, 8); break;
+        }
+        return;
+    }
+    switch (es) {
+    case 1: DNNLK__SFX(dnnlk__convert_copy_es)(k, 1); break;
+    case 2: DNNLK__SFX(dnnlk__convert_copy_es)(k, 2); break;
+    case 4: DNNLK__SFX(dnnlk__convert_copy_es)(k, 4); break;
+    default: DNNLK__SFX(dnnlk__convert_copy_es)(k, 8); break;
+    }
+}
+
+/* Entry: one block of rows. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__convert_rows)(const dnnlk__convert_blk *k) {
+    if (k->ddt == k->sdt && k->ddt != dnnlk_boolean) {
+        DNNLK__SFX(dnnlk__convert_copy)(k);
+    } else if (dnnlk__convert_vec_src(k->sdt) && dnnlk__convert_vec_dst(k->ddt) &&
+               k->ds == (int64_t)dnnlk_dtype_size((dnnlk_dtype)k->ddt) &&
+               k->ss == (int64_t)dnnlk_dtype_size((dnnlk_dtype)k->sdt)) {
+        DNNLK__SFX(dnnlk__convert_vrows)(k);
+    } else {
+        DNNLK__SFX(dnnlk__convert_generic)(k);
+    }
+}

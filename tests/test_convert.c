@@ -1,0 +1,582 @@
+/* convert.h: every dtype pair against a plain reference (exact arithmetic in long double, which holds
+ * every value of every dtype here exactly), on every ISA the CPU has and several part counts. */
+#include "harness.h"
+
+static const dnnlk_dtype all_types[9] = {dnnlk_boolean, dnnlk_s8, dnnlk_u8, dnnlk_f16, dnnlk_bf16,
+                                         dnnlk_s32, dnnlk_f32, dnnlk_s64, dnnlk_f64};
+
+/* ---- the reference ---- */
+
+typedef struct ref_val {
+    int nan, neg;      /* neg: the sign bit (of a zero too) */
+    long double v;     /* the value (inf for infinities); unused for NaN */
+    uint64_t payload;  /* NaN: the fraction bits, left-aligned in 64 */
+} ref_val;
+
+static int is_float(dnnlk_dtype t) { return t == dnnlk_f16 || t == dnnlk_bf16 || t == dnnlk_f32 || t == dnnlk_f64; }
+
+/* IEEE formats: exponent bits, fraction bits. */
+static void float_format(dnnlk_dtype t, int *ebits, int *mbits) {
+    switch (t) {
+    case dnnlk_f16: *ebits = 5, *mbits = 10; break;
+    case dnnlk_bf16: *ebits = 8, *mbits = 7; break;
+    case dnnlk_f32: *ebits = 8, *mbits = 23; break;
+    default: *ebits = 11, *mbits = 52; break;
+    }
+}
+
+static uint64_t load_bits(const void *p, size_t es) {
+    uint64_t u = 0;
+    memcpy(&u, p, es); /* little-endian: the low bytes */
+    return u;
+}
+
+static ref_val ref_read(const void *p, dnnlk_dtype t) {
+    ref_val r;
+    memset(&r, 0, sizeof r);
+    if (is_float(t)) {
+        int eb, mb;
+        uint64_t u, e, m;
+        int bias;
+        float_format(t, &eb, &mb);
+        u = load_bits(p, dnnlk_dtype_size(t));
+        bias = (1 << (eb - 1)) - 1;
+        r.neg = (int)((u >> (eb + mb)) & 1);
+        e = (u >> mb) & ((1u << eb) - 1);
+        m = u & ((1ull << mb) - 1);
+        if (e == (1u << eb) - 1) {
+            if (m) r.nan = 1, r.payload = m << (64 - mb);
+            else r.v = INFINITY;
+        } else if (e == 0) {
+            r.v = ldexpl((long double)m, 1 - bias - mb);
+        } else {
+            r.v = ldexpl((long double)(m | (1ull << mb)), (int)e - bias - mb);
+        }
+        if (r.neg) r.v = -r.v;
+        return r;
+    }
+    switch (t) {
+    case dnnlk_boolean: r.v = *(const unsigned char *)p != 0; break;
+    case dnnlk_s8: r.v = *(const signed char *)p; break;
+    case dnnlk_u8: r.v = *(const unsigned char *)p; break;
+    case dnnlk_s32: { int32_t x; memcpy(&x, p, 4); r.v = x; } break;
+    default: { int64_t x; memcpy(&x, p, 8); r.v = (long double)x; } break;
+    }
+    r.neg = r.v < 0;
+    return r;
+}
+
+/* The value rounded to nearest even into format t, as its bits. */
+static uint64_t ref_encode_float(ref_val x, dnnlk_dtype t) {
+    int eb, mb, bias, emin, e;
+    uint64_t sign, inf;
+    long double a, q, m;
+    float_format(t, &eb, &mb);
+    bias = (1 << (eb - 1)) - 1;
+    emin = 1 - bias;
+    sign = (uint64_t)x.neg << (eb + mb);
+    inf = (((1ull << eb) - 1) << mb);
+    if (x.nan) return sign | inf | (1ull << (mb - 1)) | (x.payload >> (64 - mb)); /* quieted, top payload */
+    a = fabsl(x.v);
+    if (isinf(a)) return sign | inf;
+    if (a == 0) return sign;
+    e = ilogbl(a);
+    if (e < emin) e = emin;
+    q = ldexpl(1.0L, e - mb); /* the ulp at a's binade */
+    m = rintl(a / q);         /* exact quotient; rintl rounds half to even */
+    a = m * q;
+    if (a >= ldexpl(1.0L, bias + 1)) return sign | inf;
+    if (a < ldexpl(1.0L, emin)) return sign | (uint64_t)(a / ldexpl(1.0L, emin - mb));
+    e = ilogbl(a);
+    return sign | ((uint64_t)(e + bias) << mb) | ((uint64_t)(a / ldexpl(1.0L, e - mb)) - (1ull << mb));
+}
+
+/* Writes the reference result of converting the element at s (st) into d (dt). */
+static void ref_convert(void *d, dnnlk_dtype dt, const void *s, dnnlk_dtype st) {
+    ref_val x;
+    uint64_t bits;
+    if (st == dt && dt != dnnlk_boolean) {
+        memcpy(d, s, dnnlk_dtype_size(dt));
+        return;
+    }
+    x = ref_read(s, st);
+    if (dt == dnnlk_boolean) {
+        bits = x.nan || x.v != 0;
+    } else if (is_float(dt)) {
+        bits = ref_encode_float(x, dt);
+    } else {
+        long double lo, hi, v;
+        switch (dt) {
+        case dnnlk_s8: lo = -128, hi = 127; break;
+        case dnnlk_u8: lo = 0, hi = 255; break;
+        case dnnlk_s32: lo = -2147483648.0L, hi = 2147483647.0L; break;
+        default: lo = -9223372036854775808.0L, hi = 9223372036854775807.0L; break;
+        }
+        v = x.nan ? 0 : truncl(x.v);
+        v = v < lo ? lo : v > hi ? hi : v;
+        bits = (uint64_t)(int64_t)v;
+    }
+    memcpy(d, &bits, dnnlk_dtype_size(dt));
+}
+
+/* ---- source values ---- */
+
+static int64_t source_count(dnnlk_dtype t) {
+    switch (dnnlk_dtype_size(t)) {
+    case 1: return 256;
+    case 2: return 65536;
+    default: return 6000;
+    }
+}
+
+/* 8- and 16-bit types: every bit pattern. Wider: the special values and the edges of every
+ * destination's range first, then random bits and random values of every magnitude. */
+static void fill_table(void *p, dnnlk_dtype t, int64_t n) {
+    int64_t i, k = 0;
+    size_t es = dnnlk_dtype_size(t);
+    if (es <= 2) {
+        for (i = 0; i < n; i++) {
+            uint16_t u = (uint16_t)i;
+            memcpy((char *)p + i * (int64_t)es, &u, es);
+        }
+        return;
+    }
+    if (is_float(t)) {
+        static const double specials[] = {
+            0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999, 127.0, 127.5, 127.99, 128.0, -128.0,
+            -128.5, -129.0, 255.0, 255.5, 256.0, -0.99, 2147483647.0, 2147483648.0, -2147483648.0, -2147483649.0,
+            2147483520.0, 4294967296.0, 9223372036854775807.0, -9223372036854775808.0, 1e19, -1e19, 1e30, 1e300,
+            -1e300, 65504.0, 65519.99, 65520.0, 65536.0, 6.1035156e-05, 5.9604645e-08, 2.9802322e-08, 2.98e-08,
+            3.0e-08, 1e-30, 1e-40, 1e-45, 1.4e-45, 1e-310, 3.3895313892515355e38, 3.3961775292304194e38,
+            3.4028234663852886e38, 3.4028235677973366e38, 3.5e38, 1.0000000596046448, 1.00390625,
+            1.001953125, 1.0019531250000002, 1.0009765625, 1.0004882812500002};
+        double inf = INFINITY, nan = NAN;
+        for (i = 0; i < (int64_t)(sizeof specials / sizeof specials[0]) && k < n; i++) {
+            double v[2] = {specials[i], -specials[i]};
+            int j;
+            for (j = 0; j < 2 && k < n; j++, k++) {
+                if (t == dnnlk_f32) { float f = (float)v[j]; memcpy((char *)p + k * 4, &f, 4); }
+                else memcpy((char *)p + k * 8, &v[j], 8);
+            }
+        }
+        {
+            double more[2] = {inf, -inf};
+            for (i = 0; i < 2; i++, k++) {
+                if (t == dnnlk_f32) { float f = (float)more[i]; memcpy((char *)p + k * 4, &f, 4); }
+                else memcpy((char *)p + k * 8, &more[i], 8);
+            }
+        }
+        if (t == dnnlk_f32) { /* NaNs: quiet, signalling, with payloads, negative */
+            static const uint32_t nb[] = {0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fa00000u, 0xff812345u, 0x7fffffffu,
+                                          0x00000001u, 0x80000001u, 0x007fffffu, 0x00800000u, 0x7f7fffffu, 0x3f808000u,
+                                          0x3f818000u, 0x3f808001u, 0x477fefffu, 0x477ff000u, 0x33000000u, 0x33000001u};
+            for (i = 0; i < (int64_t)(sizeof nb / sizeof nb[0]); i++, k++) memcpy((char *)p + k * 4, &nb[i], 4);
+        } else {
+            static const uint64_t nb[] = {0x7ff8000000000000ull, 0xfff8000000000000ull, 0x7ff0000000000001ull,
+                                          0x7ff4000000000000ull, 0xfff0123456789abcull, 0x7fffffffffffffffull,
+                                          0x0000000000000001ull, 0x000fffffffffffffull, 0x3ff0100000000000ull,
+                                          0x3ff0100000000001ull, 0x3ff0000010000000ull, 0x3ff0000010000001ull,
+                                          0x47efffffe0000000ull, 0x47efffffdfffffffull, 0x36a0000000000000ull,
+                                          0x36a0000000000001ull, 0x380fffffffffffffull};
+            (void)nan;
+            for (i = 0; i < (int64_t)(sizeof nb / sizeof nb[0]); i++, k++) memcpy((char *)p + k * 8, &nb[i], 8);
+        }
+        for (; k < n; k++) {
+            if (k % 2) { /* random bits: every exponent, NaNs included */
+                uint64_t u = th_rand64();
+                memcpy((char *)p + k * (int64_t)es, &u, es);
+            } else { /* random values around the integer ranges */
+                double v = ldexp((double)(th_rand64() >> 11), (int)th_randint(-80, 20)) * (th_rand32() & 1 ? -1 : 1);
+                if (t == dnnlk_f32) { float f = (float)v; memcpy((char *)p + k * 4, &f, 4); }
+                else memcpy((char *)p + k * 8, &v, 8);
+            }
+        }
+        return;
+    }
+    {
+        static const int64_t specials[] = {0, 1, -1, 2, 127, 128, -128, -129, 255, 256, 65504, 65519, 65520, 65535,
+                                           2147483647, -2147483647 - 1, 16777217, 16777219, -16777217, 33554435,
+                                           INT64_MAX, INT64_MIN, INT64_MAX - 1, INT64_MIN + 1, 4294967296,
+                                           (1ll << 53) + 1, (1ll << 62) + (1ll << 54) + 1, (1ll << 62) + (1ll << 54),
+                                           (1ll << 40) + (1ll << 32), (1ll << 40) + (1ll << 32) + 1,
+                                           (1ll << 40) + (3ll << 32), 0x7fffff8000000000ll, 0x7fffff7fffffffffll};
+        for (i = 0; i < (int64_t)(sizeof specials / sizeof specials[0]) && k + 1 < n; i++) {
+            int64_t v[2] = {specials[i], specials[i] == INT64_MIN ? INT64_MAX : -specials[i]};
+            int j;
+            for (j = 0; j < 2; j++, k++) {
+                if (t == dnnlk_s32) {
+                    int32_t x = v[j] > INT32_MAX ? INT32_MAX : v[j] < INT32_MIN ? INT32_MIN : (int32_t)v[j];
+                    memcpy((char *)p + k * 4, &x, 4);
+                } else {
+                    memcpy((char *)p + k * 8, &v[j], 8);
+                }
+            }
+        }
+        for (; k < n; k++) {
+            uint64_t u = th_rand64() >> th_randint(0, 63);
+            if (th_rand32() & 1) u = 0 - u;
+            memcpy((char *)p + k * (int64_t)es, &u, es);
+        }
+    }
+}
+
+/* n source elements: the whole table when n is its size, else elements picked from it at random. */
+static void fill_sources(void *p, dnnlk_dtype t, int64_t n) {
+    int64_t full = source_count(t), i;
+    size_t es = dnnlk_dtype_size(t);
+    char *table;
+    if (n == full) {
+        fill_table(p, t, n);
+        return;
+    }
+    table = (char *)malloc((size_t)full * es);
+    if (!table) exit(2);
+    fill_table(table, t, full);
+    for (i = 0; i < n; i++) memcpy((char *)p + i * (int64_t)es, table + th_randint(0, full - 1) * (int64_t)es, es);
+    free(table);
+}
+
+static dnnlk_tensor vec1(void *p, dnnlk_dtype t, int64_t n) { return th_tensor(p, t, 1, &n); }
+
+/* Every pair: the whole source table (exhaustive for 8- and 16-bit sources) converted densely,
+ * starting one byte off alignment, as 1, 2, 3 and 7 parts; each element against the reference. */
+TEST(every_pair_against_reference) {
+    int a, b, nth, ith;
+    for (a = 0; a < 9; a++) {
+        dnnlk_dtype st = all_types[a];
+        int64_t n = source_count(st), i;
+        size_t ses = dnnlk_dtype_size(st);
+        th_buf sb = th_alloc((size_t)n * ses, 1);
+        fill_sources(sb.p, st, n);
+        for (b = 0; b < 9; b++) {
+            dnnlk_dtype dt = all_types[b];
+            size_t des = dnnlk_dtype_size(dt);
+            th_buf db = th_alloc((size_t)n * des, 3), rb = th_alloc((size_t)n * des, 0);
+            dnnlk_tensor s = vec1(sb.p, st, n);
+            int bad = 0;
+            for (i = 0; i < n; i++) ref_convert((char *)rb.p + i * (int64_t)des, dt, (char *)sb.p + i * (int64_t)ses, st);
+            for (nth = 1; nth <= 7; nth += (nth == 3 ? 4 : 1)) {
+                dnnlk_tensor d = vec1(db.p, dt, n);
+                memset(db.p, 0xEE, (size_t)n * des);
+                for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s, &d, ith, nth), dnnlk_success);
+                CHECK(th_guards_ok(&db));
+                for (i = 0; i < n && bad < 5; i++) {
+                    const char *got = (const char *)db.p + i * (int64_t)des, *want = (const char *)rb.p + i * (int64_t)des;
+                    if (memcmp(got, want, des) != 0) {
+                        bad++;
+                        CHECK_MSG(0, "%s -> %s, nth %d, element %lld (src bits %016llx): got %016llx, want %016llx",
+                                  dnnlk_dtype_name(st), dnnlk_dtype_name(dt), nth, (long long)i,
+                                  (unsigned long long)load_bits((char *)sb.p + i * (int64_t)ses, ses),
+                                  (unsigned long long)load_bits(got, des), (unsigned long long)load_bits(want, des));
+                    }
+                }
+                CHECK(bad == 0);
+            }
+            th_free(&db), th_free(&rb);
+        }
+        th_free(&sb);
+    }
+}
+
+/* ---- layouts ---- */
+
+typedef struct view {
+    th_buf buf;
+    dnnlk_tensor t;
+    int64_t span;
+} view;
+
+static view make_view(dnnlk_dtype t, int nd, const int64_t *dims, int input, size_t misalign) {
+    view v;
+    int64_t st[DNNLK_MAX_NDIMS], off = 0;
+    v.span = th_random_layout(nd, dims, st, input, &off);
+    v.buf = th_alloc((size_t)v.span * dnnlk_dtype_size(t), misalign);
+    v.t = th_strided(v.buf.p, off, t, nd, dims, st);
+    return v;
+}
+
+/* Checks dst against the reference element by element, through both views' strides. */
+static int check_views(const dnnlk_tensor *d, const dnnlk_tensor *s, const char *what) {
+    int64_t n = th_numel(d->ndims, d->dims), f;
+    size_t des = dnnlk_dtype_size(d->dtype), ses = dnnlk_dtype_size(s->dtype);
+    int bad = 0;
+    for (f = 0; f < n && bad < 3; f++) {
+        unsigned char want[8];
+        const char *sp = (const char *)s->data + th_offset(s->ndims, s->dims, s->strides, f) * (int64_t)ses;
+        const char *dp = (const char *)d->data + th_offset(d->ndims, d->dims, d->strides, f) * (int64_t)des;
+        ref_convert(want, d->dtype, sp, s->dtype);
+        if (memcmp(dp, want, des) != 0) {
+            bad++;
+            CHECK_MSG(0, "%s: %s -> %s element %lld", what, dnnlk_dtype_name(s->dtype), dnnlk_dtype_name(d->dtype),
+                      (long long)f);
+        }
+    }
+    return bad == 0;
+}
+
+/* Random shapes, random layouts on both sides (permuted, padded, flipped; 0-stride sources),
+ * random pairs, misaligned, against the reference, with several part counts. */
+TEST(random_layouts) {
+    static const int nths[4] = {1, 2, 3, 7};
+    int iter, iters = (int)th_scaled(300);
+    for (iter = 0; iter < iters; iter++) {
+        int64_t dims[DNNLK_MAX_NDIMS];
+        int nd = (int)th_randint(0, 5), i, nth = nths[iter % 4], ith;
+        dnnlk_dtype st = all_types[th_randint(0, 8)], dt = iter % 3 == 0 ? st : all_types[th_randint(0, 8)];
+        view s, d;
+        char what[64];
+        for (i = 0; i < nd; i++) dims[i] = th_randint(1, 6);
+        if (nd > 0 && iter % 3 == 0) dims[th_randint(0, nd - 1)] = th_randint(7, 70); /* one long dim */
+        if (iter % 17 == 0 && nd > 0) dims[th_randint(0, nd - 1)] = 0;
+        s = make_view(st, nd, dims, 1, (size_t)th_randint(0, 7));
+        d = make_view(dt, nd, dims, 0, (size_t)th_randint(0, 7));
+        fill_sources(s.buf.p, st, s.span);
+        for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s.t, &d.t, ith, nth), dnnlk_success);
+        snprintf(what, sizeof what, "iteration %d, %d dims, nth %d", iter, nd, nth);
+        CHECK(check_views(&d.t, &s.t, what));
+        CHECK(th_guards_ok(&d.buf));
+        th_free(&s.buf), th_free(&d.buf);
+    }
+}
+
+/* NCHW <-> NHWC and a 2-D transpose, odd sizes, every element size, every part count up to 5:
+ * the tiled path with partial tiles and parts that start mid-row. */
+TEST(transposes) {
+    static const dnnlk_dtype types[4] = {dnnlk_u8, dnnlk_bf16, dnnlk_f32, dnnlk_f64};
+    static const int64_t shapes[3][4] = {{2, 5, 7, 9}, {3, 67, 5, 13}, {1, 16, 33, 17}};
+    int ti, si, dir, nth, ith;
+    for (ti = 0; ti < 4; ti++)
+        for (si = 0; si < 3; si++)
+            for (dir = 0; dir < 2; dir++) {
+                const int64_t *dm = shapes[si];
+                int64_t n = th_numel(4, dm), nhwc[4];
+                dnnlk_dtype t = types[ti];
+                size_t es = dnnlk_dtype_size(t);
+                th_buf sb = th_alloc((size_t)n * es, 0), db = th_alloc((size_t)n * es, 2);
+                dnnlk_tensor s = th_tensor(sb.p, t, 4, dm), d = th_tensor(db.p, t, 4, dm);
+                nhwc[0] = dm[1] * dm[2] * dm[3], nhwc[1] = 1, nhwc[2] = dm[3] * dm[1], nhwc[3] = dm[1];
+                memcpy(dir ? s.strides : d.strides, nhwc, sizeof nhwc);
+                fill_sources(sb.p, t, n);
+                for (nth = 1; nth <= 5; nth++) {
+                    memset(db.p, 0, (size_t)n * es);
+                    for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s, &d, ith, nth), dnnlk_success);
+                    CHECK(check_views(&d, &s, dir ? "NHWC -> NCHW" : "NCHW -> NHWC"));
+                    CHECK(th_guards_ok(&db));
+                }
+                th_free(&sb), th_free(&db);
+            }
+}
+
+/* Dense rows of every length 0..200 for the vector pairs (and one generic pair), so each vector
+ * width's body and tail is taken, at every misalignment 0..3 of dst. */
+TEST(tails_every_length) {
+    static const dnnlk_dtype pairs[][2] = {{dnnlk_f32, dnnlk_bf16}, {dnnlk_f32, dnnlk_f16}, {dnnlk_bf16, dnnlk_f16},
+                                           {dnnlk_u8, dnnlk_f32},   {dnnlk_s8, dnnlk_boolean}, {dnnlk_f16, dnnlk_boolean},
+                                           {dnnlk_f32, dnnlk_boolean}, {dnnlk_s32, dnnlk_f32}};
+    size_t p;
+    int64_t n;
+    for (p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
+        dnnlk_dtype st = pairs[p][0], dt = pairs[p][1];
+        th_buf sb = th_alloc(200 * dnnlk_dtype_size(st), 0);
+        fill_sources(sb.p, st, 200);
+        if (st == dnnlk_f32) { /* zeros, NaN and tiny values among them */
+            float z[6] = {0.0f, -0.0f, NAN, 1e-45f, -INFINITY, 3.0f};
+            memcpy((char *)sb.p + 40, z, sizeof z);
+        }
+        for (n = 0; n <= 200; n++) {
+            th_buf db = th_alloc((size_t)n * dnnlk_dtype_size(dt), (size_t)(n % 4));
+            dnnlk_tensor s = vec1(sb.p, st, n), d = vec1(db.p, dt, n);
+            CHECK_EQ(dnnlk_convert(&s, &d, 0, 1), dnnlk_success);
+            CHECK(check_views(&d, &s, "tail"));
+            CHECK(th_guards_ok(&db));
+            th_free(&db);
+        }
+        th_free(&sb);
+    }
+}
+
+/* ---- infer, bad input ---- */
+
+TEST(infer_completes_dst) {
+    int64_t dims[3] = {2, 3, 4};
+    float x[24];
+    dnnlk_tensor s = th_tensor(x, dnnlk_f32, 3, dims), d;
+    memset(&d, 0, sizeof d);
+    d.ndims = DNNLK_UNKNOWN;
+    d.dtype = dnnlk_bf16;
+    CHECK_EQ(dnnlk_convert_infer(&s, &d), dnnlk_success);
+    CHECK_EQ(d.ndims, 3);
+    CHECK_EQ(d.dtype, dnnlk_bf16);
+    CHECK(d.dims[0] == 2 && d.dims[1] == 3 && d.dims[2] == 4);
+    CHECK(d.strides[0] == 12 && d.strides[1] == 4 && d.strides[2] == 1);
+    /* undef dtype: a copy of src's; one stride 1 and the rest unknown: that dim innermost */
+    memset(&d, 0, sizeof d);
+    d.ndims = 3;
+    d.dims[0] = d.dims[1] = d.dims[2] = DNNLK_UNKNOWN;
+    d.strides[0] = d.strides[2] = DNNLK_UNKNOWN, d.strides[1] = 1;
+    CHECK_EQ(dnnlk_convert_infer(&s, &d), dnnlk_success);
+    CHECK_EQ(d.dtype, dnnlk_f32);
+    CHECK(d.strides[1] == 1 && d.strides[2] == 3 && d.strides[0] == 12);
+    /* known dims that differ */
+    d = th_tensor(NULL, dnnlk_f32, 3, dims);
+    d.dims[2] = 5;
+    CHECK_EQ(dnnlk_convert_infer(&s, &d), dnnlk_invalid_shape);
+    d = th_tensor(NULL, dnnlk_f32, 2, dims);
+    CHECK_EQ(dnnlk_convert_infer(&s, &d), dnnlk_invalid_shape);
+}
+
+TEST(bad_arguments_write_nothing) {
+    int64_t dims[2] = {4, 8}, n = 32;
+    float x[32], y[32];
+    unsigned char before[sizeof(dnnlk_tensor)];
+    dnnlk_tensor s = th_tensor(x, dnnlk_f32, 2, dims), d = th_tensor(y, dnnlk_s8, 2, dims), t;
+    int i;
+    for (i = 0; i < 32; i++) x[i] = (float)i;
+    memset(y, 0x5A, sizeof y);
+#define EXPECT_UNTOUCHED(call, status)                                                  \
+    do {                                                                                \
+        memcpy(before, &d, sizeof d);                                                   \
+        CHECK_EQ((call), (status));                                                     \
+        CHECK(memcmp(before, &d, sizeof d) == 0);                                       \
+        for (i = 0; i < 32; i++) CHECK_MSG(((unsigned char *)y)[i] == 0x5A, "byte %d written", i); \
+    } while (0)
+    EXPECT_UNTOUCHED(dnnlk_convert(NULL, &d, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_UNTOUCHED(dnnlk_convert(&s, NULL, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 1, 1), dnnlk_invalid_arguments);
+    EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 0, 0), dnnlk_invalid_arguments);
+    EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, -1, 2), dnnlk_invalid_arguments);
+    t = s, t.dtype = (dnnlk_dtype)99;
+    EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_data_type);
+    d.dtype = (dnnlk_dtype)42;
+    EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 0, 1), dnnlk_invalid_data_type);
+    d.dtype = dnnlk_s8;
+    t = s, t.data = NULL;
+    EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_arguments);
+    t = s, t.dims[1] = 7;
+    EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_shape);
+    t = s, t.ndims = 1, t.dims[0] = n, t.strides[0] = 1;
+    EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_shape);
+    t = s, t.dims[0] = -3;
+    EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_shape);
+    /* dst overlapping src: a shifted view of the same buffer, and same address other size */
+    {
+        dnnlk_tensor ov = th_tensor((char *)x + 4, dnnlk_f32, 2, dims), src2 = th_tensor(x, dnnlk_s8, 2, dims);
+        float keep[32];
+        memcpy(keep, x, sizeof x);
+        CHECK_EQ(dnnlk_convert(&s, &ov, 0, 1), dnnlk_invalid_arguments);
+        ov = th_tensor(x, dnnlk_s32, 2, dims);
+        CHECK_EQ(dnnlk_convert(&src2, &ov, 0, 1), dnnlk_invalid_arguments);
+        ov = th_tensor(x, dnnlk_f32, 2, dims), ov.strides[0] = 1, ov.strides[1] = 4; /* transposed in place */
+        CHECK_EQ(dnnlk_convert(&s, &ov, 0, 1), dnnlk_invalid_arguments);
+        CHECK(memcmp(keep, x, sizeof x) == 0);
+    }
+    /* dst overlapping itself */
+    d.strides[0] = 4;
+    CHECK_EQ(dnnlk_convert(&s, &d, 0, 1), dnnlk_invalid_arguments);
+#undef EXPECT_UNTOUCHED
+}
+
+/* In place: the same view, same element size (f32 -> s32 would reinterpret; f32 -> f32 and
+ * s32 -> f32 are allowed). */
+TEST(in_place) {
+    int64_t n = 100;
+    int32_t a[100];
+    float f[100];
+    dnnlk_tensor s, d;
+    int i;
+    for (i = 0; i < 100; i++) a[i] = i * 1000003 - 50000000;
+    memcpy(f, a, sizeof a);
+    s = th_tensor(a, dnnlk_s32, 1, &n), d = th_tensor(a, dnnlk_f32, 1, &n);
+    CHECK_EQ(dnnlk_convert(&s, &d, 0, 1), dnnlk_success);
+    for (i = 0; i < 100; i++) {
+        float want;
+        int32_t orig;
+        memcpy(&orig, &f[i], 4);
+        ref_convert(&want, dnnlk_f32, &orig, dnnlk_s32);
+        CHECK(memcmp(&want, &a[i], 4) == 0);
+    }
+}
+
+TEST(empty_and_scalar) {
+    int64_t dims[3] = {3, 0, 5};
+    float x = -2.75f;
+    signed char y = 0;
+    dnnlk_tensor s = th_tensor(NULL, dnnlk_f32, 3, dims), d = th_tensor(NULL, dnnlk_s8, 3, dims);
+    CHECK_EQ(dnnlk_convert(&s, &d, 0, 1), dnnlk_success);
+    s = th_tensor(&x, dnnlk_f32, 0, NULL), d = th_tensor(&y, dnnlk_s8, 0, NULL);
+    CHECK_EQ(dnnlk_convert(&s, &d, 0, 3), dnnlk_success);
+    CHECK_EQ(dnnlk_convert(&s, &d, 1, 3), dnnlk_success);
+    CHECK_EQ(y, 0); /* part 1 of 3 of one element: nothing */
+    CHECK_EQ(dnnlk_convert(&s, &d, 0, 1), dnnlk_success);
+    CHECK_EQ(y, -2);
+}
+
+/* ---- numpy's answers where numpy defines them (tools/numpy_convert_cases.py) ---- */
+#include "convert_numpy_cases.h" /* numpy_convert_cases, numpy_compare_cases */
+
+TEST(numpy_defined_cases) {
+    size_t i;
+    for (i = 0; i < sizeof numpy_convert_cases / sizeof numpy_convert_cases[0]; i++) {
+        const numpy_convert_case *c = &numpy_convert_cases[i];
+        unsigned char out[8] = {0};
+        int64_t one = 1;
+        uint64_t src = c->src_bits, got = 0;
+        dnnlk_tensor s = th_tensor(&src, c->src, 1, &one), d = th_tensor(out, c->dst, 1, &one);
+        CHECK_EQ(dnnlk_convert(&s, &d, 0, 1), dnnlk_success);
+        memcpy(&got, out, dnnlk_dtype_size(c->dst));
+        CHECK_MSG(got == c->dst_bits, "numpy case %d: %s %016llx -> %s: got %016llx, numpy %016llx", (int)i,
+                  dnnlk_dtype_name(c->src), (unsigned long long)c->src_bits, dnnlk_dtype_name(c->dst),
+                  (unsigned long long)got, (unsigned long long)c->dst_bits);
+    }
+}
+
+/* ---- the same bits at every level and part count ---- */
+
+static uint64_t bits_run(int c, int nth) {
+    static const dnnlk_dtype pairs[][2] = {{dnnlk_f32, dnnlk_bf16}, {dnnlk_f32, dnnlk_f16}, {dnnlk_f64, dnnlk_bf16},
+                                           {dnnlk_s64, dnnlk_f16}, {dnnlk_f32, dnnlk_s8}, {dnnlk_f16, dnnlk_boolean}};
+    dnnlk_dtype st = pairs[c][0], dt = pairs[c][1];
+    int64_t n = 5000;
+    th_buf sb = th_alloc((size_t)n * dnnlk_dtype_size(st), 0), db = th_alloc((size_t)n * dnnlk_dtype_size(dt), 0);
+    dnnlk_tensor s = vec1(sb.p, st, n), d = vec1(db.p, dt, n);
+    uint64_t h;
+    int ith;
+    th_seed(77 + (uint64_t)c);
+    fill_sources(sb.p, st, n);
+    for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s, &d, ith, nth), dnnlk_success);
+    h = th_fnv1a(db.p, db.bytes);
+    th_free(&sb), th_free(&db);
+    return h;
+}
+
+TEST(same_bits_every_level_and_part_count) {
+    static const int nths[] = {2, 3, 7, 0};
+    uint64_t got[6][4];
+    int ran[6][4], c, l, top = (int)dnnlk_cpu_isa();
+    static const char *names[6] = {"f32->bf16", "f32->f16", "f64->bf16", "s64->f16", "f32->s8", "f16->boolean"};
+    memset(got, 0, sizeof got), memset(ran, 0, sizeof ran);
+    for (l = 0; l <= top; l++) {
+        dnnlk_set_max_isa((dnnlk_isa)l);
+        for (c = 0; c < 6; c++) {
+            int level = (int)dnnlk_max_isa();
+            got[c][level] = th_bits_parts_agree(bits_run, c, nths, names[c], level);
+            ran[c][level] = 1;
+        }
+    }
+    dnnlk_set_max_isa(dnnlk_isa_avx512);
+    for (c = 0; c < 6; c++) th_bits_match_scalar(names[c], got[c], ran[c]);
+}
+
+int main(void) {
+    RUN(infer_completes_dst);
+    RUN(bad_arguments_write_nothing);
+    RUN(in_place);
+    RUN(empty_and_scalar);
+    RUN(numpy_defined_cases);
+    RUN_EACH_ISA(every_pair_against_reference);
+    RUN_EACH_ISA(random_layouts);
+    RUN_EACH_ISA(transposes);
+    RUN_EACH_ISA(tails_every_length);
+    RUN(same_bits_every_level_and_part_count);
+    return th_summary();
+}
