@@ -197,12 +197,17 @@ static inline dnnlk_status dnnlk__cmp_run(int family, int op, const dnnlk_tensor
 
 /* Completes dst (shape of the broadcast, boolean) and checks the known parts; data not needed. On
  * error *dst is unchanged. */
-static inline dnnlk_status dnnlk_compare_infer(dnnlk_compare_op op, const dnnlk_tensor *src0, const dnnlk_tensor *src1,
-                                               dnnlk_tensor *dst) {
+static inline dnnlk_status dnnlk__cmp_infer(int family, int op, const dnnlk_tensor *src0, const dnnlk_tensor *src1,
+                                            dnnlk_tensor *dst) {
     dnnlk_tensor r;
-    dnnlk_status st = dnnlk__cmp_prepare(dnnlk__cmp_family_compare, (int)op, src0, src1, dst, 0, &r);
+    dnnlk_status st = dnnlk__cmp_prepare(family, op, src0, src1, dst, 0, &r);
     if (st == dnnlk_success) *dst = r;
     return st;
+}
+
+static inline dnnlk_status dnnlk_compare_infer(dnnlk_compare_op op, const dnnlk_tensor *src0, const dnnlk_tensor *src1,
+                                               dnnlk_tensor *dst) {
+    return dnnlk__cmp_infer(dnnlk__cmp_family_compare, (int)op, src0, src1, dst);
 }
 
 /* dst = src0 <op> src1, part ith of nth (see the top of the file). */
@@ -213,10 +218,7 @@ static inline dnnlk_status dnnlk_compare(dnnlk_compare_op op, const dnnlk_tensor
 
 static inline dnnlk_status dnnlk_logical_infer(dnnlk_logical_op op, const dnnlk_tensor *src0, const dnnlk_tensor *src1,
                                                dnnlk_tensor *dst) {
-    dnnlk_tensor r;
-    dnnlk_status st = dnnlk__cmp_prepare(dnnlk__cmp_family_logical, (int)op, src0, src1, dst, 0, &r);
-    if (st == dnnlk_success) *dst = r;
-    return st;
+    return dnnlk__cmp_infer(dnnlk__cmp_family_logical, (int)op, src0, src1, dst);
 }
 
 /* dst = src0 <op> src1 on truth values, part ith of nth. */
@@ -226,10 +228,7 @@ static inline dnnlk_status dnnlk_logical(dnnlk_logical_op op, const dnnlk_tensor
 }
 
 static inline dnnlk_status dnnlk_logical_not_infer(const dnnlk_tensor *src, dnnlk_tensor *dst) {
-    dnnlk_tensor r;
-    dnnlk_status st = dnnlk__cmp_prepare(dnnlk__cmp_family_not, 0, src, NULL, dst, 0, &r);
-    if (st == dnnlk_success) *dst = r;
-    return st;
+    return dnnlk__cmp_infer(dnnlk__cmp_family_not, 0, src, NULL, dst);
 }
 
 /* dst = !src (src read by the RFC's rule), part ith of nth. */
