@@ -130,13 +130,8 @@ static inline dnnlk_status dnnlk__cmp_prepare(int family, int op, const dnnlk_te
     r.dtype = dnnlk_boolean;
     st = dnnlk__complete_output(&r, n, dims, &r);
     if (st != dnnlk_success) return st;
-    if (need_data) {
-        int64_t numel = 0;
-        if (dnnlk_shape_numel(n, dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
-        if (numel > 0 && !r.data) return dnnlk_invalid_arguments;
-        if (!dnnlk__alias_ok(&r, src0)) return dnnlk_invalid_arguments;
-        if (family != dnnlk__cmp_family_not && !dnnlk__alias_ok(&r, src1)) return dnnlk_invalid_arguments;
-    }
+    if (need_data && (st = dnnlk__output_writable(&r, src0, family != dnnlk__cmp_family_not ? src1 : NULL)) != dnnlk_success)
+        return st;
     *out = r;
     return dnnlk_success;
 }

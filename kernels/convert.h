@@ -218,12 +218,7 @@ static inline dnnlk_status dnnlk__convert_prepare(const dnnlk_tensor *src, const
     if (r.dtype == dnnlk_dtype_undef) r.dtype = src->dtype;
     st = dnnlk__complete_output(&r, src->ndims, src->dims, &r);
     if (st != dnnlk_success) return st;
-    if (need_data) {
-        int64_t numel = 0;
-        if (dnnlk_shape_numel(r.ndims, r.dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
-        if (numel > 0 && !r.data) return dnnlk_invalid_arguments;
-        if (!dnnlk__alias_ok(&r, src)) return dnnlk_invalid_arguments;
-    }
+    if (need_data && (st = dnnlk__output_writable(&r, src, NULL)) != dnnlk_success) return st;
     *out = r;
     return dnnlk_success;
 }

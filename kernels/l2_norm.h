@@ -93,13 +93,7 @@ static inline dnnlk_status dnnlk__l2_prepare(const dnnlk_tensor *src, int axis, 
     if (dst->dtype != src->dtype) return dnnlk_invalid_data_type;
     st = dnnlk__complete_output(dst, src->ndims, src->dims, od);
     if (st != dnnlk_success) return st;
-    if (exec) {
-        int64_t numel;
-        if (dnnlk_shape_numel(od->ndims, od->dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
-        if (numel > 0 && !od->data) return dnnlk_invalid_arguments;
-        if (!dnnlk__alias_ok(od, src)) return dnnlk_invalid_arguments;
-    }
-    return dnnlk_success;
+    return exec ? dnnlk__output_writable(od, src, NULL) : dnnlk_success;
 }
 
 /* Completes dst for l2_norm; writes nothing on error. */

@@ -184,14 +184,11 @@ static inline dnnlk_status dnnlk__ln_prepare(const dnnlk_tensor *src, const dnnl
     if (exec) {
         const dnnlk_tensor *outs[3];
         int no = 0, a, b;
-        int64_t numel;
         outs[no++] = od;
         if (mean) outs[no++] = om;
         if (inv_std_dev) outs[no++] = oi;
         for (a = 0; a < no; a++) {
-            if (dnnlk_shape_numel(outs[a]->ndims, outs[a]->dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
-            if (numel > 0 && !outs[a]->data) return dnnlk_invalid_arguments;
-            if (!dnnlk__alias_ok(outs[a], src)) return dnnlk_invalid_arguments;
+            if ((st = dnnlk__output_writable(outs[a], src, NULL)) != dnnlk_success) return st;
             if (a > 0 && dnnlk__ranges_intersect(outs[a], src)) return dnnlk_invalid_arguments;
             for (i = 0; i < 2; i++)
                 if (wb[i] && dnnlk__ranges_intersect(outs[a], wb[i])) return dnnlk_invalid_arguments;

@@ -22,7 +22,7 @@
  *   dnnlk_rng_mt19937      std::mt19937, output for output (seeded with seed mod 2^32).
  *                          Jump-ahead: a discard (twists only, no tempering, ~0.1 ns per
  *                          output skipped) below DNNLK_MT_JUMP_MIN outputs; from there the
- *                          polynomial jump (a fixed ~0.45 ms per set bit of n >> 21, from the
+ *                          polynomial jump (a fixed ~0.43 ms per set bit of n >> 21, from the
  *                          constant tables of rng_mt_jump_tables.h), leaving the same state.
  *
  * dnnlk_rng_init(rng, alg, seed, offset) initialises an engine; dnnlk_rng_skip(rng, n) jumps

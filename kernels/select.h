@@ -134,10 +134,7 @@ static inline dnnlk_status dnnlk__select_prepare(const dnnlk_tensor *cond, const
     st = dnnlk__complete_output(&r, n, dims, &r);
     if (st != dnnlk_success) return st;
     if (need_data) {
-        int64_t numel = 0;
-        if (dnnlk_shape_numel(n, dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
-        if (numel > 0 && !r.data) return dnnlk_invalid_arguments;
-        if (!dnnlk__alias_ok(&r, src0) || !dnnlk__alias_ok(&r, src1)) return dnnlk_invalid_arguments;
+        if ((st = dnnlk__output_writable(&r, src0, src1)) != dnnlk_success) return st;
         if (dnnlk__ranges_intersect(&r, cond)) return dnnlk_invalid_arguments;
     }
     *out = r;

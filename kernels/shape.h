@@ -291,4 +291,16 @@ static inline int dnnlk__alias_ok(const dnnlk_tensor *out, const dnnlk_tensor *i
     return 1;
 }
 
+/* What an execute call checks of a completed output before writing it: data present unless it
+ * has no elements (dnnlk_invalid_arguments), and every input (in1 may be NULL) either the
+ * identical view or disjoint (dnnlk__alias_ok; dnnlk_invalid_arguments otherwise). */
+static inline dnnlk_status dnnlk__output_writable(const dnnlk_tensor *out, const dnnlk_tensor *in0,
+                                                  const dnnlk_tensor *in1) {
+    int64_t numel = 0;
+    if (dnnlk_shape_numel(out->ndims, out->dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
+    if (numel > 0 && !out->data) return dnnlk_invalid_arguments;
+    if (!dnnlk__alias_ok(out, in0) || (in1 && !dnnlk__alias_ok(out, in1))) return dnnlk_invalid_arguments;
+    return dnnlk_success;
+}
+
 #endif /* DNNLK_SHAPE_H */

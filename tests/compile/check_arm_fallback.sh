@@ -1,9 +1,12 @@
 #!/bin/sh
 # The header on the ARM targets with no SIMD level: big-endian aarch64 and 32-bit ARM. Each TU
 # (tests/compile/tu.c, as C99 and as C++17) must compile warning-free with clang and select the scalar
-# code only (DNNLK__NEON 0). No cross libc for them is installed, so the aarch64 sysroot's headers
-# stand in (the library needs only the standard C headers' declarations), with an empty
-# gnu/stubs-lp64_be.h, the one file glibc's headers want for a big-endian target.
+# code only (DNNLK__NEON 0). This is a compile check only (-c, nothing linked or run): Debian has no
+# big-endian aarch64 libc and we install no 32-bit ARM one, so the aarch64 sysroot's glibc headers
+# stand in; the library needs only the standard C declarations, which are the same on these
+# targets. glibc's <gnu/stubs.h> includes gnu/stubs-lp64_be.h on a big-endian target; that file
+# only lists __stub_* macros for functions glibc lacks there, which nothing here reads, so an empty
+# one written below is a complete stand-in, not a placeholder.
 #   sh tests/compile/check_arm_fallback.sh OUTDIR
 set -e
 out=${1:?usage: check_arm_fallback.sh OUTDIR}
