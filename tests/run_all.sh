@@ -7,6 +7,8 @@
 # --runner "CMD" runs each program through CMD (qemu-aarch64 for cross builds); --env-cap NAME
 # sets the level of the test_cpu environment-cap run (default sse41; with --opt-only it runs only
 # when given).
+# The test programs are single-threaded (parts run one after another), so DNNLK_TEST_JOBS of them
+# (default: the number of cores) run at once; their output is printed in the order given.
 #   tests/run_all.sh [--runner CMD] [--env-cap NAME] [--opt-only] [--nofp "TEST..."] [--dir SUBDIR] BUILD_DIR TEST...
 runner=""
 env_cap=""
@@ -38,13 +40,37 @@ run_one() { # label, env..., binary
     if [ "$s" -ne 0 ]; then echo "$label: $p passed, $f failed, $s skipped"; else echo "$label: $p passed, $f failed"; fi
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 }
-for t in "$@"; do
+run_test() { # every run of one test program
+    t=$1
     run_one "$t" $runner "$b/$dir/$t"
-    [ $opt_only = 1 ] && continue
+    [ $opt_only = 1 ] && return
     run_one "$t [asan+ubsan]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan/$t"
     case " $nofp " in
     *" $t "*) run_one "$t [asan+ubsan, no frame pointer]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan-nofp/$t" ;;
     esac
+}
+jobs=${DNNLK_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+# A pipe holding one token per free slot: a test takes one before it starts and gives it back when done.
+mkfifo "$tmp/slots" && exec 3<>"$tmp/slots" && rm "$tmp/slots"
+k=0; while [ $k -lt "$jobs" ]; do echo >&3; k=$((k + 1)); done
+i=0
+for t in "$@"; do
+    i=$((i + 1))
+    read -r _ <&3
+    ( passed=0; failed=0; skipped=0
+      run_test "$t" > "$tmp/$i.out" 2>&1
+      echo "$passed $failed $skipped" > "$tmp/$i.sum"; echo >&3 ) &
+done
+wait
+exec 3>&-
+k=0
+while [ $k -lt $i ]; do
+    k=$((k + 1))
+    cat "$tmp/$k.out"
+    read -r p f s < "$tmp/$k.sum" || { p=0; f=1; s=0; echo "test $k: no result"; }
+    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 done
 if { [ $opt_only = 0 ] || [ -n "$env_cap" ]; } && [ -x "$b/$dir/test_cpu" ]; then
     # The environment cap is read once, at the first call: check it from a fresh process.
