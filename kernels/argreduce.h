@@ -5,7 +5,9 @@
  *   dnnlk_arg_max(src, axis, keep_dims, select_last_index, values, indices, ith, nth)
  *   dnnlk_arg_min(...)                                                     (same arguments)
  *
- *   src: f32, bf16, f16, s32, s8 or u8, any shape and strides (0 and negative included).
+ *   src: f32, f64, bf16, f16, s64, s32, s8 or u8, any shape and strides (0 and negative
+ *   included). The 64-bit dtypes (ONNX's int64 top_k and double arg ops) run a scalar path;
+ *   s64 compares as integers (exactly: a double holds only 53 bits).
  *   axis: in [-ndims, ndims-1] (negative counts from the end); a 0-d src takes axis 0 or -1 and
  *   reduces its one element. Output shape: src's with the axis removed, or kept as 1 when
  *   keep_dims. indices: s32 or s64 (s32 needs the axis length <= 2^31-1). values: optional (NULL
@@ -75,13 +77,25 @@ typedef struct dnnlk__argred_args {
 } dnnlk__argred_args;
 
 static inline int dnnlk__argred_dtype_ok(dnnlk_dtype t) {
-    return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16 || t == dnnlk_s32 || t == dnnlk_s8 || t == dnnlk_u8;
+    return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16 || t == dnnlk_s32 || t == dnnlk_s8 || t == dnnlk_u8 ||
+           t == dnnlk_f64 || t == dnnlk_s64;
 }
 
-/* One element as double: exact for every supported dtype. */
+/* The dtypes of 8 bytes: no vector path, and integers that a double cannot hold. */
+static DNNLK__FORCEINLINE int dnnlk__argred_wide(int t) { return t == dnnlk_f64 || t == dnnlk_s64; }
+
+/* An s64 element as a u64 whose unsigned order is the element's order. */
+static DNNLK__FORCEINLINE uint64_t dnnlk__argred_ord64(const char *p) {
+    uint64_t u;
+    memcpy(&u, p, 8);
+    return u ^ 0x8000000000000000ull;
+}
+
+/* One element as double: exact for every supported dtype but s64 (compared by dnnlk__argred_ord64). */
 static DNNLK__FORCEINLINE double dnnlk__argred_load(const char *p, int t) {
     switch (t) {
     case dnnlk_f32: { float v; memcpy(&v, p, 4); return v; }
+    case dnnlk_f64: { double v; memcpy(&v, p, 8); return v; }
     case dnnlk_bf16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_bf16_to_f32(h); }
     case dnnlk_f16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_f16_to_f32(h); }
     case dnnlk_s32: { int32_t v; memcpy(&v, p, 4); return v; }
@@ -90,11 +104,25 @@ static DNNLK__FORCEINLINE double dnnlk__argred_load(const char *p, int t) {
     }
 }
 
+/* arg_max/arg_min of one s64 row: integers, no NaN. */
+static inline int64_t dnnlk__argred_scalar1_s64(const dnnlk__argred_args *a, const char *p) {
+    int64_t k, bi = 0;
+    uint64_t best = dnnlk__argred_ord64(p);
+    for (k = 1; k < a->K; k++) {
+        uint64_t v = dnnlk__argred_ord64(p + k * a->sa);
+        if (a->is_min ? (a->last ? v <= best : v < best) : (a->last ? v >= best : v > best)) best = v, bi = k;
+    }
+    return bi;
+}
+
 /* The reduction of one output position by the definition (the rows the vector paths leave). */
 static inline int64_t dnnlk__argred_scalar1(const dnnlk__argred_args *a, const char *p) {
     int64_t k, bi = 0;
-    double best = dnnlk__argred_load(p, a->dtype);
-    int bnan = best != best;
+    double best;
+    int bnan;
+    if (a->dtype == dnnlk_s64) return dnnlk__argred_scalar1_s64(a, p);
+    best = dnnlk__argred_load(p, a->dtype);
+    bnan = best != best;
     if (bnan && !a->last) return 0;
     for (k = 1; k < a->K; k++) {
         double v = dnnlk__argred_load(p + k * a->sa, a->dtype);
@@ -299,6 +327,73 @@ static inline void dnnlk__topk_rows_elem(const dnnlk__argred_args *a, const char
     }
 }
 
+/* top_k for the 8-byte dtypes: an element's order key does not fit the 32 bits that the
+ * composites above give it, so the candidates are indices, compared through the row (key, then
+ * lower index first), kept in a heap whose root is the worst of the k best: O(n log k), scalar. */
+static DNNLK__FORCEINLINE uint64_t dnnlk__topk_key64(const dnnlk__argred_args *a, const char *p) {
+    uint64_t u, key;
+    memcpy(&u, p, 8);
+    if (a->dtype == dnnlk_s64) key = u ^ 0x8000000000000000ull;
+    else if ((u & 0x7fffffffffffffffull) > 0x7ff0000000000000ull) key = ~(uint64_t)0; /* NaN: highest */
+    else if ((u & 0x7fffffffffffffffull) == 0) key = 0x8000000000000000ull;           /* -0 == +0 */
+    else key = (u >> 63) ? ~u : (u | 0x8000000000000000ull);
+    return a->largest ? key : ~key;
+}
+
+/* Element i of the row at p comes before element j in the selection order. */
+static DNNLK__FORCEINLINE int dnnlk__topk_wide_before(const dnnlk__argred_args *a, const char *p, uint64_t i,
+                                                      uint64_t j) {
+    uint64_t ki = dnnlk__topk_key64(a, p + (int64_t)i * a->sa), kj = dnnlk__topk_key64(a, p + (int64_t)j * a->sa);
+    return ki > kj || (ki == kj && i < j);
+}
+
+/* Restores the heap below h[i]: every parent comes after its children in the selection order. */
+static inline void dnnlk__topk_wide_sift(const dnnlk__argred_args *a, const char *p, uint64_t *h, int64_t i,
+                                         int64_t n) {
+    uint64_t x = h[i];
+    for (;;) {
+        int64_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && dnnlk__topk_wide_before(a, p, h[c], h[c + 1])) c++;
+        if (!dnnlk__topk_wide_before(a, p, x, h[c])) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = x;
+}
+
+static inline void dnnlk__topk_rows_wide(const dnnlk__argred_args *a, const char *src, char *ip, char *vp, int64_t n,
+                                         uint64_t *h) {
+    int64_t j, i, r, k = a->k;
+    for (j = 0; j < n; j++) {
+        const char *p = src + j * a->ss;
+        char *ipj = ip + j * a->si, *vpj = vp ? vp + j * a->sv : NULL;
+        for (i = 0; i < k; i++) h[i] = (uint64_t)i;
+        for (i = k / 2 - 1; i >= 0; i--) dnnlk__topk_wide_sift(a, p, h, i, k);
+        for (i = k; i < a->K; i++)
+            if (dnnlk__topk_wide_before(a, p, (uint64_t)i, h[0])) {
+                h[0] = (uint64_t)i;
+                dnnlk__topk_wide_sift(a, p, h, 0, k);
+            }
+        if (a->sorted) { /* pop the worst to the back: best first */
+            for (i = k - 1; i > 0; i--) {
+                uint64_t t = h[0];
+                h[0] = h[i];
+                h[i] = t;
+                dnnlk__topk_wide_sift(a, p, h, 0, i);
+            }
+        } else {
+            dnnlk__topk_sort_asc(h, k); /* indices: their order in the row */
+        }
+        for (r = 0; r < k; r++) {
+            int64_t x = (int64_t)h[r];
+            if (a->idx64) memcpy(ipj + r * a->sia, &x, 8);
+            else { int32_t v = (int32_t)x; memcpy(ipj + r * a->sia, &v, 4); }
+            if (vpj) memcpy(vpj + r * a->sva, p + x * a->sa, 8);
+        }
+    }
+}
+
 #define DNNLK__SIMD_BODY "argreduce_simd.h"
 #include "simd_instantiate.h"
 
@@ -495,8 +590,14 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     dnnlk__iter_init(&it, &plan, base, b, e);
     while ((n = dnnlk__iter_next(&it, row)) > 0) {
         char *vp = values ? row[2] : NULL;
-        if (is_topk) DNNLK__DISPATCH(dnnlk__topk_rows, (&a, row[0], row[1], vp, n, cand));
-        else DNNLK__DISPATCH(dnnlk__argred_rows, (&a, row[0], row[1], vp, n));
+        if (dnnlk__argred_wide(a.dtype)) {
+            if (is_topk) dnnlk__topk_rows_wide(&a, row[0], row[1], vp, n, cand);
+            else dnnlk__argred_rows_elem(&a, row[0], row[1], vp, n);
+        } else if (is_topk) {
+            DNNLK__DISPATCH(dnnlk__topk_rows, (&a, row[0], row[1], vp, n, cand));
+        } else {
+            DNNLK__DISPATCH(dnnlk__argred_rows, (&a, row[0], row[1], vp, n));
+        }
     }
     return dnnlk_success;
 }

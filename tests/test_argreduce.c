@@ -28,13 +28,21 @@ static void daz_off(unsigned old) {
 #endif
 }
 
-/* ---- element access for the references ---- */
+/* ---- element access for the references ----
+ * As a long double, which holds every s64 exactly (x87's 64-bit significand; quad precision on
+ * aarch64). Floats pass through an SSE double on the way (the volatile keeps the compiler from
+ * loading them into x87 directly), so the denormals-are-zero mode flushes them as the library's
+ * compares do. */
 
-static double ld(const void *p, dnnlk_dtype t) {
+static long double ld(const void *p, dnnlk_dtype t) {
+    static volatile double one = 1.0;
+    volatile double d;
     switch (t) {
-    case dnnlk_f32: { float v; memcpy(&v, p, 4); return v; }
-    case dnnlk_bf16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_bf16_to_f32(h); }
-    case dnnlk_f16: { uint16_t h; memcpy(&h, p, 2); return dnnlk_f16_to_f32(h); }
+    case dnnlk_f32: { float v; memcpy(&v, p, 4); d = v; return d; }
+    case dnnlk_f64: { double v; memcpy(&v, p, 8); d = v * one; return d; }
+    case dnnlk_s64: { int64_t v; memcpy(&v, p, 8); return (long double)v; }
+    case dnnlk_bf16: { uint16_t h; memcpy(&h, p, 2); d = dnnlk_bf16_to_f32(h); return d; }
+    case dnnlk_f16: { uint16_t h; memcpy(&h, p, 2); d = dnnlk_f16_to_f32(h); return d; }
     case dnnlk_s32: { int32_t v; memcpy(&v, p, 4); return v; }
     case dnnlk_s8: { int8_t v; memcpy(&v, p, 1); return v; }
     case dnnlk_u8: { uint8_t v; memcpy(&v, p, 1); return v; }
@@ -45,6 +53,8 @@ static double ld(const void *p, dnnlk_dtype t) {
 static void st_from_double(void *p, dnnlk_dtype t, double v) {
     switch (t) {
     case dnnlk_f32: { float f = (float)v; memcpy(p, &f, 4); } break;
+    case dnnlk_f64: memcpy(p, &v, 8); break;
+    case dnnlk_s64: { int64_t x = (int64_t)v; memcpy(p, &x, 8); } break;
     case dnnlk_bf16: { uint16_t h = dnnlk_f32_to_bf16((float)v); memcpy(p, &h, 2); } break;
     case dnnlk_f16: { uint16_t h = dnnlk_f32_to_f16((float)v); memcpy(p, &h, 2); } break;
     case dnnlk_s32: { int32_t x = (int32_t)v; memcpy(p, &x, 4); } break;
@@ -54,10 +64,10 @@ static void st_from_double(void *p, dnnlk_dtype t, double v) {
     }
 }
 
-static int is_float(dnnlk_dtype t) { return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16; }
+static int is_float(dnnlk_dtype t) { return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16 || t == dnnlk_f64; }
 
 /* "a is strictly better than b" for arg_max / arg_min: NaN beats every number for both. */
-static int better(double a, double b, int is_min) {
+static int better(long double a, long double b, int is_min) {
     int an = a != a, bn = b != b;
     if (an || bn) return an && !bn;
     return is_min ? a < b : a > b;
@@ -76,6 +86,18 @@ static void fill_values(void *base, dnnlk_dtype t, int64_t n, int style) {
     for (i = 0; i < n; i++) {
         double v;
         uint32_t r = th_rand32();
+        if (t == dnnlk_s64) {
+            /* Values a double cannot tell apart (2^62 and more, neighbours one apart) and the ends. */
+            int64_t x = style == 2 ? i : style == 3 ? -i : th_randint(-3, 3);
+            if (style == 1 || (style == 0 && r % 4 == 0)) {
+                x = (r >> 2) % 3 == 0 ? INT64_MAX - th_randint(0, 3)
+                  : (r >> 2) % 3 == 1 ? INT64_MIN + th_randint(0, 3)
+                                      : (int64_t)(th_rand64() >> (r % 2)) ^ (r % 5 == 0 ? INT64_MIN : 0);
+                if (style == 0) x = (int64_t)0x4000000000000000ll + th_randint(-3, 3);
+            }
+            memcpy((char *)base + (size_t)i * es, &x, 8);
+            continue;
+        }
         switch (style) {
         case 0: v = (double)th_randint(-3, 3); break;                /* many ties */
         case 1: v = is_float(t) ? th_randf(-100, 100) : (double)th_randint(-128, 127); break;
@@ -87,6 +109,7 @@ static void fill_values(void *base, dnnlk_dtype t, int64_t n, int style) {
                 if (r % 2) r = (r / 6) * 6 + r % 4; /* mostly the band around 0 */
                 v = band[r % 6];
                 if (r % 6 >= 2 && r % 6 <= 3) v *= 1 + (r >> 8) % 5;
+                if (t == dnnlk_f64 && r % 6 >= 2 && r % 6 <= 4) v *= 1e-270; /* f64 denormals */
                 if (t != dnnlk_f32 && (r % 6 == 2 || r % 6 == 3)) {
                     /* bf16/f16 denormals */
                     uint16_t h = (uint16_t)((r % 6 == 3 ? 0x8000u : 0) | (1 + (r >> 8) % 5));
@@ -112,12 +135,14 @@ static void fill_values(void *base, dnnlk_dtype t, int64_t n, int style) {
         /* A NaN whose payload sits in the low bits only (survives as NaN in f32 and f16). */
         int64_t at = (int64_t)(th_rand64() % (uint64_t)n);
         if (t == dnnlk_f32) { uint32_t u = 0x7f800001u; memcpy((char *)base + at * 4, &u, 4); }
+        else if (t == dnnlk_f64) { uint64_t u = 0xfff0000000000001ull; memcpy((char *)base + at * 8, &u, 8); }
         else if (t == dnnlk_f16) { uint16_t h = 0xfc01u; memcpy((char *)base + at * 2, &h, 2); }
         else { uint16_t h = 0x7f81u; memcpy((char *)base + at * 2, &h, 2); }
     }
 }
 
-static const dnnlk_dtype dtypes[6] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_s32, dnnlk_s8, dnnlk_u8};
+#define NDT 8
+static const dnnlk_dtype dtypes[NDT] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_s32, dnnlk_s8, dnnlk_u8, dnnlk_f64, dnnlk_s64};
 static const int parts[4] = {1, 2, 3, 7};
 
 /* ---- a random case, shared by arg ops and top_k ---- */
@@ -213,8 +238,8 @@ static int64_t ref_arg(const rcase *c, int64_t opos, int is_min, int last) {
     K = c->dims[c->axis];
     sa = c->src.strides[c->axis];
     for (k = 1; k < K; k++) {
-        double v = ld((const char *)c->src.data + (base + k * sa) * (int64_t)es, c->t);
-        double b = ld((const char *)c->src.data + (base + best * sa) * (int64_t)es, c->t);
+        long double v = ld((const char *)c->src.data + (base + k * sa) * (int64_t)es, c->t);
+        long double b = ld((const char *)c->src.data + (base + best * sa) * (int64_t)es, c->t);
         if (better(v, b, is_min) || (last && !better(b, v, is_min))) best = k;
     }
     return best;
@@ -289,7 +314,7 @@ TEST(arg_random_each_isa) {
         axis = nd ? (int)th_randint(-nd, nd - 1) : (int)th_randint(-1, 0);
         if (nd && th_rand32() % 2) dims[axis < 0 ? axis + nd : axis] = K_sizes[th_rand32() % 20];
         if (nd && dims[axis < 0 ? axis + nd : axis] == 0) dims[axis < 0 ? axis + nd : axis] = 1;
-        run_arg_case(nd, dims, axis, dtypes[th_rand32() % 6], (int)(th_rand32() % 4));
+        run_arg_case(nd, dims, axis, dtypes[th_rand32() % NDT], (int)(th_rand32() % 4));
     }
 }
 
@@ -298,7 +323,7 @@ TEST(arg_random_each_isa) {
 TEST(arg_long_rows_each_isa) {
     int di, s;
     th_seed(77);
-    for (di = 0; di < 6; di++)
+    for (di = 0; di < NDT; di++)
         for (s = 0; s < 4; s++) {
             int64_t d1[2] = {3, 1000 + s * 37}, d2[3] = {2, 300, 40 + s};
             run_arg_case(2, d1, 1, dtypes[di], s);
@@ -360,13 +385,13 @@ TEST(arg_hand_cases_each_isa) {
 
 /* ---- top_k ---- */
 
-static const double *g_vals;
+static const long double *g_vals;
 static int g_largest;
 
 /* Stable order of the row: by value (NaN largest), then index. */
 static int tk_cmp(const void *pa, const void *pb) {
     int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
-    double va = g_vals[a], vb = g_vals[b];
+    long double va = g_vals[a], vb = g_vals[b];
     int an = va != va, bn = vb != vb, c;
     if (an && bn) c = 0;
     else if (an) c = 1;  /* a is larger */
@@ -384,7 +409,7 @@ static int i64_cmp(const void *pa, const void *pb) {
 static void run_topk_case(int nd, const int64_t *dims, int axis, int64_t k, dnnlk_dtype t, int style) {
     rcase c;
     int64_t odims[DNNLK_MAX_NDIMS], rdims[DNNLK_MAX_NDIMS], rstr[DNNLK_MAX_NDIMS], K, nrows, row, inner, *order[2], *sel;
-    double *vals;
+    long double *vals;
     int i, rn = 0, want_vals = (int)(th_rand32() % 2), pi, ax = axis < 0 ? axis + nd : axis;
     dnnlk_dtype it = th_rand32() % 2 ? dnnlk_s32 : dnnlk_s64;
     size_t es = dnnlk_dtype_size(t);
@@ -398,7 +423,7 @@ static void run_topk_case(int nd, const int64_t *dims, int axis, int64_t k, dnnl
     nrows = th_numel(rn, rdims);
     inner = th_numel(nd - ax - 1, odims + ax + 1);
     /* The reference order of every row, for largest and smallest, computed once. */
-    vals = (double *)malloc((size_t)(K + 1) * sizeof(double));
+    vals = (long double *)malloc((size_t)(K + 1) * sizeof(long double));
     order[0] = (int64_t *)malloc((size_t)(nrows * K + 1) * 8);
     order[1] = (int64_t *)malloc((size_t)(nrows * K + 1) * 8);
     sel = (int64_t *)malloc((size_t)(k + 1) * 8);
@@ -478,7 +503,7 @@ TEST(topk_random_each_isa) {
         ax = axis < 0 ? axis + nd : axis;
         if (th_rand32() % 2) dims[ax] = th_rand32() % 3 ? K_sizes[th_rand32() % 20] : th_randint(200, 3000);
         k = th_rand32() % 2 ? th_randint(0, dims[ax] < 12 ? dims[ax] : 12) : th_randint(0, dims[ax]);
-        run_topk_case(nd, dims, axis, k, dtypes[th_rand32() % 6], (int)(th_rand32() % 4));
+        run_topk_case(nd, dims, axis, k, dtypes[th_rand32() % NDT], (int)(th_rand32() % 4));
     }
 }
 
@@ -499,10 +524,10 @@ TEST(topk_known_answer_each_isa) {
     CHECK_EQ(dnnlk_top_k(&s, 4, 0, 0, 1, &vo, &io, NULL, 0, 1), dnnlk_success);
     CHECK(ix[0] == 0 && ix[1] == 3 && ix[2] == 8 && ix[3] == 5);
     /* every dtype, on a long row that takes the SIMD filter: the pattern repeated, 9 first */
-    for (di = 0; di < 6; di++) {
+    for (di = 0; di < NDT; di++) {
         dnnlk_dtype t = dtypes[di];
         size_t es = dnnlk_dtype_size(t);
-        unsigned char buf[900 * 4], vb[4 * 4];
+        unsigned char buf[900 * 8], vb[4 * 8];
         int64_t n = 900, i;
         dnnlk_tensor ls, lv, li;
         for (i = 0; i < n; i++) st_from_double(buf + i * es, t, x[i % 9]);
@@ -639,7 +664,7 @@ TEST(bad_arguments) {
     BAD((void)0, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, 1, 1), dnnlk_invalid_arguments);
     BAD((void)0, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, -1, 2), dnnlk_invalid_arguments);
     BAD((void)0, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, 0, 0), dnnlk_invalid_arguments);
-    BAD(e.s.dtype = dnnlk_f64, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_data_type);
+    BAD(e.s.dtype = dnnlk_dtype_undef, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_data_type);
     BAD(e.s.dtype = dnnlk_boolean, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_data_type);
     BAD(e.o.dtype = dnnlk_f32, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_data_type);
     BAD(e.o.dtype = dnnlk_u8, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_data_type);
