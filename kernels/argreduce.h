@@ -586,7 +586,7 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     a.ss = dnnlk__row_stride(&plan, 0);
     a.si = dnnlk__row_stride(&plan, 1);
     a.sv = values ? dnnlk__row_stride(&plan, 2) : 0;
-    dnnlk__part_range(plan.total, ith, nth, is_topk ? 1 : 16, &b, &e);
+    dnnlk__part_range(plan.total, ith, nth, is_topk ? 1 : dnnlk__part_grain(a.K), &b, &e);
     dnnlk__iter_init(&it, &plan, base, b, e);
     while ((n = dnnlk__iter_next(&it, row)) > 0) {
         char *vp = values ? row[2] : NULL;

@@ -110,6 +110,16 @@ static DNNLK__FORCEINLINE void dnnlk__part_range(int64_t total, int ith, int nth
     *end = e < total ? e : total;
 }
 
+/* The part grain (the align of dnnlk__part_range) for positions that each cost `work` elements: a
+ * reduced row of softmax or arg_max, an output row of one_hot. Grains of 16 positions keep column
+ * kernels on whole vectors, but then two parts can differ by 16 rows of work: 64 rows of 32000 on
+ * 16 parts would keep 4 parts busy. The grain is cut so that it is 1 position or at most 64
+ * elements of work, whichever is more. */
+static DNNLK__FORCEINLINE int64_t dnnlk__part_grain(int64_t work) {
+    int64_t g = work > 0 ? 64 / work : 16;
+    return g < 1 ? 1 : g > 16 ? 16 : g;
+}
+
 /* Valid (ith, nth) for the execute functions' part arguments. */
 static DNNLK__FORCEINLINE int dnnlk__part_ok(int ith, int nth) { return nth >= 1 && ith >= 0 && ith < nth; }
 

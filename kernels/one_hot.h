@@ -143,7 +143,7 @@ static inline dnnlk_status dnnlk_one_hot(const dnnlk_tensor *indices, int64_t de
     dnnlk_dense_strides(d.ndims, d.dims, dense);
     flat = ax == r && ((uintptr_t)d.data % (uintptr_t)es) == 0;
     for (i = 0; i < d.ndims && flat; i++) flat = d.dims[i] == 1 || d.strides[i] == dense[i];
-    dnnlk__part_range(npos, ith, nth, 16, &b, &e);
+    dnnlk__part_range(npos, ith, nth, dnnlk__part_grain(depth), &b, &e);
     if (b >= e) return dnnlk_success;
 
     if (flat) {

@@ -141,7 +141,7 @@ static inline dnnlk_status dnnlk__sm_exec(const dnnlk_tensor *src, int axis, dnn
     c.out_dt = done.dtype;
     c.log = log;
     c.nt = done.dtype == dnnlk_f32 && numel * 4 >= DNNLK_SM_NT_BYTES && done.data != src->data;
-    dnnlk__part_range(c.plan.total, ith, nth, 16, &b, &e);
+    dnnlk__part_range(c.plan.total, ith, nth, dnnlk__part_grain(c.K), &b, &e);
     if (b >= e) return dnnlk_success;
     DNNLK__DISPATCH(dnnlk__sm_part, (&c, b, e));
     return dnnlk_success;

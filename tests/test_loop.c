@@ -203,9 +203,36 @@ TEST(part_range_is_a_partition) {
     CHECK(!dnnlk__part_ok(3, 3) && !dnnlk__part_ok(-1, 2) && !dnnlk__part_ok(0, 0));
 }
 
+/* Positions that each cost `work` elements, split with dnnlk__part_grain: no two parts differ by
+ * more than one position or 64 elements of work, whichever is more (softmax, arg ops, one_hot). */
+TEST(part_grain_balances_rows) {
+    static const int64_t works[] = {1, 2, 3, 5, 16, 63, 64, 65, 512, 32000};
+    static const int64_t positions[] = {1, 7, 17, 64, 100, 256, 1000, 49152};
+    static const int nths[] = {2, 3, 7, 16, 64};
+    size_t wi, pi, ni;
+    CHECK_EQ(dnnlk__part_grain(0), 16);
+    CHECK_EQ(dnnlk__part_grain(4), 16);
+    CHECK_EQ(dnnlk__part_grain(5), 12);
+    CHECK_EQ(dnnlk__part_grain(64), 1);
+    for (wi = 0; wi < sizeof works / sizeof works[0]; wi++)
+        for (pi = 0; pi < sizeof positions / sizeof positions[0]; pi++)
+            for (ni = 0; ni < sizeof nths / sizeof nths[0]; ni++) {
+                int64_t w = works[wi], total = positions[pi], g = dnnlk__part_grain(w), most = 0, least = total, b, e;
+                int ith, nth = nths[ni];
+                for (ith = 0; ith < nth; ith++) {
+                    dnnlk__part_range(total, ith, nth, g, &b, &e);
+                    if (e - b > most) most = e - b;
+                    if (e - b < least) least = e - b;
+                }
+                CHECK_MSG((most - least) <= 1 || (most - least) * w <= 64, "work %lld x %lld positions, %d parts: %lld vs %lld",
+                          (long long)w, (long long)total, nth, (long long)most, (long long)least);
+            }
+}
+
 int main(void) {
     RUN(loop_matches_brute_force);
     RUN(coalescing);
     RUN(part_range_is_a_partition);
+    RUN(part_grain_balances_rows);
     return th_summary();
 }
