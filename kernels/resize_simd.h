@@ -169,12 +169,15 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_nearest_x)(const dnnlk__res
 /* ---- linear with the innermost axis not resized (NHWC-style): vectors over channels ---- */
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_store_v)(char *p, dnnlk_dtype t, dnnlk__vf v, int stream) {
-    if (t != dnnlk_u8) {
+    if (t != dnnlk_u8 && t != dnnlk_s8) {
         dnnlk__vf_store_dt(p, t, v, stream);
-    } else { /* as dnnlk__resize_store: round half to even, saturate (NaN: max gives 0) */
-        v = dnnlk__vf_round_even(v);
-        v = dnnlk__vf_min(dnnlk__vf_max(v, dnnlk__vf_zero()), dnnlk__vf_set1(255.0f));
-        dnnlk__vi_store_u8(p, dnnlk__vf_to_vi_trunc(v));
+    } else { /* as dnnlk__resize_store: round half to even, saturate (NaN: max gives the low bound,
+              * replaced by 0 for s8) */
+        const float lo = t == dnnlk_u8 ? 0.0f : -128.0f, hi = t == dnnlk_u8 ? 255.0f : 127.0f;
+        dnnlk__vf r = dnnlk__vf_round_even(v);
+        r = dnnlk__vf_min(dnnlk__vf_max(r, dnnlk__vf_set1(lo)), dnnlk__vf_set1(hi));
+        if (t == dnnlk_s8) r = dnnlk__vf_blend(dnnlk__vf_cmpneq(v, v), dnnlk__vf_zero(), r);
+        dnnlk__vi_store_u8(p, dnnlk__vf_to_vi_trunc(r));
     }
 }
 
@@ -239,7 +242,9 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_row)(const dnnlk__resize_jo
             case dnnlk_f32: DNNLK__RS_C(dnnlk_f32); break;
             case dnnlk_bf16: DNNLK__RS_C(dnnlk_bf16); break;
             case dnnlk_f16: DNNLK__RS_C(dnnlk_f16); break;
-            default: DNNLK__RS_C(dnnlk_u8); break;
+            case dnnlk_s8: DNNLK__RS_C(dnnlk_s8); break;
+            case dnnlk_u8: DNNLK__RS_C(dnnlk_u8); break;
+            default: dnnlk__resize_row_any(j, r); break;
             }
 #undef DNNLK__RS_C
             return;
@@ -251,3 +256,9 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_row)(const dnnlk__resize_jo
 /* Orders a part's streaming stores before dnnlk_resize returns. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_fence)(void) { dnnlk__vec_sfence(); }
 
+
+/* ---- the general path (cubic, antialias, tf_crop_and_resize, f64): one row ---- */
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_trow)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r) {
+    dnnlk__resize_trow_any(j, r);
+}
