@@ -724,6 +724,7 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j) {
 /* ---- the general path's driver ---- */
 
 #define DNNLK__RESIZE_TOT 1024 /* entries of the per-call outer-axis tap tables */
+#define DNNLK__RESIZE_HSLOTS 8 /* inner-pass rows kept by the separable path */
 
 static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
     void (*const row_fn)(const dnnlk__resize_job *, const dnnlk__resize_trow *) = DNNLK__DISPATCH(dnnlk__resize_trow, );
@@ -744,7 +745,19 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
     double pool_wd[DNNLK__RESIZE_TPOOL];
     int64_t cb_first = j->u0 % j->ncb, r_first = j->u0 / j->ncb, r_last = (j->u1 - 1) / j->ncb;
     int64_t cb_last = (j->u1 - 1) % j->ncb, cbs = j->ncb < j->u1 - j->u0 ? j->ncb : j->u1 - j->u0, k;
-    int d;
+    int d, nlev = 0, sep;
+    /* separable passes (f32 along a resized contiguous inner axis, at most one outer level of at
+     * most DNNLK__RESIZE_HSLOTS taps): the inner pass of a source row is kept for the rows after */
+    void (*const hpass)(const dnnlk__resize_job *, const dnnlk__resize_trow *, const char *, float *) =
+        DNNLK__DISPATCH(dnnlk__resize_hpass, );
+    void (*const vpass)(const dnnlk__resize_job *, const dnnlk__resize_trow *, const float *const *, const float *, int) =
+        DNNLK__DISPATCH(dnnlk__resize_vpass, );
+    float hbuf[DNNLK__RESIZE_HSLOTS][DNNLK__RESIZE_CB];
+    const char *hkey[DNNLK__RESIZE_HSLOTS];
+    for (d = 0; d < inner; d++) nlev += j->ax[d].resized;
+    sep = j->mode != dnnlk_resize_nearest && j->dt == dnnlk_f32 && mi && ia->is == 1 && ia->os == 1 && nlev <= 1;
+    for (d = 0; d < inner; d++)
+        if (j->ax[d].resized && j->ax[d].taps > DNNLK__RESIZE_HSLOTS) sep = 0;
     for (d = 0; d < inner; d++) {
         const dnnlk__resize_axis *a = &j->ax[d];
         int64_t o, idx[DNNLK__RESIZE_MAXTAPS];
@@ -771,6 +784,7 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
         dnnlk__resize_trow row;
         int any_out = 0;
         if (ra > rb) continue;
+        for (d = 0; d < DNNLK__RESIZE_HSLOTS; d++) hkey[d] = NULL;
         row.c0 = c0;
         row.c1 = c1;
         row.mi = mi;
@@ -842,6 +856,41 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
             row.dst = op;
             if (row.outside) {
                 for (c = c0; c < c1; c++) memcpy(op + c * ia->os * j->es, j->extrap, (size_t)j->es);
+            } else if (sep) {
+                /* the inner pass of each source row once per block, kept while later rows use it */
+                const char *need[DNNLK__RESIZE_HSLOTS];
+                const float *hp[DNNLK__RESIZE_HSLOTS];
+                const float one = 1.0f, *wl = &one;
+                int m0 = 1, i, e, taken = 0;
+                if (row.k == 0) {
+                    need[0] = row.src;
+                } else {
+                    m0 = row.m[0];
+                    wl = row.w[0];
+                    for (i = 0; i < m0; i++) need[i] = row.src + row.off[0][i];
+                }
+                for (i = 0; i < m0; i++) {
+                    hp[i] = NULL;
+                    for (e = 0; e < DNNLK__RESIZE_HSLOTS; e++)
+                        if (hkey[e] == need[i]) {
+                            hp[i] = hbuf[e];
+                            taken |= 1 << e;
+                            break;
+                        }
+                }
+                for (i = 0; i < m0; i++) {
+                    if (hp[i]) continue;
+                    for (e = 0; e < i; e++)
+                        if (need[e] == need[i] && hp[e]) hp[i] = hp[e];
+                    if (hp[i]) continue;
+                    for (e = 0; (taken >> e) & 1; e++) {
+                    }
+                    taken |= 1 << e;
+                    hkey[e] = need[i];
+                    hpass(j, &row, need[i], hbuf[e]);
+                    hp[i] = hbuf[e];
+                }
+                vpass(j, &row, hp, wl, m0);
             } else {
                 row_fn(j, &row);
             }

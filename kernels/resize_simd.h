@@ -262,3 +262,132 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_fence)(void) { dnnlk__vec_s
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_trow)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r) {
     dnnlk__resize_trow_any(j, r);
 }
+
+/* ---- the general path along a resized contiguous inner axis, f32: separable passes ---- */
+
+/* Inner-axis pass of one source row over the block's columns: h[c - c0] is dnnlk__resize_tap_at's
+ * inner value (w_0 x_0 + w_1 x_1 + ... in tap order, unfused). The taps of N columns span a window
+ * of the source row when it holds fewer than N elements (upscaling, mild downscaling): one load
+ * and a permute per tap; else gathers. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hpass_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                                const char *row, float *h, const int mi) {
+    const int64_t N = DNNLK__VF_N, in = j->ax[j->n - 1].in, c0 = r->c0, c1 = r->c1, cb = r->cb;
+    const float *src = (const float *)(const void *)row;
+    int64_t c = c0;
+    for (; c + N <= c1; c += N) {
+        const int64_t t = c - c0;
+        const int32_t *xl = r->xi + (int64_t)(mi - 1) * cb + t;
+        /* indices run monotonically along the columns (either way: a roi may flip an axis) */
+        const int32_t lo = r->xi[t] < r->xi[t + N - 1] ? r->xi[t] : r->xi[t + N - 1];
+        const int32_t hi = xl[0] > xl[N - 1] ? xl[0] : xl[N - 1];
+        dnnlk__vf acc = dnnlk__vf_zero(), p; /* (set by tap 0 on either branch) */
+        int i;
+        if (hi - lo < N) {
+            const dnnlk__vi vlo = dnnlk__vi_set1(lo);
+            const dnnlk__vf win = DNNLK__SFX(dnnlk__resize_window)(src + lo, in - lo);
+            acc = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(r->xi + t), vlo)), dnnlk__vf_loadu(r->xw + t));
+            dnnlk__vf_nofuse(acc);
+            for (i = 1; i < mi; i++) {
+                p = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(r->xi + i * cb + t), vlo)),
+                                  dnnlk__vf_loadu(r->xw + i * cb + t));
+                dnnlk__vf_nofuse(p);
+                acc = dnnlk__vf_add(acc, p);
+            }
+        } else {
+            for (i = 0; i < mi; i++) {
+                const int32_t *xt = r->xi + i * cb + t;
+                dnnlk__vf x;
+#if DNNLK__VEC_LUT32
+                /* one tap's N indices within 32 elements (a downscale to 1/2 and milder): a
+                 * two-register permute of the 32 source elements from the lowest (gathers are
+                 * slow on some x86 cores) */
+                const int32_t tlo = xt[0] < xt[N - 1] ? xt[0] : xt[N - 1], thi = xt[0] > xt[N - 1] ? xt[0] : xt[N - 1];
+                if (thi - tlo < 32 && tlo + 32 <= in)
+                    x = dnnlk__vf_lut32(src + tlo, dnnlk__vi_sub(dnnlk__vi_loadu(xt), dnnlk__vi_set1(tlo)));
+                else
+#endif
+                    x = dnnlk__vf_gather(src, xt);
+                p = dnnlk__vf_mul(x, dnnlk__vf_loadu(r->xw + i * cb + t));
+                dnnlk__vf_nofuse(p);
+                acc = i ? dnnlk__vf_add(acc, p) : p;
+            }
+        }
+        dnnlk__vf_storeu(h + t, acc);
+    }
+    for (; c < c1; c++) {
+        const int64_t t = c - c0;
+        float v = src[r->xi[t]] * r->xw[t];
+        int i;
+        DNNLK__NOFUSE(v);
+        for (i = 1; i < mi; i++) {
+            float p = src[r->xi[i * cb + t]] * r->xw[i * cb + t];
+            DNNLK__NOFUSE(p);
+            v = v + p;
+        }
+        h[t] = v;
+    }
+}
+
+/* Outer pass: output column c = w_0 h_0[c] + w_1 h_1[c] + ... (unfused, in tap order), the one
+ * outer level of dnnlk__resize_tap_at; columns outside the roi take extrapolation_value. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_vpass_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                                const float *const *h, const float *w, const int m) {
+    const int64_t N = DNNLK__VF_N, c0 = r->c0, c1 = r->c1;
+    float *dst = (float *)(void *)r->dst;
+    int64_t c = c0;
+    int stream = j->stream && !((uintptr_t)dst & 3) && !r->xout;
+    if (stream)
+        for (; c < c1 && ((uintptr_t)(dst + c) & (uintptr_t)(N * 4 - 1)); c++) {
+            float v = h[0][c - c0] * w[0];
+            int i;
+            DNNLK__NOFUSE(v);
+            for (i = 1; i < m; i++) {
+                float p = h[i][c - c0] * w[i];
+                DNNLK__NOFUSE(p);
+                v = v + p;
+            }
+            dst[c] = v;
+        }
+    if (!r->xout) {
+        for (; c + N <= c1; c += N) {
+            const int64_t t = c - c0;
+            dnnlk__vf acc = dnnlk__vf_mul(dnnlk__vf_loadu(h[0] + t), dnnlk__vf_set1(w[0])), p;
+            int i;
+            dnnlk__vf_nofuse(acc);
+            for (i = 1; i < m; i++) {
+                p = dnnlk__vf_mul(dnnlk__vf_loadu(h[i] + t), dnnlk__vf_set1(w[i]));
+                dnnlk__vf_nofuse(p);
+                acc = dnnlk__vf_add(acc, p);
+            }
+            dnnlk__vf_store_dt(dst + c, dnnlk_f32, acc, stream);
+        }
+    }
+    for (; c < c1; c++) {
+        float v = h[0][c - c0] * w[0];
+        int i;
+        DNNLK__NOFUSE(v);
+        for (i = 1; i < m; i++) {
+            float p = h[i][c - c0] * w[i];
+            DNNLK__NOFUSE(p);
+            v = v + p;
+        }
+        if (r->xout && r->xout[c - c0]) memcpy(dst + c, j->extrap, 4);
+        else dst[c] = v;
+    }
+}
+
+/* The passes with the common tap counts as constants (2: linear, 4: cubic, x0.5 antialiased
+ * linear), so their loops unroll. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_hpass)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                           const char *row, float *h) {
+    if (r->mi == 4) DNNLK__SFX(dnnlk__resize_hpass_m)(j, r, row, h, 4);
+    else if (r->mi == 2) DNNLK__SFX(dnnlk__resize_hpass_m)(j, r, row, h, 2);
+    else DNNLK__SFX(dnnlk__resize_hpass_m)(j, r, row, h, r->mi);
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_vpass)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                           const float *const *h, const float *w, int m) {
+    if (m == 4) DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 4);
+    else if (m == 2) DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 2);
+    else DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, m);
+}

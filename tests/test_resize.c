@@ -728,7 +728,7 @@ static int gref_value(const layout *ls, const void *src, dnnlk_dtype dt, const g
     return 0;
 }
 
-static void random_general_case(void) {
+static void random_general_case(int big) {
     static const dnnlk_dtype fdts[6] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_f64, dnnlk_u8, dnnlk_s8};
     static const dnnlk_dtype ndts[9] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_f64, dnnlk_u8, dnnlk_s8,
                                         dnnlk_s32, dnnlk_s64, dnnlk_boolean};
@@ -759,8 +759,9 @@ static void random_general_case(void) {
     d.extrapolation_value = th_randf(-50, 50);
     if (use_sizes && th_randint(0, 1)) d.keep_aspect = (dnnlk_resize_aspect)th_randint(1, 2);
     dt = d.mode == dnnlk_resize_nearest ? ndts[th_randint(0, 8)] : fdts[th_randint(0, 5)];
+    if (big) nd = (int)th_randint(2, 3), dt = dnnlk_f32; /* long rows: the vector paths' windows, permutes, gathers */
     es = dnnlk_dtype_size(dt);
-    for (i = 0; i < nd; i++) dims[i] = th_randint(1, i == nd - 1 ? 40 : 7);
+    for (i = 0; i < nd; i++) dims[i] = th_randint(1, i == nd - 1 ? (big ? 400 : 40) : (big ? 4 : 7));
     for (i = 0; i < nd; i++) {
         ax[i].in = ax[i].out = dims[i];
         ax[i].scale = 1, ax[i].length = (double)dims[i], ax[i].roi0 = 0, ax[i].roi1 = 1, ax[i].resized = 0;
@@ -801,8 +802,8 @@ static void random_general_case(void) {
     gp.mode = d.mode, gp.coord = d.coord, gp.nearest = d.nearest, gp.antialias = d.antialias;
     gp.exclude = d.exclude_outside, gp.a = d.cubic_coeff_a != 0 ? d.cubic_coeff_a : -0.75;
     for (i = 0; i < nd; i++) odims[i] = ax[i].out, n *= ax[i].out;
-    ls = make_layout(nd, dims, (int)th_randint(0, 3));
-    ld = make_layout(nd, odims, (int)th_randint(0, 2));
+    ls = make_layout(nd, dims, big ? 0 : (int)th_randint(0, 3));
+    ld = make_layout(nd, odims, big ? 0 : (int)th_randint(0, 2));
     sb = th_alloc((size_t)ls.span * es, 0);
     db = th_alloc((size_t)ld.span * es, (size_t)th_randint(0, 3) * es);
     canon = th_alloc((size_t)ld.span * es, 0);
@@ -877,7 +878,13 @@ static void random_general_case(void) {
 TEST(general_against_reference) {
     long i, n = th_scaled(500);
     th_seed(21);
-    for (i = 0; i < n; i++) random_general_case();
+    for (i = 0; i < n; i++) random_general_case(0);
+}
+
+TEST(general_long_rows) {
+    long i, n = th_scaled(40);
+    th_seed(22);
+    for (i = 0; i < n; i++) random_general_case(1);
 }
 
 /* ---- bad arguments ---- */
@@ -1208,6 +1215,7 @@ int main(void) {
 #endif
     RUN_EACH_ISA(torch_and_onnx_cases);
     RUN_EACH_ISA(general_against_reference);
+    RUN_EACH_ISA(general_long_rows);
     RUN(bad_arguments);
     RUN(infer_layouts);
     RUN(recorded_bits);
