@@ -328,6 +328,15 @@ static inline int dnnlk__resize_taps_of(const dnnlk__resize_job *j, const dnnlk_
         w[0] = 1.0;
         return 0;
     }
+    if (j->mode == dnnlk_resize_linear && !j->antialias) {
+        /* the two-tap paths' taps (x clamped into the input: the same as edge padding, and
+         * exclude_outside has no tap outside to drop), so both paths give the same bits */
+        float w0, w1;
+        dnnlk__resize_linear_coeffs(a, j->coord, o, &idx[0], &idx[1], &w0, &w1);
+        w[0] = (double)w0;
+        w[1] = (double)w1;
+        return 0;
+    }
     /* further out every tap is past the edge either way; keeps the conversions in range */
     if (!(x > -(double)m - 1.0)) x = -(double)m - 1.0;
     if (x > hi + (double)m + 1.0) x = hi + (double)m + 1.0;
@@ -1096,9 +1105,16 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
             taps += job.ax[i].taps;
         }
         /* the general path: what the two-tap paths below do not do */
+        const dnnlk__resize_axis *ia = &job.ax[m - 1];
+        int outer = 0;
+        for (i = 0; i < m - 1; i++) outer += job.ax[i].resized;
         job.general = desc->mode == dnnlk_resize_cubic || (desc->mode == dnnlk_resize_linear && desc->antialias && down) ||
                       desc->coord == dnnlk_resize_tf_crop_and_resize ||
-                      (desc->mode == dnnlk_resize_linear && src->dtype == dnnlk_f64);
+                      (desc->mode == dnnlk_resize_linear && src->dtype == dnnlk_f64) ||
+                      /* f32 linear along a resized contiguous inner axis with at most one outer
+                       * resized axis: the general path's separable passes, the same bits */
+                      (desc->mode == dnnlk_resize_linear && src->dtype == dnnlk_f32 && ia->resized && ia->is == 1 &&
+                       ia->os == 1 && outer <= 1);
         if (job.general && taps > DNNLK__RESIZE_TPOOL) return dnnlk_unimplemented;
     }
     job.cbw = DNNLK__RESIZE_CB;
