@@ -259,7 +259,48 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_fence)(void) { dnnlk__vec_s
 
 /* ---- the general path (cubic, antialias, tf_crop_and_resize, f64): one row ---- */
 
+/* The innermost axis kept (NHWC-style): vectors over its columns, each lane dnnlk__resize_tap_at's
+ * sums over the outer levels' taps. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_trow_c)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                              dnnlk_dtype dt) {
+    const int64_t N = DNNLK__VF_N, es = (int64_t)dnnlk_dtype_size(dt);
+    int64_t c = r->c0;
+    int stream = dt == dnnlk_f32 && j->stream && !((uintptr_t)r->dst & 3);
+    if (stream)
+        for (; c < r->c1 && ((uintptr_t)(r->dst + c * es) & (uintptr_t)(N * 4 - 1)); c++) dnnlk__resize_tap_put(j, r, c);
+    for (; c + N <= r->c1; c += N) {
+        dnnlk__vf part[DNNLK_MAX_NDIMS], v, p;
+        int dig[DNNLK_MAX_NDIMS], b;
+        for (b = 0; b < r->k; b++) dig[b] = 0;
+        for (;;) {
+            v = dnnlk__vf_load_dt(dnnlk__resize_trow_src(r, dig) + c * es, dt);
+            for (b = 0; b < r->k; b++) {
+                p = dnnlk__vf_mul(v, dnnlk__vf_set1(r->w[b][dig[b]]));
+                dnnlk__vf_nofuse(p);
+                part[b] = dig[b] ? dnnlk__vf_add(part[b], p) : p;
+                if (dig[b] + 1 < r->m[b]) break;
+                v = part[b];
+            }
+            if (b == r->k) break;
+            dnnlk__resize_trow_step(dig, b);
+        }
+        DNNLK__SFX(dnnlk__resize_store_v)(r->dst + c * es, dt, v, stream);
+    }
+    for (; c < r->c1; c++) dnnlk__resize_tap_put(j, r, c);
+}
+
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_trow)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r) {
+    const dnnlk__resize_axis *ia = &j->ax[j->n - 1];
+    if (!r->mi && ia->is == 1 && ia->os == 1 && j->mode != dnnlk_resize_nearest) {
+        switch (j->dt) {
+        case dnnlk_f32: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_f32); return;
+        case dnnlk_bf16: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_bf16); return;
+        case dnnlk_f16: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_f16); return;
+        case dnnlk_u8: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_u8); return;
+        case dnnlk_s8: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_s8); return;
+        default: break;
+        }
+    }
     dnnlk__resize_trow_any(j, r);
 }
 
