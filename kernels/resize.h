@@ -1,19 +1,28 @@
-/* dnnl_kernels — resize.h: N-D resize (ONNX Resize, ByteIR resize), nearest and N-linear.
+/* dnnl_kernels — resize.h: N-D resize (ONNX Resize up to opset 19, ByteIR resize): nearest,
+ * N-linear and N-cubic, antialiased, tf_crop_and_resize.
  *
  *   dnnlk_resize_infer(src, desc, dst)        completes dst's unknown dims/strides
  *   dnnlk_resize(src, desc, dst, ith, nth)    computes part ith of nth
  *
  * desc (dnnlk_resize_desc; a zeroed one is ONNX's defaults: nearest, half_pixel,
- * round_prefer_floor) names the resized axes (any subset, negative counts from the end; NULL axes
- * means axes 0..naxes-1) and, per listed axis, either a scale (scales) or an output size (sizes):
- * exactly one of the two arrays. With scales, out = floor(in * scale) (computed in double) and the
- * coordinate transform uses the scale as given; with sizes it uses out / in. Axes not listed keep
- * their size. Per output index o of a resized axis the source coordinate is (ONNX's formulas,
- * evaluated in double precision):
- *   half_pixel          x = (o + 0.5) / scale - 0.5
- *   pytorch_half_pixel  x = length > 1 ? (o + 0.5) / scale - 0.5 : 0
- *   align_corners       x = length != 1 ? o * (in - 1) / (length - 1) : 0
- *   asymmetric          x = o / scale
+ * round_prefer_floor, cubic_coeff_a -0.75, no antialias, exclude_outside 0, stretch) names the
+ * resized axes (any subset, negative counts from the end; NULL axes means axes 0..naxes-1) and,
+ * per listed axis, either a scale (scales) or an output size (sizes): exactly one of the two
+ * arrays (ONNX forbids both). With scales, out = floor(in * scale) (computed in double) and the
+ * coordinate transform uses the scale as given; with sizes it uses out / in. With sizes and
+ * keep_aspect not_larger / not_smaller, one scale s = min / max over the listed axes of
+ * size / in is used for all of them: out = floor(in * s + 0.5) (ONNX's round half up) and the
+ * coordinates use s, as with scales. Axes not listed keep their size. Per output index o of a
+ * resized axis the source coordinate is (ONNX's formulas, evaluated in double precision):
+ *   half_pixel            x = (o + 0.5) / scale - 0.5
+ *   pytorch_half_pixel    x = length > 1 ? (o + 0.5) / scale - 0.5 : 0
+ *   align_corners         x = length != 1 ? o * (in - 1) / (length - 1) : 0
+ *   asymmetric            x = o / scale
+ *   half_pixel_symmetric  x = in / 2 * (1 - out / length) + (o + 0.5) / scale - 0.5
+ *   tf_crop_and_resize    x = length > 1 ? start * (in - 1) + o * (end - start) * (in - 1) / (length - 1)
+ *                                        : (start + end) / 2 * (in - 1)
+ *                         (start, end: the axis' roi); an x outside [0, in - 1] on any axis makes
+ *                         the element extrapolation_value (converted to the dtype as a store)
  * where length is ONNX's length_resized: in * scale, not floored, when scales are given (so
  * align_corners with scale 0.6 on 4 elements divides by 1.4, as the ONNX reference and its
  * test data do), and the output size when sizes are given.
@@ -26,23 +35,40 @@
  *          multiplications and an addition, never fused), so the result is identical on every
  *          ISA (x86) and part count for a given layout. Every neighbour is read, also one with
  *          weight 0, so an inf neighbour makes NaN (as PyTorch and the ONNX reference). An axis
- *          listed with its size and scale unchanged is copied, not interpolated.
- *          bf16/f16 compute in f32 and round to nearest even on store; u8 rounds the f32 result
- *          half to even and saturates to [0, 255].
+ *          listed with its size and scale unchanged (and roi [0, 1]) is copied, not interpolated.
+ * cubic, and linear with antialias: per axis a window of taps i around x, weights
+ *          kernel((i - x) * s) computed in double and rounded to f32 (f64: kept), s = min(scale, 1)
+ *          with antialias (the filter stretched by 1 / scale when downscaling) and 1 without; the
+ *          kernel is Keys' cubic with a = cubic_coeff_a, or the hat 1 - |d|. The window is ONNX's:
+ *          2 - 2 * (floor(-h / s) + 1) taps (h = 2 cubic, 1 linear) from floor(x) - taps / 2 + 1,
+ *          indices clamped into the input (edge padding). With antialias the weights are divided by
+ *          their sum; with exclude_outside the taps outside the input get weight 0 and the rest are
+ *          divided by their sum. Separable as linear: v = w_0 v_0 + w_1 v_1 + ... in tap order
+ *          along the innermost axis first, never fused, so every level and part count give the
+ *          same bits. At most DNNLK__RESIZE_MAXTAPS (128) taps per axis: antialiased linear down to
+ *          a scale of 1/64, cubic to 1/32; 512 over all resized axes.
+ *          Results: bf16/f16 compute in f32 and round to nearest even on store, f64 computes in
+ *          double; u8 and s8 round the f32 result half to even and saturate.
  *
- * dtypes: src and dst the same, f32, bf16, f16 or u8. Any src strides; dst strides as shape.h
- * completes them. The fast paths: f32 rows along a resized innermost axis (NCHW-style, a window
- * load and an in-register permute per vector), and rows along a non-resized innermost axis
- * (NHWC-style: whole pixels, vectors over channels); every other layout takes a scalar path with
- * the same arithmetic.
+ * dtypes: src and dst the same: nearest any of f32, bf16, f16, f64, u8, s8, s32, s64, boolean;
+ * linear and cubic f32, bf16, f16, f64, u8, s8. Any src strides; dst strides as shape.h
+ * completes them. The fast paths: f32 rows along a resized innermost axis (NCHW-style: nearest a
+ * window load and an in-register permute per vector; linear and cubic in two passes, the inner
+ * pass of each source row computed once per column block and kept while the next output rows use
+ * it), and rows along a non-resized innermost axis (NHWC-style: whole pixels, vectors over
+ * channels); every other layout takes a scalar path with the same arithmetic.
  *
  * Statuses: invalid_arguments for NULL pointers or data, an unknown mode / coordinate mode /
- * nearest rounding, naxes outside [0, ndims], an axis out of range or repeated, both or neither
- * of scales/sizes (with naxes > 0), a scale that is <= 0, NaN or infinite, a negative size, dst
- * overlapping src, a bad (ith, nth); invalid_data_type for dtypes outside the list or different
- * from each other; invalid_shape for an output size that overflows, a nonzero size from an empty
- * axis, or dst dims that differ; unimplemented when the innermost axis of dst's layout is resized
- * from more than 2^31 - 1 elements (its tables hold 32-bit indices). Nothing is written on error. */
+ * nearest rounding / keep_aspect, naxes outside [0, ndims], an axis out of range or repeated, both
+ * or neither of scales/sizes (with naxes > 0), a scale that is <= 0, NaN or infinite, a negative
+ * size, cubic_coeff_a NaN or infinite, antialias with nearest, a roi that is not 2 * naxes finite
+ * values (nroi, roi) or missing with tf_crop_and_resize, keep_aspect other than stretch without
+ * sizes or with a size <= 0, dst overlapping src, a bad (ith, nth); invalid_data_type for dtypes
+ * outside the lists or different from each other; invalid_shape for an output size that
+ * overflows, a nonzero size from an empty axis (keep_aspect: any listed empty axis), or dst dims
+ * that differ; unimplemented when the innermost axis of dst's layout is resized from more than
+ * 2^31 - 1 elements (its tables hold 32-bit indices), or a window has more taps than the limits
+ * above. Nothing is written on error. */
 #ifndef DNNLK_RESIZE_H
 #define DNNLK_RESIZE_H
 
@@ -331,10 +357,14 @@ static inline int dnnlk__resize_taps_of(const dnnlk__resize_job *j, const dnnlk_
     if (j->mode == dnnlk_resize_linear && !j->antialias) {
         /* the two-tap paths' taps (x clamped into the input: the same as edge padding, and
          * exclude_outside has no tap outside to drop), so both paths give the same bits */
-        float w0, w1;
-        dnnlk__resize_linear_coeffs(a, j->coord, o, &idx[0], &idx[1], &w0, &w1);
-        w[0] = (double)w0;
-        w[1] = (double)w1;
+        double t;
+        if (!(x > 0.0)) x = 0.0;
+        if (x > hi) x = hi;
+        idx[0] = (int64_t)dnnlk__resize_floor(x);
+        idx[1] = idx[0] + 1 < a->in ? idx[0] + 1 : a->in - 1;
+        t = x - (double)idx[0];
+        w[0] = 1.0 - t; /* rounded to f32 as dnnlk__resize_linear_coeffs rounds them; f64 keeps these */
+        w[1] = t;
         return 0;
     }
     /* further out every tap is past the edge either way; keeps the conversions in range */
