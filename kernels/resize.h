@@ -939,6 +939,7 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
             }
         }
     }
+    if (j->stream) DNNLK__DISPATCH(dnnlk__resize_fence, ());
 }
 
 /* ---- validation and the plan ---- */
@@ -1043,6 +1044,11 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
             if (ax[a].taps == 0) return dnnlk_unimplemented; /* a window over DNNLK__RESIZE_MAXTAPS */
         }
     }
+    {
+        int taps = 0; /* one row's outer levels hold their taps in a pool */
+        for (i = 0; i < nd; i++) taps += ax[i].resized ? ax[i].taps : 0;
+        if (taps > DNNLK__RESIZE_TPOOL) return dnnlk_unimplemented;
+    }
     for (i = 0; i < nd; i++) ax[i].out = out[i];
     if ((st = dnnlk__complete_output(dst, nd, out, dd)) != dnnlk_success) return st;
     for (i = 0; i < nd; i++) ax[i].os = dd->strides[i];
@@ -1128,16 +1134,11 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
     job.cubic_a = desc->cubic_coeff_a != 0.0f ? (double)desc->cubic_coeff_a : -0.75;
     dnnlk__resize_extrap_bytes(src->dtype, desc->extrapolation_value, job.extrap);
     {
-        int down = 0, taps = 0;
-        for (i = 0; i < m; i++) {
-            if (!job.ax[i].resized) continue;
-            down |= job.ax[i].scale < 1.0;
-            taps += job.ax[i].taps;
-        }
-        /* the general path: what the two-tap paths below do not do */
         const dnnlk__resize_axis *ia = &job.ax[m - 1];
-        int outer = 0;
+        int down = 0, outer = 0;
+        for (i = 0; i < m; i++) down |= job.ax[i].resized && job.ax[i].scale < 1.0;
         for (i = 0; i < m - 1; i++) outer += job.ax[i].resized;
+        /* the general path: what the two-tap paths do not do, and f32 NCHW linear */
         job.general = desc->mode == dnnlk_resize_cubic || (desc->mode == dnnlk_resize_linear && desc->antialias && down) ||
                       desc->coord == dnnlk_resize_tf_crop_and_resize ||
                       (desc->mode == dnnlk_resize_linear && src->dtype == dnnlk_f64) ||
@@ -1145,7 +1146,6 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
                        * resized axis: the general path's separable passes, the same bits */
                       (desc->mode == dnnlk_resize_linear && src->dtype == dnnlk_f32 && ia->resized && ia->is == 1 &&
                        ia->os == 1 && outer <= 1);
-        if (job.general && taps > DNNLK__RESIZE_TPOOL) return dnnlk_unimplemented;
     }
     job.cbw = DNNLK__RESIZE_CB;
     if (job.general && job.ax[m - 1].resized && DNNLK__RESIZE_TB / job.ax[m - 1].taps < job.cbw)
