@@ -61,14 +61,14 @@
  * Statuses: invalid_arguments for NULL pointers or data, an unknown mode / coordinate mode /
  * nearest rounding / keep_aspect, naxes outside [0, ndims], an axis out of range or repeated, both
  * or neither of scales/sizes (with naxes > 0), a scale that is <= 0, NaN or infinite, a negative
- * size, cubic_coeff_a NaN or infinite, antialias with nearest, a roi that is not 2 * naxes finite
- * values (nroi, roi) or missing with tf_crop_and_resize, keep_aspect other than stretch without
- * sizes or with a size <= 0, dst overlapping src, a bad (ith, nth); invalid_data_type for dtypes
- * outside the lists or different from each other; invalid_shape for an output size that
- * overflows, a nonzero size from an empty axis (keep_aspect: any listed empty axis), or dst dims
- * that differ; unimplemented when the innermost axis of dst's layout is resized from more than
- * 2^31 - 1 elements (its tables hold 32-bit indices), or a window has more taps than the limits
- * above. Nothing is written on error. */
+ * size, cubic_coeff_a NaN or infinite, antialias or exclude_outside other than 0/1, antialias with
+ * nearest, a roi that is not 2 * naxes finite values (nroi, roi) or missing with
+ * tf_crop_and_resize, keep_aspect other than stretch without sizes or with a size <= 0, dst
+ * overlapping src, a bad (ith, nth); invalid_data_type for dtypes outside the lists or different
+ * from each other; invalid_shape for an output size that overflows, a nonzero size from an empty
+ * axis (keep_aspect: any listed empty axis), or dst dims that differ; unimplemented when the
+ * innermost axis of dst's layout is resized from more than 2^31 - 1 elements (its tables hold
+ * 32-bit indices), or a window has more taps than the limits above. Nothing is written on error. */
 #ifndef DNNLK_RESIZE_H
 #define DNNLK_RESIZE_H
 
@@ -520,6 +520,13 @@ static DNNLK__FORCEINLINE void dnnlk__resize_tap_put(const dnnlk__resize_job *j,
     }
 }
 
+/* One element, out of line: the vector paths' heads and tails. */
+DNNLK__NOINLINE_BEGIN
+static DNNLK__NOINLINE void dnnlk__resize_tap_put_one(const dnnlk__resize_job *j, const dnnlk__resize_trow *r, int64_t c) {
+    dnnlk__resize_tap_put(j, r, c);
+}
+DNNLK__NOINLINE_END
+
 /* Any layout, element by element: the definition the vector paths reproduce. */
 static inline void dnnlk__resize_trow_any(const dnnlk__resize_job *j, const dnnlk__resize_trow *r) {
     int64_t c;
@@ -970,6 +977,7 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
     /* a finite cubic_coeff_a (NaN or an infinity makes every weight NaN); antialias only filters */
     if (!(desc->cubic_coeff_a >= -3.4028234663852886e38 && desc->cubic_coeff_a <= 3.4028234663852886e38))
         return dnnlk_invalid_arguments;
+    if (!dnnlk__flag_ok(desc->antialias) || !dnnlk__flag_ok(desc->exclude_outside)) return dnnlk_invalid_arguments;
     if (desc->antialias && desc->mode == dnnlk_resize_nearest) return dnnlk_invalid_arguments;
     nd = src->ndims;
     if (desc->naxes < 0 || desc->naxes > nd) return dnnlk_invalid_arguments;

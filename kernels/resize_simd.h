@@ -267,7 +267,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_trow_c)(const dnnlk__res
     int64_t c = r->c0;
     int stream = dt == dnnlk_f32 && j->stream && !((uintptr_t)r->dst & 3);
     if (stream)
-        for (; c < r->c1 && ((uintptr_t)(r->dst + c * es) & (uintptr_t)(N * 4 - 1)); c++) dnnlk__resize_tap_put(j, r, c);
+        for (; c < r->c1 && ((uintptr_t)(r->dst + c * es) & (uintptr_t)(N * 4 - 1)); c++) dnnlk__resize_tap_put_one(j, r, c);
     for (; c + N <= r->c1; c += N) {
         dnnlk__vf part[DNNLK_MAX_NDIMS], v, p;
         int dig[DNNLK_MAX_NDIMS], b;
@@ -286,7 +286,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_trow_c)(const dnnlk__res
         }
         DNNLK__SFX(dnnlk__resize_store_v)(r->dst + c * es, dt, v, stream);
     }
-    for (; c < r->c1; c++) dnnlk__resize_tap_put(j, r, c);
+    for (; c < r->c1; c++) dnnlk__resize_tap_put_one(j, r, c);
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_trow)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r) {

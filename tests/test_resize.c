@@ -953,6 +953,8 @@ TEST(bad_arguments) {
     e = d; e.mode = dnnlk_resize_cubic; e.cubic_coeff_a = NAN; EXPECT_R(e, dnnlk_invalid_arguments);
     e = d; e.mode = dnnlk_resize_cubic; e.cubic_coeff_a = -INFINITY; EXPECT_R(e, dnnlk_invalid_arguments);
     e = d; e.keep_aspect = (dnnlk_resize_aspect)3; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.mode = dnnlk_resize_linear; e.antialias = 2; EXPECT_R(e, dnnlk_invalid_arguments); /* flags are 0/1 */
+    e = d; e.mode = dnnlk_resize_cubic; e.exclude_outside = -1; EXPECT_R(e, dnnlk_invalid_arguments);
     e = d; e.coord = dnnlk_resize_tf_crop_and_resize; EXPECT_R(e, dnnlk_invalid_arguments); /* no roi */
     e = d; e.coord = dnnlk_resize_tf_crop_and_resize; e.nroi = 2; e.roi = (const float[]){0, 0, 1, 1};
     EXPECT_R(e, dnnlk_invalid_arguments); /* roi of 2 values for 2 axes */
