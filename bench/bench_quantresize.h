@@ -183,6 +183,60 @@ static inline void bench_qr_resize_case(const char *name, int linear) {
     free(x); free(y); free(yn);
 }
 
+/* The general path: bicubic x2 of [8,64,128,128] (as F.interpolate(mode="bicubic",
+ * align_corners=False)) and an antialiased bilinear x0.5 of [8,64,256,256] (as
+ * F.interpolate(mode="bilinear", antialias=True): ONNX's antialias with exclude_outside). */
+static inline void bench_qr_resize_general_case(const char *name, int cubic) {
+    const int64_t N = 8, C = 64, H = cubic ? 128 : 256, W = H, OH = cubic ? 2 * H : H / 2, OW = OH;
+    const int64_t nin = N * C * H * W, nout = N * C * OH * OW;
+    float *x = (float *)bench_alloc((size_t)nin * 4), *y = (float *)bench_alloc((size_t)nout * 4);
+    static const int axes[2] = {2, 3};
+    static const float up[2] = {2, 2}, down[2] = {0.5f, 0.5f};
+    bench_qr_ctx c;
+    int64_t i;
+    int nth;
+    for (i = 0; i < nin; i++) x[i] = (float)((i * 2654435761u) % 1000u) * 0.001f;
+    memset(&c, 0, sizeof c);
+    c.x = (dnnlk_tensor){x, dnnlk_f32, 4, {N, C, H, W}, {C * H * W, H * W, W, 1}};
+    c.y = (dnnlk_tensor){y, dnnlk_f32, 4, {N, C, OH, OW}, {C * OH * OW, OH * OW, OW, 1}};
+    c.rd.mode = cubic ? dnnlk_resize_cubic : dnnlk_resize_linear;
+    c.rd.coord = dnnlk_resize_pytorch_half_pixel;
+    c.rd.naxes = 2;
+    c.rd.axes = axes;
+    c.rd.scales = cubic ? up : down;
+    c.rd.antialias = !cubic;
+    c.rd.exclude_outside = !cubic;
+    bench_qr_resize_part(&c, 0, 1);
+    {
+        /* one output element by hand: row 1, column 1 of the first image */
+        double want = 0, wsum = 0;
+        int a, b;
+        if (cubic) { /* x = 0.25 along both axes: taps -1..2, clamped */
+            static const double w4[4] = {-0.10546875, 0.87890625, 0.26171875, -0.03515625};
+            for (a = 0; a < 4; a++)
+                for (b = 0; b < 4; b++) {
+                    int64_t r = a - 1 < 0 ? 0 : a - 1, q = b - 1 < 0 ? 0 : b - 1;
+                    want += w4[a] * w4[b] * x[r * W + q];
+                }
+            wsum = 1;
+        } else { /* x = 2.5: the hat of half-width 2 at 1..4 (weights 1, 3, 3, 1) / 8 per axis */
+            static const double w4[4] = {1, 3, 3, 1};
+            for (a = 0; a < 4; a++)
+                for (b = 0; b < 4; b++) want += w4[a] * w4[b] * x[(a + 1) * W + b + 1], wsum += w4[a] * w4[b];
+        }
+        bench_check(fabs(y[OW + 1] - want / wsum) <= 1e-5, name);
+    }
+    for (nth = 1; nth <= 2; nth++) {
+        double bytes = (double)(nin + nout) * 4;
+        double t = bench_time(bench_qr_resize_part, &c, nth);
+        double copy_t = bench_copy_time((size_t)bytes, nth);
+        char note[160] = "";
+        bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)nout);
+        bench_row(name, cubic ? "8x64x128x128 x2" : "8x64x256x256 x0.5", "f32", nth, (double)nout, bytes, t, copy_t, 0, note);
+    }
+    free(x); free(y);
+}
+
 static inline void bench_quantresize(void) {
     if (!bench_selected("quantresize")) return;
     bench_qr_quant_case("quantize per-tensor", 0, 0);
@@ -191,4 +245,6 @@ static inline void bench_quantresize(void) {
     bench_qr_quant_case("dequantize per-channel", 1, 1);
     bench_qr_resize_case("resize nearest x2 NCHW", 0);
     bench_qr_resize_case("resize linear x2 NCHW", 1);
+    bench_qr_resize_general_case("resize bicubic x2 NCHW", 1);
+    bench_qr_resize_general_case("resize bilinear antialias x0.5 NCHW", 0);
 }

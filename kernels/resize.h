@@ -1,19 +1,28 @@
-/* dnnl_kernels — resize.h: N-D resize (ONNX Resize, ByteIR resize), nearest and N-linear.
+/* dnnl_kernels — resize.h: N-D resize (ONNX Resize up to opset 19, ByteIR resize): nearest,
+ * N-linear and N-cubic, antialiased, tf_crop_and_resize.
  *
  *   dnnlk_resize_infer(src, desc, dst)        completes dst's unknown dims/strides
  *   dnnlk_resize(src, desc, dst, ith, nth)    computes part ith of nth
  *
  * desc (dnnlk_resize_desc; a zeroed one is ONNX's defaults: nearest, half_pixel,
- * round_prefer_floor) names the resized axes (any subset, negative counts from the end; NULL axes
- * means axes 0..naxes-1) and, per listed axis, either a scale (scales) or an output size (sizes):
- * exactly one of the two arrays. With scales, out = floor(in * scale) (computed in double) and the
- * coordinate transform uses the scale as given; with sizes it uses out / in. Axes not listed keep
- * their size. Per output index o of a resized axis the source coordinate is (ONNX's formulas,
- * evaluated in double precision):
- *   half_pixel          x = (o + 0.5) / scale - 0.5
- *   pytorch_half_pixel  x = length > 1 ? (o + 0.5) / scale - 0.5 : 0
- *   align_corners       x = length != 1 ? o * (in - 1) / (length - 1) : 0
- *   asymmetric          x = o / scale
+ * round_prefer_floor, cubic_coeff_a -0.75, no antialias, exclude_outside 0, stretch) names the
+ * resized axes (any subset, negative counts from the end; NULL axes means axes 0..naxes-1) and,
+ * per listed axis, either a scale (scales) or an output size (sizes): exactly one of the two
+ * arrays (ONNX forbids both). With scales, out = floor(in * scale) (computed in double) and the
+ * coordinate transform uses the scale as given; with sizes it uses out / in. With sizes and
+ * keep_aspect not_larger / not_smaller, one scale s = min / max over the listed axes of
+ * size / in is used for all of them: out = floor(in * s + 0.5) (ONNX's round half up) and the
+ * coordinates use s, as with scales. Axes not listed keep their size. Per output index o of a
+ * resized axis the source coordinate is (ONNX's formulas, evaluated in double precision):
+ *   half_pixel            x = (o + 0.5) / scale - 0.5
+ *   pytorch_half_pixel    x = length > 1 ? (o + 0.5) / scale - 0.5 : 0
+ *   align_corners         x = length != 1 ? o * (in - 1) / (length - 1) : 0
+ *   asymmetric            x = o / scale
+ *   half_pixel_symmetric  x = in / 2 * (1 - out / length) + (o + 0.5) / scale - 0.5
+ *   tf_crop_and_resize    x = length > 1 ? start * (in - 1) + o * (end - start) * (in - 1) / (length - 1)
+ *                                        : (start + end) / 2 * (in - 1)
+ *                         (start, end: the axis' roi); an x outside [0, in - 1] on any axis makes
+ *                         the element extrapolation_value (converted to the dtype as a store)
  * where length is ONNX's length_resized: in * scale, not floored, when scales are given (so
  * align_corners with scale 0.6 on 4 elements divides by 1.4, as the ONNX reference and its
  * test data do), and the output size when sizes are given.
@@ -26,23 +35,40 @@
  *          multiplications and an addition, never fused), so the result is identical on every
  *          ISA (x86) and part count for a given layout. Every neighbour is read, also one with
  *          weight 0, so an inf neighbour makes NaN (as PyTorch and the ONNX reference). An axis
- *          listed with its size and scale unchanged is copied, not interpolated.
- *          bf16/f16 compute in f32 and round to nearest even on store; u8 rounds the f32 result
- *          half to even and saturates to [0, 255].
+ *          listed with its size and scale unchanged (and roi [0, 1]) is copied, not interpolated.
+ * cubic, and linear with antialias: per axis a window of taps i around x, weights
+ *          kernel((i - x) * s) computed in double and rounded to f32 (f64: kept), s = min(scale, 1)
+ *          with antialias (the filter stretched by 1 / scale when downscaling) and 1 without; the
+ *          kernel is Keys' cubic with a = cubic_coeff_a, or the hat 1 - |d|. The window is ONNX's:
+ *          2 - 2 * (floor(-h / s) + 1) taps (h = 2 cubic, 1 linear) from floor(x) - taps / 2 + 1,
+ *          indices clamped into the input (edge padding). With antialias the weights are divided by
+ *          their sum; with exclude_outside the taps outside the input get weight 0 and the rest are
+ *          divided by their sum. Separable as linear: v = w_0 v_0 + w_1 v_1 + ... in tap order
+ *          along the innermost axis first, never fused, so every level and part count give the
+ *          same bits. At most DNNLK__RESIZE_MAXTAPS (128) taps per axis: antialiased linear down to
+ *          a scale of 1/64, cubic to 1/32; 512 over all resized axes.
+ *          Results: bf16/f16 compute in f32 and round to nearest even on store, f64 computes in
+ *          double; u8 and s8 round the f32 result half to even and saturate.
  *
- * dtypes: src and dst the same, f32, bf16, f16 or u8. Any src strides; dst strides as shape.h
- * completes them. The fast paths: f32 rows along a resized innermost axis (NCHW-style, a window
- * load and an in-register permute per vector), and rows along a non-resized innermost axis
- * (NHWC-style: whole pixels, vectors over channels); every other layout takes a scalar path with
- * the same arithmetic.
+ * dtypes: src and dst the same: nearest any of f32, bf16, f16, f64, u8, s8, s32, s64, boolean;
+ * linear and cubic f32, bf16, f16, f64, u8, s8. Any src strides; dst strides as shape.h
+ * completes them. The fast paths: f32 rows along a resized innermost axis (NCHW-style: nearest a
+ * window load and an in-register permute per vector; linear and cubic in two passes, the inner
+ * pass of each source row computed once per column block and kept while the next output rows use
+ * it), and rows along a non-resized innermost axis (NHWC-style: whole pixels, vectors over
+ * channels); every other layout takes a scalar path with the same arithmetic.
  *
  * Statuses: invalid_arguments for NULL pointers or data, an unknown mode / coordinate mode /
- * nearest rounding, naxes outside [0, ndims], an axis out of range or repeated, both or neither
- * of scales/sizes (with naxes > 0), a scale that is <= 0, NaN or infinite, a negative size, dst
- * overlapping src, a bad (ith, nth); invalid_data_type for dtypes outside the list or different
+ * nearest rounding / keep_aspect, naxes outside [0, ndims], an axis out of range or repeated, both
+ * or neither of scales/sizes (with naxes > 0), a scale that is <= 0, NaN or infinite, a negative
+ * size, cubic_coeff_a NaN or infinite, antialias or exclude_outside other than 0/1, antialias with
+ * nearest, a roi that is not 2 * naxes finite values (nroi, roi) or missing with
+ * tf_crop_and_resize, keep_aspect other than stretch without sizes or with a size <= 0, dst
+ * overlapping src, a bad (ith, nth); invalid_data_type for dtypes outside the lists or different
  * from each other; invalid_shape for an output size that overflows, a nonzero size from an empty
- * axis, or dst dims that differ; unimplemented when the innermost axis of dst's layout is resized
- * from more than 2^31 - 1 elements (its tables hold 32-bit indices). Nothing is written on error. */
+ * axis (keep_aspect: any listed empty axis), or dst dims that differ; unimplemented when the
+ * innermost axis of dst's layout is resized from more than 2^31 - 1 elements (its tables hold
+ * 32-bit indices), or a window has more taps than the limits above. Nothing is written on error. */
 #ifndef DNNLK_RESIZE_H
 #define DNNLK_RESIZE_H
 
@@ -52,13 +78,19 @@
 #include "loop.h"
 #include "quant.h" /* dnnlk__round_half_even_f32 */
 
-typedef enum dnnlk_resize_mode { dnnlk_resize_nearest = 0, dnnlk_resize_linear = 1 } dnnlk_resize_mode;
+typedef enum dnnlk_resize_mode {
+    dnnlk_resize_nearest = 0,
+    dnnlk_resize_linear = 1,
+    dnnlk_resize_cubic = 2
+} dnnlk_resize_mode;
 
 typedef enum dnnlk_resize_coord {
     dnnlk_resize_half_pixel = 0,
     dnnlk_resize_pytorch_half_pixel = 1,
     dnnlk_resize_align_corners = 2,
-    dnnlk_resize_asymmetric = 3
+    dnnlk_resize_asymmetric = 3,
+    dnnlk_resize_half_pixel_symmetric = 4,
+    dnnlk_resize_tf_crop_and_resize = 5
 } dnnlk_resize_coord;
 
 typedef enum dnnlk_resize_nearest_round {
@@ -68,6 +100,12 @@ typedef enum dnnlk_resize_nearest_round {
     dnnlk_resize_ceil = 3
 } dnnlk_resize_nearest_round;
 
+typedef enum dnnlk_resize_aspect {
+    dnnlk_resize_stretch = 0,
+    dnnlk_resize_not_larger = 1,
+    dnnlk_resize_not_smaller = 2
+} dnnlk_resize_aspect;
+
 typedef struct dnnlk_resize_desc {
     dnnlk_resize_mode mode;
     dnnlk_resize_coord coord;
@@ -76,6 +114,14 @@ typedef struct dnnlk_resize_desc {
     const int *axes;       /* naxes axes, or NULL for 0..naxes-1 */
     const float *scales;   /* naxes scales, or NULL */
     const int64_t *sizes;  /* naxes output sizes, or NULL */
+    /* ONNX opset 19's further attributes; zero is each one's ONNX default */
+    float cubic_coeff_a;   /* cubic: the kernel's a; 0 means ONNX's default -0.75 */
+    int exclude_outside;   /* linear/cubic: taps outside the input weigh 0, the rest renormalized */
+    int antialias;         /* linear/cubic: the filter stretched by 1/scale along downscaled axes */
+    int nroi;              /* tf_crop_and_resize: 2 * naxes: */
+    const float *roi;      /*   the starts of the listed axes, then their ends (fractions of in - 1) */
+    float extrapolation_value; /* tf_crop_and_resize: the value of samples outside [0, in - 1] */
+    dnnlk_resize_aspect keep_aspect; /* with sizes: stretch, or one scale for the listed axes */
 } dnnlk_resize_desc;
 
 /* ---- the plan ---- */
@@ -88,6 +134,8 @@ typedef struct dnnlk__resize_axis {
     int resized;
     double scale;
     double length; /* ONNX's length_resized: in * scale (not floored) with scales, out with sizes */
+    double roi0, roi1; /* tf_crop_and_resize's roi (0 and 1 otherwise) */
+    int taps;      /* taps of the general path along this axis (resized axes) */
 } dnnlk__resize_axis;
 
 typedef struct dnnlk__resize_job {
@@ -95,6 +143,11 @@ typedef struct dnnlk__resize_job {
     dnnlk__resize_axis ax[DNNLK_MAX_NDIMS];
     int linear, coord, nearest;
     dnnlk_dtype dt;
+    /* the general path (cubic, antialias, tf_crop_and_resize, f64 linear): */
+    int general, mode, antialias, exclude;
+    double cubic_a;
+    unsigned char extrap[8]; /* extrapolation_value as one dst element */
+    int64_t cbw;             /* its column block width */
     int64_t es;
     const char *src;
     char *dst;
@@ -144,8 +197,27 @@ static inline double dnnlk__resize_coord_of(const dnnlk__resize_axis *a, int coo
         if (a->length == 1.0) return 0.0;
         return (double)o * (double)(a->in - 1) / (a->length - 1.0);
     case dnnlk_resize_asymmetric: return (double)o / a->scale;
+    case dnnlk_resize_half_pixel_symmetric: {
+        /* half_pixel shifted so the output's centre maps to the input's (differs when out is not
+         * in * scale) */
+        double adjust = (double)a->out / a->length;
+        return (double)a->in / 2.0 * (1.0 - adjust) + ((double)o + 0.5) / a->scale - 0.5;
+    }
+    case dnnlk_resize_tf_crop_and_resize: {
+        double span = (double)(a->in - 1);
+        if (!(a->length > 1.0)) return 0.5 * (a->roi0 + a->roi1) * span;
+        return a->roi0 * span + (double)o * (a->roi1 - a->roi0) * span / (a->length - 1.0);
+    }
     default: return ((double)o + 0.5) / a->scale - 0.5;
     }
+}
+
+/* tf_crop_and_resize: output o samples outside the input (it takes extrapolation_value). */
+static inline int dnnlk__resize_outside(const dnnlk__resize_axis *a, int coord, int64_t o) {
+    double x;
+    if (coord != dnnlk_resize_tf_crop_and_resize) return 0;
+    x = dnnlk__resize_coord_of(a, coord, o);
+    return !(x >= 0.0 && x <= (double)(a->in - 1));
 }
 
 static inline double dnnlk__resize_floor(double x) {
@@ -186,6 +258,7 @@ static inline void dnnlk__resize_linear_coeffs(const dnnlk__resize_axis *a, int 
 
 static DNNLK__FORCEINLINE float dnnlk__resize_load(const char *p, dnnlk_dtype t) {
     if (t == dnnlk_u8) return (float)*(const uint8_t *)p;
+    if (t == dnnlk_s8) return (float)*(const int8_t *)p;
     return dnnlk__load_as_f32(p, t);
 }
 
@@ -193,6 +266,9 @@ static DNNLK__FORCEINLINE void dnnlk__resize_store(char *p, dnnlk_dtype t, float
     if (t == dnnlk_u8) {
         v = dnnlk__round_half_even_f32(v);
         *(uint8_t *)p = (uint8_t)(v > 0.0f ? (v < 255.0f ? v : 255.0f) : 0.0f);
+    } else if (t == dnnlk_s8) { /* NaN gives 0, as u8 */
+        v = dnnlk__round_half_even_f32(v);
+        *(int8_t *)p = (int8_t)(v > -128.0f ? (v < 127.0f ? v : 127.0f) : (v <= -128.0f ? -128.0f : 0.0f));
     } else {
         dnnlk__store_from_f32(p, t, v);
     }
@@ -231,6 +307,230 @@ static inline void dnnlk__resize_row_any(const dnnlk__resize_job *j, const dnnlk
             dnnlk__resize_store(d, j->dt, dnnlk__resize_linear_at(j, r, c));
         }
     }
+}
+
+/* ---- the general path: any number of taps per axis (cubic, antialias), tf_crop_and_resize's
+ * extrapolation, f64 ---- */
+
+#define DNNLK__RESIZE_MAXTAPS 128 /* taps per axis: antialiased linear down to 1/64, cubic to 1/32 */
+#define DNNLK__RESIZE_TPOOL 512   /* taps of one row's outer levels together */
+#define DNNLK__RESIZE_TB 1024     /* entries of the inner-axis tap table of a column block */
+
+/* Taps along an axis of the general path: ONNX's window, 2 - 2 * floor(-h / s) - 2 taps for
+ * the half-width h (1 linear, 2 cubic) stretched by s = min(scale, 1) with antialias. 0 when
+ * that is more than DNNLK__RESIZE_MAXTAPS. */
+static inline int dnnlk__resize_ntaps(int mode, int antialias, double scale) {
+    double s = antialias && scale < 1.0 ? scale : 1.0, h = mode == dnnlk_resize_cubic ? 2.0 : 1.0, start;
+    if (mode == dnnlk_resize_nearest) return 1;
+    if (!(h / s < (double)DNNLK__RESIZE_MAXTAPS)) return 0;
+    start = dnnlk__resize_floor(-h / s) + 1.0;
+    return 2 - 2 * (int)start <= DNNLK__RESIZE_MAXTAPS ? 2 - 2 * (int)start : 0;
+}
+
+/* Keys' cubic convolution kernel with parameter a at |d| (ONNX's and PyTorch's). */
+static inline double dnnlk__resize_cubic_kernel(double ad, double a) {
+    if (ad <= 1.0) return ((a + 2.0) * ad - (a + 3.0)) * ad * ad + 1.0;
+    if (ad < 2.0) return ((a * ad - 5.0 * a) * ad + 8.0 * a) * ad - 4.0 * a;
+    return 0.0;
+}
+
+/* Taps of output o along resized axis a: a->taps source indices clamped into [0, in - 1]
+ * (ONNX's edge padding) and their weights, in double: kernel((i - x) * s) at the window of
+ * indices i around x; normalized to sum 1 with antialias, and with exclude_outside after the
+ * taps outside the input are zeroed. Returns 1 (indices 0, weights 0) where tf_crop_and_resize
+ * samples outside the input. */
+static inline int dnnlk__resize_taps_of(const dnnlk__resize_job *j, const dnnlk__resize_axis *a, int64_t o,
+                                        int64_t *idx, double *w) {
+    const int m = a->taps, h = m / 2 - 1; /* the window is floor(x) - h .. floor(x) + m - 1 - h */
+    double x = dnnlk__resize_coord_of(a, j->coord, o), hi = (double)(a->in - 1), fl, r, s, sum = 0.0;
+    int64_t first;
+    int i;
+    if (j->coord == dnnlk_resize_tf_crop_and_resize && !(x >= 0.0 && x <= hi)) {
+        for (i = 0; i < m; i++) idx[i] = 0, w[i] = 0.0;
+        return 1;
+    }
+    if (j->mode == dnnlk_resize_nearest) {
+        idx[0] = dnnlk__resize_nearest_index(a, j->coord, j->nearest, o);
+        w[0] = 1.0;
+        return 0;
+    }
+    if (j->mode == dnnlk_resize_linear && !j->antialias) {
+        /* the two-tap paths' taps (x clamped into the input: the same as edge padding, and
+         * exclude_outside has no tap outside to drop), so both paths give the same bits */
+        double t;
+        if (!(x > 0.0)) x = 0.0;
+        if (x > hi) x = hi;
+        idx[0] = (int64_t)dnnlk__resize_floor(x);
+        idx[1] = idx[0] + 1 < a->in ? idx[0] + 1 : a->in - 1;
+        t = x - (double)idx[0];
+        w[0] = 1.0 - t; /* rounded to f32 as dnnlk__resize_linear_coeffs rounds them; f64 keeps these */
+        w[1] = t;
+        return 0;
+    }
+    /* further out every tap is past the edge either way; keeps the conversions in range */
+    if (!(x > -(double)m - 1.0)) x = -(double)m - 1.0;
+    if (x > hi + (double)m + 1.0) x = hi + (double)m + 1.0;
+    fl = dnnlk__resize_floor(x);
+    r = x - fl;
+    s = j->antialias && a->scale < 1.0 ? a->scale : 1.0;
+    first = (int64_t)fl - h;
+    for (i = 0; i < m; i++) {
+        double d = ((double)(i - h) - r) * s, ad = d < 0.0 ? -d : d;
+        w[i] = j->mode == dnnlk_resize_cubic ? dnnlk__resize_cubic_kernel(ad, j->cubic_a) : (ad < 1.0 ? 1.0 - ad : 0.0);
+        sum += w[i];
+    }
+    if (j->antialias && sum != 0.0)
+        for (i = 0; i < m; i++) w[i] /= sum;
+    if (j->exclude) {
+        sum = 0.0;
+        for (i = 0; i < m; i++) {
+            if (first + i < 0 || first + i > a->in - 1) w[i] = 0.0;
+            sum += w[i];
+        }
+        if (sum != 0.0)
+            for (i = 0; i < m; i++) w[i] /= sum;
+    }
+    for (i = 0; i < m; i++) idx[i] = first + i < 0 ? 0 : (first + i > a->in - 1 ? a->in - 1 : first + i);
+    return 0;
+}
+
+/* What one row of the general path needs. Levels are the outer resized axes, innermost first;
+ * the source row of taps (d_0, ..., d_k-1) is src + off[0][d_0] + ... + off[k-1][d_k-1]. */
+typedef struct dnnlk__resize_trow {
+    char *dst;              /* output column 0 */
+    const char *src;
+    int k;
+    int m[DNNLK_MAX_NDIMS];
+    const int64_t *off[DNNLK_MAX_NDIMS]; /* bytes */
+    const float *w[DNNLK_MAX_NDIMS];
+    const double *wd[DNNLK_MAX_NDIMS];
+    int outside;            /* an outer axis samples outside the input: the whole row extrapolates */
+    int64_t c0, c1;         /* columns [c0, c1) */
+    int mi;                 /* taps of the inner axis; 0 when it is not resized */
+    int64_t cb;             /* tap i of column c: entry i * cb + c - c0 of the tables below */
+    const int32_t *xi;      /* source index */
+    const float *xw;
+    const double *xwd;
+    const unsigned char *xout; /* column samples outside the input (tf_crop_and_resize), or NULL */
+} dnnlk__resize_trow;
+
+static DNNLK__FORCEINLINE const char *dnnlk__resize_trow_src(const dnnlk__resize_trow *r, const int *dig) {
+    const char *p = r->src;
+    int b;
+    for (b = 0; b < r->k; b++) p += r->off[b][dig[b]];
+    return p;
+}
+
+/* Advances the tap digits after level b's partial sum was not complete (dig[b] + 1 < m[b]):
+ * the levels below restart. */
+static DNNLK__FORCEINLINE void dnnlk__resize_trow_step(int *dig, int b) {
+    int e;
+    for (e = 0; e < b; e++) dig[e] = 0;
+    dig[b]++;
+}
+
+/* f32 value of column c: along the inner axis s = w_0 x_0 + w_1 x_1 + ... in tap order, then
+ * per level, innermost first, the same sum over its taps of the values below; products never
+ * fused into the sums (every level gives these bits). */
+static DNNLK__FORCEINLINE float dnnlk__resize_tap_at(const dnnlk__resize_job *j, const dnnlk__resize_trow *r, int64_t c) {
+    const dnnlk__resize_axis *ia = &j->ax[j->n - 1];
+    const int64_t t = c - r->c0, step = ia->is * j->es;
+    float part[DNNLK_MAX_NDIMS];
+    int dig[DNNLK_MAX_NDIMS], b, i;
+    for (b = 0; b < r->k; b++) dig[b] = 0;
+    for (;;) {
+        const char *row = dnnlk__resize_trow_src(r, dig);
+        float v;
+        if (!r->mi) {
+            v = dnnlk__resize_load(row + c * step, j->dt);
+        } else {
+            v = dnnlk__resize_load(row + r->xi[t] * step, j->dt) * r->xw[t];
+            DNNLK__NOFUSE(v);
+            for (i = 1; i < r->mi; i++) {
+                float p = dnnlk__resize_load(row + r->xi[i * r->cb + t] * step, j->dt) * r->xw[i * r->cb + t];
+                DNNLK__NOFUSE(p);
+                v = v + p;
+            }
+        }
+        for (b = 0;; b++) {
+            float p;
+            if (b == r->k) return v;
+            p = v * r->w[b][dig[b]];
+            DNNLK__NOFUSE(p);
+            part[b] = dig[b] ? part[b] + p : p;
+            if (dig[b] + 1 < r->m[b]) break;
+            v = part[b];
+        }
+        dnnlk__resize_trow_step(dig, b);
+    }
+}
+
+/* The same in double, for f64. */
+static inline double dnnlk__resize_tap_at_f64(const dnnlk__resize_job *j, const dnnlk__resize_trow *r, int64_t c) {
+    const dnnlk__resize_axis *ia = &j->ax[j->n - 1];
+    const int64_t t = c - r->c0, step = ia->is * j->es;
+    double part[DNNLK_MAX_NDIMS], v, x;
+    int dig[DNNLK_MAX_NDIMS], b, i;
+    for (b = 0; b < r->k; b++) dig[b] = 0;
+    for (;;) {
+        const char *row = dnnlk__resize_trow_src(r, dig);
+        if (!r->mi) {
+            memcpy(&v, row + c * step, 8);
+        } else {
+            memcpy(&x, row + r->xi[t] * step, 8);
+            v = x * r->xwd[t];
+            DNNLK__NOFUSE(v);
+            for (i = 1; i < r->mi; i++) {
+                double p;
+                memcpy(&x, row + r->xi[i * r->cb + t] * step, 8);
+                p = x * r->xwd[i * r->cb + t];
+                DNNLK__NOFUSE(p);
+                v = v + p;
+            }
+        }
+        for (b = 0;; b++) {
+            double p;
+            if (b == r->k) return v;
+            p = v * r->wd[b][dig[b]];
+            DNNLK__NOFUSE(p);
+            part[b] = dig[b] ? part[b] + p : p;
+            if (dig[b] + 1 < r->m[b]) break;
+            v = part[b];
+        }
+        dnnlk__resize_trow_step(dig, b);
+    }
+}
+
+/* One element of the general path: extrapolated, copied (nearest), or filtered. */
+static DNNLK__FORCEINLINE void dnnlk__resize_tap_put(const dnnlk__resize_job *j, const dnnlk__resize_trow *r, int64_t c) {
+    const dnnlk__resize_axis *ia = &j->ax[j->n - 1];
+    char *d = r->dst + c * ia->os * j->es;
+    const int64_t t = c - r->c0;
+    if (r->outside || (r->xout && r->xout[t])) {
+        memcpy(d, j->extrap, (size_t)j->es);
+    } else if (j->mode == dnnlk_resize_nearest) {
+        int dig[DNNLK_MAX_NDIMS], b;
+        for (b = 0; b < r->k; b++) dig[b] = 0;
+        memcpy(d, dnnlk__resize_trow_src(r, dig) + (r->mi ? (int64_t)r->xi[t] : c) * ia->is * j->es, (size_t)j->es);
+    } else if (j->dt == dnnlk_f64) {
+        double v = dnnlk__resize_tap_at_f64(j, r, c);
+        memcpy(d, &v, 8);
+    } else {
+        dnnlk__resize_store(d, j->dt, dnnlk__resize_tap_at(j, r, c));
+    }
+}
+
+/* One element, out of line: the vector paths' heads and tails. */
+DNNLK__NOINLINE_BEGIN
+static DNNLK__NOINLINE void dnnlk__resize_tap_put_one(const dnnlk__resize_job *j, const dnnlk__resize_trow *r, int64_t c) {
+    dnnlk__resize_tap_put(j, r, c);
+}
+DNNLK__NOINLINE_END
+
+/* Any layout, element by element: the definition the vector paths reproduce. */
+static inline void dnnlk__resize_trow_any(const dnnlk__resize_job *j, const dnnlk__resize_trow *r) {
+    int64_t c;
+    for (c = r->c0; c < r->c1; c++) dnnlk__resize_tap_put(j, r, c);
 }
 
 #define DNNLK__SIMD_BODY "resize_simd.h"
@@ -467,7 +767,197 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j) {
     if (j->stream) DNNLK__DISPATCH(dnnlk__resize_fence, ());
 }
 
+/* ---- the general path's driver ---- */
+
+#define DNNLK__RESIZE_TOT 1024 /* entries of the per-call outer-axis tap tables */
+#define DNNLK__RESIZE_HSLOTS 8 /* inner-pass rows kept by the separable path */
+
+static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
+    void (*const row_fn)(const dnnlk__resize_job *, const dnnlk__resize_trow *) = DNNLK__DISPATCH(dnnlk__resize_trow, );
+    const int n = j->n, inner = n - 1;
+    const dnnlk__resize_axis *ia = &j->ax[inner];
+    const int mi = ia->resized ? ia->taps : 0;
+    int32_t xi[DNNLK__RESIZE_TB];
+    float xw[DNNLK__RESIZE_TB];
+    double xwd[DNNLK__RESIZE_TB];
+    unsigned char xout[DNNLK__RESIZE_CB];
+    /* outer resized axes: all their taps per call while they fit, else per row in the pool */
+    int64_t ot_off[DNNLK__RESIZE_TOT], ot_base[DNNLK_MAX_NDIMS], used = 0;
+    float ot_w[DNNLK__RESIZE_TOT];
+    double ot_wd[DNNLK__RESIZE_TOT];
+    unsigned char ot_out[DNNLK__RESIZE_TOT];
+    int64_t pool_off[DNNLK__RESIZE_TPOOL];
+    float pool_w[DNNLK__RESIZE_TPOOL];
+    double pool_wd[DNNLK__RESIZE_TPOOL];
+    int64_t cb_first = j->u0 % j->ncb, r_first = j->u0 / j->ncb, r_last = (j->u1 - 1) / j->ncb;
+    int64_t cb_last = (j->u1 - 1) % j->ncb, cbs = j->ncb < j->u1 - j->u0 ? j->ncb : j->u1 - j->u0, k;
+    int d, nlev = 0, sep;
+    /* separable passes (f32 along a resized contiguous inner axis, at most one outer level of at
+     * most DNNLK__RESIZE_HSLOTS taps): the inner pass of a source row is kept for the rows after */
+    void (*const hpass)(const dnnlk__resize_job *, const dnnlk__resize_trow *, const char *, float *) =
+        DNNLK__DISPATCH(dnnlk__resize_hpass, );
+    void (*const vpass)(const dnnlk__resize_job *, const dnnlk__resize_trow *, const float *const *, const float *, int) =
+        DNNLK__DISPATCH(dnnlk__resize_vpass, );
+    float hbuf[DNNLK__RESIZE_HSLOTS][DNNLK__RESIZE_CB];
+    const char *hkey[DNNLK__RESIZE_HSLOTS];
+    for (d = 0; d < inner; d++) nlev += j->ax[d].resized;
+    sep = j->mode != dnnlk_resize_nearest && j->dt == dnnlk_f32 && mi && ia->is == 1 && ia->os == 1 && nlev <= 1;
+    for (d = 0; d < inner; d++)
+        if (j->ax[d].resized && j->ax[d].taps > DNNLK__RESIZE_HSLOTS) sep = 0;
+    for (d = 0; d < inner; d++) {
+        const dnnlk__resize_axis *a = &j->ax[d];
+        int64_t o, idx[DNNLK__RESIZE_MAXTAPS];
+        double w[DNNLK__RESIZE_MAXTAPS];
+        int i;
+        ot_base[d] = -1;
+        if (!a->resized || used + a->out * a->taps > DNNLK__RESIZE_TOT) continue;
+        ot_base[d] = used;
+        for (o = 0; o < a->out; o++) {
+            int out = dnnlk__resize_taps_of(j, a, o, idx, w);
+            ot_out[used] = (unsigned char)out; /* at the output's first tap */
+            for (i = 0; i < a->taps; i++, used++) {
+                ot_off[used] = idx[i] * a->is * j->es;
+                ot_w[used] = (float)w[i];
+                ot_wd[used] = w[i];
+            }
+        }
+    }
+    for (k = 0; k < cbs; k++) {
+        const int64_t cb = (cb_first + k) % j->ncb, c0 = cb * j->cbw;
+        const int64_t c1 = c0 + j->cbw < ia->out ? c0 + j->cbw : ia->out;
+        int64_t ra = cb >= cb_first ? r_first : r_first + 1, rb = cb <= cb_last ? r_last : r_last - 1, rr, c;
+        int64_t idx[DNNLK_MAX_NDIMS];
+        dnnlk__resize_trow row;
+        int any_out = 0;
+        if (ra > rb) continue;
+        for (d = 0; d < DNNLK__RESIZE_HSLOTS; d++) hkey[d] = NULL;
+        row.c0 = c0;
+        row.c1 = c1;
+        row.mi = mi;
+        row.cb = j->cbw;
+        row.xi = xi;
+        row.xw = xw;
+        row.xwd = xwd;
+        row.xout = NULL;
+        if (mi) {
+            for (c = c0; c < c1; c++) {
+                int64_t ti[DNNLK__RESIZE_MAXTAPS];
+                double tw[DNNLK__RESIZE_MAXTAPS];
+                int i;
+                xout[c - c0] = (unsigned char)dnnlk__resize_taps_of(j, ia, c, ti, tw);
+                any_out |= xout[c - c0];
+                for (i = 0; i < mi; i++) {
+                    xi[i * j->cbw + c - c0] = (int32_t)ti[i];
+                    xw[i * j->cbw + c - c0] = (float)tw[i];
+                    xwd[i * j->cbw + c - c0] = tw[i];
+                }
+            }
+            if (any_out) row.xout = xout;
+        }
+        {
+            int64_t rem = ra;
+            for (d = inner - 1; d >= 0; d--) {
+                idx[d] = rem % j->ax[d].out;
+                rem /= j->ax[d].out;
+            }
+        }
+        for (rr = ra; rr <= rb; rr++) {
+            const char *sp = j->src;
+            char *op = j->dst;
+            int lev = 0, pooled = 0;
+            row.outside = 0;
+            for (d = inner - 1; d >= 0; d--) { /* levels: innermost outer resized axis first */
+                const dnnlk__resize_axis *a = &j->ax[d];
+                op += idx[d] * a->os * j->es;
+                if (!a->resized) {
+                    sp += idx[d] * a->is * j->es;
+                    continue;
+                }
+                row.m[lev] = a->taps;
+                if (ot_base[d] >= 0) {
+                    const int64_t t = ot_base[d] + idx[d] * a->taps;
+                    row.outside |= ot_out[t];
+                    row.off[lev] = ot_off + t;
+                    row.w[lev] = ot_w + t;
+                    row.wd[lev] = ot_wd + t;
+                } else {
+                    int64_t ti[DNNLK__RESIZE_MAXTAPS];
+                    double tw[DNNLK__RESIZE_MAXTAPS];
+                    int i;
+                    row.outside |= dnnlk__resize_taps_of(j, a, idx[d], ti, tw);
+                    for (i = 0; i < a->taps; i++) {
+                        pool_off[pooled + i] = ti[i] * a->is * j->es;
+                        pool_w[pooled + i] = (float)tw[i];
+                        pool_wd[pooled + i] = tw[i];
+                    }
+                    row.off[lev] = pool_off + pooled;
+                    row.w[lev] = pool_w + pooled;
+                    row.wd[lev] = pool_wd + pooled;
+                    pooled += a->taps;
+                }
+                lev++;
+            }
+            row.k = lev;
+            row.src = sp;
+            row.dst = op;
+            if (row.outside) {
+                for (c = c0; c < c1; c++) memcpy(op + c * ia->os * j->es, j->extrap, (size_t)j->es);
+            } else if (sep) {
+                /* the inner pass of each source row once per block, kept while later rows use it */
+                const char *need[DNNLK__RESIZE_HSLOTS];
+                const float *hp[DNNLK__RESIZE_HSLOTS];
+                const float one = 1.0f, *wl = &one;
+                int m0 = 1, i, e, taken = 0;
+                if (row.k == 0) {
+                    need[0] = row.src;
+                } else {
+                    m0 = row.m[0];
+                    wl = row.w[0];
+                    for (i = 0; i < m0; i++) need[i] = row.src + row.off[0][i];
+                }
+                for (i = 0; i < m0; i++) {
+                    hp[i] = NULL;
+                    for (e = 0; e < DNNLK__RESIZE_HSLOTS; e++)
+                        if (hkey[e] == need[i]) {
+                            hp[i] = hbuf[e];
+                            taken |= 1 << e;
+                            break;
+                        }
+                }
+                for (i = 0; i < m0; i++) {
+                    if (hp[i]) continue;
+                    for (e = 0; e < i; e++)
+                        if (need[e] == need[i] && hp[e]) hp[i] = hp[e];
+                    if (hp[i]) continue;
+                    for (e = 0; (taken >> e) & 1; e++) {
+                    }
+                    taken |= 1 << e;
+                    hkey[e] = need[i];
+                    hpass(j, &row, need[i], hbuf[e]);
+                    hp[i] = hbuf[e];
+                }
+                vpass(j, &row, hp, wl, m0);
+            } else {
+                row_fn(j, &row);
+            }
+            for (d = inner - 1; d >= 0; d--) { /* the next row's outer indices */
+                if (++idx[d] < j->ax[d].out) break;
+                idx[d] = 0;
+            }
+        }
+    }
+    if (j->stream) DNNLK__DISPATCH(dnnlk__resize_fence, ());
+}
+
 /* ---- validation and the plan ---- */
+
+static inline int dnnlk__resize_dtype_ok(dnnlk_dtype t, int mode) {
+    switch (t) {
+    case dnnlk_f32: case dnnlk_bf16: case dnnlk_f16: case dnnlk_f64: case dnnlk_u8: case dnnlk_s8: return 1;
+    case dnnlk_s32: case dnnlk_s64: case dnnlk_boolean: return mode == dnnlk_resize_nearest; /* bits copied */
+    default: return 0;
+    }
+}
 
 static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const dnnlk_resize_desc *desc,
                                                  const dnnlk_tensor *dst, int execute, dnnlk_tensor *dd,
@@ -475,17 +965,33 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
     int64_t out[DNNLK_MAX_NDIMS], n = 0;
     int listed[DNNLK_MAX_NDIMS];
     int nd, i;
+    double aspect = 0.0; /* keep_aspect: the one scale of the listed axes */
     dnnlk_status st;
     if (!src || !desc || !dst) return dnnlk_invalid_arguments;
     if ((st = dnnlk__check_input(src, execute)) != dnnlk_success) return st;
-    if (src->dtype != dnnlk_f32 && src->dtype != dnnlk_bf16 && src->dtype != dnnlk_f16 && src->dtype != dnnlk_u8)
-        return dnnlk_invalid_data_type;
-    if (dst->dtype != src->dtype) return dnnlk_invalid_data_type;
-    if ((unsigned)desc->mode > 1u || (unsigned)desc->coord > 3u || (unsigned)desc->nearest > 3u)
+    if ((unsigned)desc->mode > 2u || (unsigned)desc->coord > 5u || (unsigned)desc->nearest > 3u ||
+        (unsigned)desc->keep_aspect > 2u)
         return dnnlk_invalid_arguments;
+    if (!dnnlk__resize_dtype_ok(src->dtype, desc->mode)) return dnnlk_invalid_data_type;
+    if (dst->dtype != src->dtype) return dnnlk_invalid_data_type;
+    /* a finite cubic_coeff_a (NaN or an infinity makes every weight NaN); antialias only filters */
+    if (!(desc->cubic_coeff_a >= -3.4028234663852886e38 && desc->cubic_coeff_a <= 3.4028234663852886e38))
+        return dnnlk_invalid_arguments;
+    if (!dnnlk__flag_ok(desc->antialias) || !dnnlk__flag_ok(desc->exclude_outside)) return dnnlk_invalid_arguments;
+    if (desc->antialias && desc->mode == dnnlk_resize_nearest) return dnnlk_invalid_arguments;
     nd = src->ndims;
     if (desc->naxes < 0 || desc->naxes > nd) return dnnlk_invalid_arguments;
     if (desc->naxes > 0 && ((desc->scales == NULL) == (desc->sizes == NULL))) return dnnlk_invalid_arguments;
+    /* keep_aspect_ratio_policy chooses one scale for the listed axes from their sizes */
+    if (desc->keep_aspect != dnnlk_resize_stretch && (desc->naxes == 0 || !desc->sizes)) return dnnlk_invalid_arguments;
+    /* roi: two values per listed axis, for tf_crop_and_resize (which needs it) */
+    if (desc->nroi != 0 || desc->roi) {
+        if (desc->nroi != 2 * desc->naxes || !desc->roi) return dnnlk_invalid_arguments;
+        for (i = 0; i < desc->nroi; i++)
+            if (!(desc->roi[i] >= -3.4028234663852886e38 && desc->roi[i] <= 3.4028234663852886e38))
+                return dnnlk_invalid_arguments;
+    }
+    if (desc->coord == dnnlk_resize_tf_crop_and_resize && desc->naxes > 0 && !desc->roi) return dnnlk_invalid_arguments;
     for (i = 0; i < nd; i++) {
         listed[i] = 0;
         out[i] = src->dims[i];
@@ -494,6 +1000,21 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
         ax[i].resized = 0;
         ax[i].scale = 1.0;
         ax[i].length = (double)src->dims[i];
+        ax[i].roi0 = 0.0;
+        ax[i].roi1 = 1.0;
+        ax[i].taps = 1;
+    }
+    if (desc->keep_aspect != dnnlk_resize_stretch) {
+        for (i = 0; i < desc->naxes; i++) {
+            int a = desc->axes ? desc->axes[i] : i;
+            double r;
+            if (a < -nd || a >= nd) return dnnlk_invalid_arguments;
+            if (a < 0) a += nd;
+            if (desc->sizes[i] <= 0) return dnnlk_invalid_arguments;
+            if (src->dims[a] == 0) return dnnlk_invalid_shape;
+            r = (double)desc->sizes[i] / (double)src->dims[a];
+            if (i == 0 || (desc->keep_aspect == dnnlk_resize_not_larger ? r < aspect : r > aspect)) aspect = r;
+        }
     }
     for (i = 0; i < desc->naxes; i++) {
         int a = desc->axes ? desc->axes[i] : i;
@@ -504,22 +1025,37 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
         if (listed[a]) return dnnlk_invalid_arguments;
         listed[a] = 1;
         in = src->dims[a];
-        if (desc->scales) {
+        if (desc->scales || aspect > 0.0) {
             double p;
-            scale = (double)desc->scales[i];
+            scale = desc->scales ? (double)desc->scales[i] : aspect;
             if (!(scale > 0.0 && scale <= 3.4028234663852886e38)) return dnnlk_invalid_arguments;
             p = (double)in * scale;
             if (!(p < 4611686018427387904.0)) return dnnlk_invalid_shape; /* 2^62 */
-            out[a] = (int64_t)p; /* p >= 0: truncation is floor */
+            /* floor(in * scale) with scales; ONNX's round half up with keep_aspect_ratio_policy */
+            out[a] = desc->scales ? (int64_t)p : (int64_t)(p + 0.5); /* p >= 0: truncation is floor */
+            ax[a].length = p;
         } else {
             if (desc->sizes[i] < 0) return dnnlk_invalid_arguments;
             out[a] = desc->sizes[i];
             if (in == 0 && out[a] > 0) return dnnlk_invalid_shape;
             scale = in > 0 ? (double)out[a] / (double)in : 1.0;
+            ax[a].length = (double)out[a];
         }
         ax[a].scale = scale;
-        ax[a].length = desc->scales ? (double)in * scale : (double)out[a];
-        ax[a].resized = !(out[a] == in && scale == 1.0) && in > 0 && out[a] > 0;
+        if (desc->coord == dnnlk_resize_tf_crop_and_resize) {
+            ax[a].roi0 = (double)desc->roi[i];
+            ax[a].roi1 = (double)desc->roi[desc->naxes + i];
+        }
+        ax[a].resized = !(out[a] == in && scale == 1.0 && ax[a].roi0 == 0.0 && ax[a].roi1 == 1.0) && in > 0 && out[a] > 0;
+        if (ax[a].resized) {
+            ax[a].taps = dnnlk__resize_ntaps((int)desc->mode, desc->antialias, scale);
+            if (ax[a].taps == 0) return dnnlk_unimplemented; /* a window over DNNLK__RESIZE_MAXTAPS */
+        }
+    }
+    {
+        int taps = 0; /* one row's outer levels hold their taps in a pool */
+        for (i = 0; i < nd; i++) taps += ax[i].resized ? ax[i].taps : 0;
+        if (taps > DNNLK__RESIZE_TPOOL) return dnnlk_unimplemented;
     }
     for (i = 0; i < nd; i++) ax[i].out = out[i];
     if ((st = dnnlk__complete_output(dst, nd, out, dd)) != dnnlk_success) return st;
@@ -530,6 +1066,27 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
         if (dnnlk__ranges_intersect(dd, src)) return dnnlk_invalid_arguments; /* no in-place resize */
     }
     return dnnlk_success;
+}
+
+/* extrapolation_value as one element of dtype t: floats rounded to nearest even, integers
+ * rounded half to even and saturated (NaN: 0), boolean nonzero. */
+static inline void dnnlk__resize_extrap_bytes(dnnlk_dtype t, float v, unsigned char *out) {
+    memset(out, 0, 8);
+    switch (t) {
+    case dnnlk_f64: { double x = (double)v; memcpy(out, &x, 8); } break;
+    case dnnlk_s32: case dnnlk_s64: {
+        double r = v != v ? 0.0 : (double)dnnlk__round_half_even_f32(v);
+        if (t == dnnlk_s32) {
+            int32_t x = r >= 2147483647.0 ? INT32_MAX : (r <= -2147483648.0 ? INT32_MIN : (int32_t)r);
+            memcpy(out, &x, 4);
+        } else {
+            int64_t x = r >= 9223372036854775807.0 ? INT64_MAX : (r <= -9223372036854775808.0 ? INT64_MIN : (int64_t)r);
+            memcpy(out, &x, 8);
+        }
+    } break;
+    case dnnlk_boolean: out[0] = v != 0.0f; break;
+    default: dnnlk__resize_store((char *)out, t, v); break;
+    }
 }
 
 /* ---- public API ---- */
@@ -579,6 +1136,28 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
         m = 1;
     }
     job.n = m;
+    job.mode = (int)desc->mode;
+    job.antialias = desc->antialias != 0;
+    job.exclude = desc->exclude_outside != 0;
+    job.cubic_a = desc->cubic_coeff_a != 0.0f ? (double)desc->cubic_coeff_a : -0.75;
+    dnnlk__resize_extrap_bytes(src->dtype, desc->extrapolation_value, job.extrap);
+    {
+        const dnnlk__resize_axis *ia = &job.ax[m - 1];
+        int down = 0, outer = 0;
+        for (i = 0; i < m; i++) down |= job.ax[i].resized && job.ax[i].scale < 1.0;
+        for (i = 0; i < m - 1; i++) outer += job.ax[i].resized;
+        /* the general path: what the two-tap paths do not do, and f32 NCHW linear */
+        job.general = desc->mode == dnnlk_resize_cubic || (desc->mode == dnnlk_resize_linear && desc->antialias && down) ||
+                      desc->coord == dnnlk_resize_tf_crop_and_resize ||
+                      (desc->mode == dnnlk_resize_linear && src->dtype == dnnlk_f64) ||
+                      /* f32 linear along a resized contiguous inner axis with at most one outer
+                       * resized axis: the general path's separable passes, the same bits */
+                      (desc->mode == dnnlk_resize_linear && src->dtype == dnnlk_f32 && ia->resized && ia->is == 1 &&
+                       ia->os == 1 && outer <= 1);
+    }
+    job.cbw = DNNLK__RESIZE_CB;
+    if (job.general && job.ax[m - 1].resized && DNNLK__RESIZE_TB / job.ax[m - 1].taps < job.cbw)
+        job.cbw = DNNLK__RESIZE_TB / job.ax[m - 1].taps;
     job.linear = desc->mode == dnnlk_resize_linear;
     job.coord = (int)desc->coord;
     job.nearest = (int)desc->nearest;
@@ -587,12 +1166,13 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
     job.src = (const char *)src->data;
     job.dst = (char *)dd.data;
     job.rows = total / job.ax[m - 1].out;
-    job.ncb = (job.ax[m - 1].out + DNNLK__RESIZE_CB - 1) / DNNLK__RESIZE_CB;
+    job.ncb = (job.ax[m - 1].out + job.cbw - 1) / job.cbw;
     job.stream = total * job.es >= DNNLK_RESIZE_NT_BYTES && job.ax[m - 1].os == 1;
     units = job.rows * job.ncb;
     dnnlk__part_range(units, ith, nth, 1, &job.u0, &job.u1);
     if (job.u0 >= job.u1) return dnnlk_success;
-    dnnlk__resize_run(&job);
+    if (job.general) dnnlk__resize_run_general(&job);
+    else dnnlk__resize_run(&job);
     return dnnlk_success;
 }
 

@@ -169,12 +169,15 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_nearest_x)(const dnnlk__res
 /* ---- linear with the innermost axis not resized (NHWC-style): vectors over channels ---- */
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_store_v)(char *p, dnnlk_dtype t, dnnlk__vf v, int stream) {
-    if (t != dnnlk_u8) {
+    if (t != dnnlk_u8 && t != dnnlk_s8) {
         dnnlk__vf_store_dt(p, t, v, stream);
-    } else { /* as dnnlk__resize_store: round half to even, saturate (NaN: max gives 0) */
-        v = dnnlk__vf_round_even(v);
-        v = dnnlk__vf_min(dnnlk__vf_max(v, dnnlk__vf_zero()), dnnlk__vf_set1(255.0f));
-        dnnlk__vi_store_u8(p, dnnlk__vf_to_vi_trunc(v));
+    } else { /* as dnnlk__resize_store: round half to even, saturate (NaN: max gives the low bound,
+              * replaced by 0 for s8) */
+        const float lo = t == dnnlk_u8 ? 0.0f : -128.0f, hi = t == dnnlk_u8 ? 255.0f : 127.0f;
+        dnnlk__vf r = dnnlk__vf_round_even(v);
+        r = dnnlk__vf_min(dnnlk__vf_max(r, dnnlk__vf_set1(lo)), dnnlk__vf_set1(hi));
+        if (t == dnnlk_s8) r = dnnlk__vf_blend(dnnlk__vf_cmpneq(v, v), dnnlk__vf_zero(), r);
+        dnnlk__vi_store_u8(p, dnnlk__vf_to_vi_trunc(r));
     }
 }
 
@@ -239,7 +242,9 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_row)(const dnnlk__resize_jo
             case dnnlk_f32: DNNLK__RS_C(dnnlk_f32); break;
             case dnnlk_bf16: DNNLK__RS_C(dnnlk_bf16); break;
             case dnnlk_f16: DNNLK__RS_C(dnnlk_f16); break;
-            default: DNNLK__RS_C(dnnlk_u8); break;
+            case dnnlk_s8: DNNLK__RS_C(dnnlk_s8); break;
+            case dnnlk_u8: DNNLK__RS_C(dnnlk_u8); break;
+            default: dnnlk__resize_row_any(j, r); break;
             }
 #undef DNNLK__RS_C
             return;
@@ -251,3 +256,179 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_row)(const dnnlk__resize_jo
 /* Orders a part's streaming stores before dnnlk_resize returns. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_fence)(void) { dnnlk__vec_sfence(); }
 
+
+/* ---- the general path (cubic, antialias, tf_crop_and_resize, f64): one row ---- */
+
+/* The innermost axis kept (NHWC-style): vectors over its columns, each lane dnnlk__resize_tap_at's
+ * sums over the outer levels' taps. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_trow_c)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                              dnnlk_dtype dt) {
+    const int64_t N = DNNLK__VF_N, es = (int64_t)dnnlk_dtype_size(dt);
+    int64_t c = r->c0;
+    int stream = dt == dnnlk_f32 && j->stream && !((uintptr_t)r->dst & 3);
+    if (stream)
+        for (; c < r->c1 && ((uintptr_t)(r->dst + c * es) & (uintptr_t)(N * 4 - 1)); c++) dnnlk__resize_tap_put_one(j, r, c);
+    for (; c + N <= r->c1; c += N) {
+        dnnlk__vf part[DNNLK_MAX_NDIMS], v, p;
+        int dig[DNNLK_MAX_NDIMS], b;
+        for (b = 0; b < r->k; b++) dig[b] = 0;
+        for (;;) {
+            v = dnnlk__vf_load_dt(dnnlk__resize_trow_src(r, dig) + c * es, dt);
+            for (b = 0; b < r->k; b++) {
+                p = dnnlk__vf_mul(v, dnnlk__vf_set1(r->w[b][dig[b]]));
+                dnnlk__vf_nofuse(p);
+                part[b] = dig[b] ? dnnlk__vf_add(part[b], p) : p;
+                if (dig[b] + 1 < r->m[b]) break;
+                v = part[b];
+            }
+            if (b == r->k) break;
+            dnnlk__resize_trow_step(dig, b);
+        }
+        DNNLK__SFX(dnnlk__resize_store_v)(r->dst + c * es, dt, v, stream);
+    }
+    for (; c < r->c1; c++) dnnlk__resize_tap_put_one(j, r, c);
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_trow)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r) {
+    const dnnlk__resize_axis *ia = &j->ax[j->n - 1];
+    if (!r->mi && ia->is == 1 && ia->os == 1 && j->mode != dnnlk_resize_nearest) {
+        switch (j->dt) {
+        case dnnlk_f32: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_f32); return;
+        case dnnlk_bf16: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_bf16); return;
+        case dnnlk_f16: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_f16); return;
+        case dnnlk_u8: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_u8); return;
+        case dnnlk_s8: DNNLK__SFX(dnnlk__resize_trow_c)(j, r, dnnlk_s8); return;
+        default: break;
+        }
+    }
+    dnnlk__resize_trow_any(j, r);
+}
+
+/* ---- the general path along a resized contiguous inner axis, f32: separable passes ---- */
+
+/* Inner-axis pass of one source row over the block's columns: h[c - c0] is dnnlk__resize_tap_at's
+ * inner value (w_0 x_0 + w_1 x_1 + ... in tap order, unfused). The taps of N columns span a window
+ * of the source row when it holds fewer than N elements (upscaling, mild downscaling): one load
+ * and a permute per tap; else gathers. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hpass_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                                const char *row, float *h, const int mi) {
+    const int64_t N = DNNLK__VF_N, in = j->ax[j->n - 1].in, c0 = r->c0, c1 = r->c1, cb = r->cb;
+    const float *src = (const float *)(const void *)row;
+    int64_t c = c0;
+    for (; c + N <= c1; c += N) {
+        const int64_t t = c - c0;
+        const int32_t *xl = r->xi + (int64_t)(mi - 1) * cb + t;
+        /* indices run monotonically along the columns (either way: a roi may flip an axis) */
+        const int32_t lo = r->xi[t] < r->xi[t + N - 1] ? r->xi[t] : r->xi[t + N - 1];
+        const int32_t hi = xl[0] > xl[N - 1] ? xl[0] : xl[N - 1];
+        dnnlk__vf acc = dnnlk__vf_zero(), p; /* (set by tap 0 on either branch) */
+        int i;
+        if (hi - lo < N) {
+            const dnnlk__vi vlo = dnnlk__vi_set1(lo);
+            const dnnlk__vf win = DNNLK__SFX(dnnlk__resize_window)(src + lo, in - lo);
+            acc = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(r->xi + t), vlo)), dnnlk__vf_loadu(r->xw + t));
+            dnnlk__vf_nofuse(acc);
+            for (i = 1; i < mi; i++) {
+                p = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(r->xi + i * cb + t), vlo)),
+                                  dnnlk__vf_loadu(r->xw + i * cb + t));
+                dnnlk__vf_nofuse(p);
+                acc = dnnlk__vf_add(acc, p);
+            }
+        } else {
+            for (i = 0; i < mi; i++) {
+                const int32_t *xt = r->xi + i * cb + t;
+                dnnlk__vf x;
+#if DNNLK__VEC_LUT32
+                /* one tap's N indices within 32 elements (a downscale to 1/2 and milder): a
+                 * two-register permute of the 32 source elements from the lowest (gathers are
+                 * slow on some x86 cores) */
+                const int32_t tlo = xt[0] < xt[N - 1] ? xt[0] : xt[N - 1], thi = xt[0] > xt[N - 1] ? xt[0] : xt[N - 1];
+                if (thi - tlo < 32 && tlo + 32 <= in)
+                    x = dnnlk__vf_lut32(src + tlo, dnnlk__vi_sub(dnnlk__vi_loadu(xt), dnnlk__vi_set1(tlo)));
+                else
+#endif
+                    x = dnnlk__vf_gather(src, xt);
+                p = dnnlk__vf_mul(x, dnnlk__vf_loadu(r->xw + i * cb + t));
+                dnnlk__vf_nofuse(p);
+                acc = i ? dnnlk__vf_add(acc, p) : p;
+            }
+        }
+        dnnlk__vf_storeu(h + t, acc);
+    }
+    for (; c < c1; c++) {
+        const int64_t t = c - c0;
+        float v = src[r->xi[t]] * r->xw[t];
+        int i;
+        DNNLK__NOFUSE(v);
+        for (i = 1; i < mi; i++) {
+            float p = src[r->xi[i * cb + t]] * r->xw[i * cb + t];
+            DNNLK__NOFUSE(p);
+            v = v + p;
+        }
+        h[t] = v;
+    }
+}
+
+/* Outer pass: output column c = w_0 h_0[c] + w_1 h_1[c] + ... (unfused, in tap order), the one
+ * outer level of dnnlk__resize_tap_at; columns outside the roi take extrapolation_value. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_vpass_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                                const float *const *h, const float *w, const int m) {
+    const int64_t N = DNNLK__VF_N, c0 = r->c0, c1 = r->c1;
+    float *dst = (float *)(void *)r->dst;
+    int64_t c = c0;
+    int stream = j->stream && !((uintptr_t)dst & 3) && !r->xout;
+    if (stream)
+        for (; c < c1 && ((uintptr_t)(dst + c) & (uintptr_t)(N * 4 - 1)); c++) {
+            float v = h[0][c - c0] * w[0];
+            int i;
+            DNNLK__NOFUSE(v);
+            for (i = 1; i < m; i++) {
+                float p = h[i][c - c0] * w[i];
+                DNNLK__NOFUSE(p);
+                v = v + p;
+            }
+            dst[c] = v;
+        }
+    if (!r->xout) {
+        for (; c + N <= c1; c += N) {
+            const int64_t t = c - c0;
+            dnnlk__vf acc = dnnlk__vf_mul(dnnlk__vf_loadu(h[0] + t), dnnlk__vf_set1(w[0])), p;
+            int i;
+            dnnlk__vf_nofuse(acc);
+            for (i = 1; i < m; i++) {
+                p = dnnlk__vf_mul(dnnlk__vf_loadu(h[i] + t), dnnlk__vf_set1(w[i]));
+                dnnlk__vf_nofuse(p);
+                acc = dnnlk__vf_add(acc, p);
+            }
+            dnnlk__vf_store_dt(dst + c, dnnlk_f32, acc, stream);
+        }
+    }
+    for (; c < c1; c++) {
+        float v = h[0][c - c0] * w[0];
+        int i;
+        DNNLK__NOFUSE(v);
+        for (i = 1; i < m; i++) {
+            float p = h[i][c - c0] * w[i];
+            DNNLK__NOFUSE(p);
+            v = v + p;
+        }
+        if (r->xout && r->xout[c - c0]) memcpy(dst + c, j->extrap, 4);
+        else dst[c] = v;
+    }
+}
+
+/* The passes with the common tap counts as constants (2: linear, 4: cubic, x0.5 antialiased
+ * linear), so their loops unroll. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_hpass)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                           const char *row, float *h) {
+    if (r->mi == 4) DNNLK__SFX(dnnlk__resize_hpass_m)(j, r, row, h, 4);
+    else if (r->mi == 2) DNNLK__SFX(dnnlk__resize_hpass_m)(j, r, row, h, 2);
+    else DNNLK__SFX(dnnlk__resize_hpass_m)(j, r, row, h, r->mi);
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_vpass)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                           const float *const *h, const float *w, int m) {
+    if (m == 4) DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 4);
+    else if (m == 2) DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 2);
+    else DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, m);
+}

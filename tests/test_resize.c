@@ -4,6 +4,7 @@
  * paths run in the larger cases here while the small ones take the cached stores. */
 #define DNNLK_RESIZE_NT_BYTES ((int64_t)256 << 10)
 #include "harness.h"
+#include "resize_cases.h"
 
 /* ---- the reference, from ONNX Resize's formulas, in double ---- */
 
@@ -533,6 +534,376 @@ TEST(ftz_daz_matches_scalar) {
 }
 #endif
 
+/* ---- the general path: cubic, antialias, tf_crop_and_resize, half_pixel_symmetric,
+ * keep_aspect_ratio_policy, every dtype ---- */
+
+/* PyTorch's and onnx.reference's outputs (tools/resize_cases.py) at every part count; the parts
+ * give the bits of one. */
+TEST(torch_and_onnx_cases) {
+    size_t ci;
+    for (ci = 0; ci < sizeof resize_cases / sizeof resize_cases[0]; ci++) {
+        const resize_case *rc = &resize_cases[ci];
+        int64_t n = rc->in[0] * rc->in[1] * rc->in[2] * rc->in[3], i;
+        float *x = (float *)malloc((size_t)n * 4), *y = (float *)malloc((size_t)rc->n * 4), *y1 = (float *)malloc((size_t)rc->n * 4);
+        dnnlk_resize_desc d;
+        dnnlk_tensor X = th_tensor(x, dnnlk_f32, 4, rc->in), Y;
+        int nth_i, bad = 0;
+        for (i = 0; i < n; i++) x[i] = (float)((double)((37 * i) % 101) * 0.1 - 5.0);
+        memset(&d, 0, sizeof d);
+        d.mode = rc->mode;
+        d.coord = rc->coord;
+        d.nearest = rc->nearest;
+        d.keep_aspect = rc->keep_aspect;
+        d.naxes = 2;
+        d.axes = (const int[]){2, 3};
+        if (rc->use_sizes) d.sizes = rc->sizes;
+        else d.scales = rc->scales;
+        d.antialias = rc->antialias;
+        d.exclude_outside = rc->exclude_outside;
+        d.cubic_coeff_a = rc->cubic_coeff_a;
+        d.extrapolation_value = rc->extrapolation_value;
+        d.nroi = rc->nroi;
+        d.roi = rc->nroi ? rc->roi : NULL;
+        memset(&Y, 0, sizeof Y);
+        Y.dtype = dnnlk_f32;
+        Y.ndims = DNNLK_UNKNOWN;
+        CHECK_EQ(dnnlk_resize_infer(&X, &d, &Y), dnnlk_success);
+        CHECK_MSG(Y.dims[2] == rc->out[2] && Y.dims[3] == rc->out[3], "%s: dims %lld %lld", rc->name,
+                  (long long)Y.dims[2], (long long)Y.dims[3]);
+        if (Y.dims[2] != rc->out[2] || Y.dims[3] != rc->out[3]) continue;
+        Y.data = y1;
+        CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 1), dnnlk_success);
+        for (i = 0; i < rc->n; i++) {
+            double tol = 2e-6 * (1.0 + fabs(rc->y[i])) * (rc->antialias ? 4 : 1);
+            if (!(fabs((double)y1[i] - rc->y[i]) <= tol) && bad++ < 3)
+                CHECK_MSG(0, "%s [%lld]: got %.9g want %.9g", rc->name, (long long)i, y1[i], rc->y[i]);
+        }
+        for (nth_i = 1; nth_i < 4; nth_i++) {
+            static const int nths[4] = {1, 2, 3, 7};
+            int part;
+            memset(y, 0x5a, (size_t)rc->n * 4);
+            Y.data = y;
+            for (part = 0; part < nths[nth_i]; part++) CHECK_EQ(dnnlk_resize(&X, &d, &Y, part, nths[nth_i]), dnnlk_success);
+            CHECK_MSG(memcmp(y, y1, (size_t)rc->n * 4) == 0, "%s: nth %d differs from one part", rc->name, nths[nth_i]);
+        }
+        free(x), free(y), free(y1);
+    }
+}
+
+typedef struct gref_axis {
+    int64_t in, out;
+    double scale, length, roi0, roi1;
+    int resized;
+} gref_axis;
+
+typedef struct gref_params {
+    int mode, coord, nearest, antialias, exclude;
+    double a;
+} gref_params;
+
+/* ONNX's formulas for x_original (the spec's: pytorch_half_pixel gives 0 for one output). */
+static double gref_x(const gref_axis *a, int coord, int64_t o) {
+    switch (coord) {
+    case dnnlk_resize_half_pixel_symmetric:
+        return a->in / 2.0 * (1.0 - a->out / a->length) + (o + 0.5) / a->scale - 0.5;
+    case dnnlk_resize_tf_crop_and_resize:
+        if (a->length > 1) return a->roi0 * (a->in - 1) + o * (a->roi1 - a->roi0) * (a->in - 1) / (a->length - 1);
+        return 0.5 * (a->roi0 + a->roi1) * (a->in - 1);
+    default: {
+        ref_axis r;
+        r.in = a->in, r.out = a->out, r.scale = a->scale, r.length = a->length, r.resized = a->resized;
+        return ref_x(&r, coord, o);
+    }
+    }
+}
+
+/* onnx.reference's 1-D taps, written from its description: the ratio is 1 at an integral x (the
+ * pixel on the left preferred), the window is the n indices nearest x (ties to the smaller),
+ * edge-padded; non-antialiased cubic by ONNX's polynomial form. Returns 1 outside the roi. */
+static int gref_taps(const gref_axis *a, const gref_params *p, int64_t o, int64_t *idx, double *w, int *n) {
+    double x = gref_x(a, p->coord, o), fl = floor(x), ratio = x == fl ? 1.0 : x - fl, A = p->a, s = 1.0, sum = 0;
+    int i, start;
+    if (p->coord == dnnlk_resize_tf_crop_and_resize && (x < 0 || x > a->in - 1)) return 1;
+    if (p->mode == dnnlk_resize_nearest) {
+        ref_axis r;
+        r.in = a->in, r.out = a->out, r.scale = a->scale, r.length = a->length, r.resized = 1;
+        /* ref_nearest evaluates ref_x: give it x through asymmetric with scale 1/x... simpler here */
+        {
+            double f = floor(x), q;
+            if (x == f) q = x;
+            else if (p->nearest == dnnlk_resize_floor) q = f;
+            else if (p->nearest == dnnlk_resize_ceil) q = f + 1;
+            else if (p->nearest == dnnlk_resize_round_prefer_floor) q = x - f <= 0.5 ? f : f + 1;
+            else q = x - f < 0.5 ? f : f + 1;
+            if (q < 0) q = 0;
+            if (q > r.in - 1) q = (double)(r.in - 1);
+            idx[0] = (int64_t)q;
+        }
+        w[0] = 1;
+        *n = 1;
+        return 0;
+    }
+    if (p->antialias && a->scale < 1) s = a->scale;
+    if (!p->antialias && p->mode == dnnlk_resize_cubic) {
+        double r = ratio, t = 1 - ratio;
+        *n = 4;
+        w[0] = ((A * (r + 1) - 5 * A) * (r + 1) + 8 * A) * (r + 1) - 4 * A;
+        w[1] = ((A + 2) * r - (A + 3)) * r * r + 1;
+        w[2] = ((A + 2) * t - (A + 3)) * t * t + 1;
+        w[3] = ((A * (t + 1) - 5 * A) * (t + 1) + 8 * A) * (t + 1) - 4 * A;
+    } else if (!p->antialias) {
+        *n = 2;
+        w[0] = 1 - ratio;
+        w[1] = ratio;
+    } else {
+        double h = p->mode == dnnlk_resize_cubic ? 2 : 1;
+        start = (int)floor(-h / s) + 1;
+        *n = 2 - 2 * start;
+        for (i = 0; i < *n; i++) {
+            double d = fabs(s * (start + i - ratio));
+            if (p->mode == dnnlk_resize_cubic)
+                w[i] = d <= 1 ? (A + 2) * d * d * d - (A + 3) * d * d + 1 : d < 2 ? A * d * d * d - 5 * A * d * d + 8 * A * d - 4 * A : 0;
+            else
+                w[i] = d < 1 ? 1 - d : 0;
+            sum += w[i];
+        }
+        for (i = 0; i < *n; i++) w[i] /= sum;
+    }
+    /* the n nearest: even n, so the window starts n/2 - 1 left of floor(x), or n/2 at an integer */
+    for (i = 0; i < *n; i++) idx[i] = (int64_t)fl - *n / 2 + (x == fl ? 0 : 1) + i;
+    if (p->exclude) {
+        sum = 0;
+        for (i = 0; i < *n; i++) {
+            if (idx[i] < 0 || idx[i] >= a->in) w[i] = 0;
+            sum += w[i];
+        }
+        if (sum == 0) sum = 1;
+        for (i = 0; i < *n; i++) w[i] /= sum;
+    }
+    for (i = 0; i < *n; i++) idx[i] = idx[i] < 0 ? 0 : idx[i] >= a->in ? a->in - 1 : idx[i];
+    return 0;
+}
+
+static double gload(const void *p, dnnlk_dtype t) {
+    switch (t) {
+    case dnnlk_u8: return *(const uint8_t *)p;
+    case dnnlk_s8: return *(const int8_t *)p;
+    case dnnlk_f64: { double v; memcpy(&v, p, 8); return v; }
+    default: return dnnlk__load_as_f32(p, t);
+    }
+}
+
+/* The reference's value at idx: 1 when it extrapolates; else want (the weighted sum over the
+ * product of every axis' taps) and mag (the sum of |weight * value|, for the tolerance), or for
+ * nearest the source element's byte offset in *src_off. */
+static int gref_value(const layout *ls, const void *src, dnnlk_dtype dt, const gref_axis *ax, const gref_params *p,
+                      const int64_t *idx, double *want, double *mag, int64_t *src_off) {
+    int nd = ls->ndims, i, n[6], dig[6];
+    int64_t tidx[6][DNNLK__RESIZE_MAXTAPS];
+    double tw[6][DNNLK__RESIZE_MAXTAPS];
+    int64_t es = (int64_t)dnnlk_dtype_size(dt);
+    *want = 0, *mag = 0;
+    for (i = 0; i < nd; i++) {
+        if (!ax[i].resized) {
+            n[i] = 1, tidx[i][0] = idx[i], tw[i][0] = 1;
+        } else if (gref_taps(&ax[i], p, idx[i], tidx[i], tw[i], &n[i])) {
+            return 1;
+        }
+        dig[i] = 0;
+    }
+    for (;;) {
+        int64_t off = ls->off;
+        double w = 1, v;
+        for (i = 0; i < nd; i++) off += tidx[i][dig[i]] * ls->strides[i], w *= tw[i][dig[i]];
+        *src_off = off * es;
+        v = gload((const char *)src + off * es, dt);
+        *want += w * v;
+        *mag += fabs(w * v);
+        for (i = nd - 1; i >= 0; i--) {
+            if (++dig[i] < n[i]) break;
+            dig[i] = 0;
+        }
+        if (i < 0) break;
+    }
+    return 0;
+}
+
+static void random_general_case(int big) {
+    static const dnnlk_dtype fdts[6] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_f64, dnnlk_u8, dnnlk_s8};
+    static const dnnlk_dtype ndts[9] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_f64, dnnlk_u8, dnnlk_s8,
+                                        dnnlk_s32, dnnlk_s64, dnnlk_boolean};
+    static const float scale_set[12] = {0.5f, 0.6f, 1.0f, 1.5f, 2.0f, 2.5f, 3.0f, 0.333333343f, 0.75f, 1.7f, 0.3f, 0.2f};
+    int nd = (int)th_randint(1, 4), i, naxes = 0, axes[6], nth_i, kind = (int)th_randint(0, 5), use_sizes = (int)th_randint(0, 2) == 0;
+    int64_t dims[6], odims[6], n = 1, idx[6], sizes[6];
+    float scales[6], roi[12];
+    dnnlk_dtype dt;
+    size_t es;
+    dnnlk_resize_desc d;
+    gref_axis ax[6];
+    gref_params gp;
+    layout ls, ld;
+    th_buf sb, db, canon;
+    dnnlk_tensor S, D;
+    double aspect = 0;
+    memset(&d, 0, sizeof d);
+    /* kinds: cubic, antialiased linear, antialiased cubic, tf_crop_and_resize (nearest, linear),
+     * half_pixel_symmetric linear/nearest through the two-tap paths */
+    d.mode = kind == 0 || kind == 2 ? dnnlk_resize_cubic : kind == 3 && th_randint(0, 1) ? dnnlk_resize_nearest
+           : kind == 5 ? (dnnlk_resize_mode)th_randint(0, 1) : dnnlk_resize_linear;
+    d.antialias = kind == 1 || kind == 2;
+    d.coord = kind == 3 ? dnnlk_resize_tf_crop_and_resize : kind == 5 ? dnnlk_resize_half_pixel_symmetric
+            : (dnnlk_resize_coord)th_randint(0, 4);
+    d.nearest = (dnnlk_resize_nearest_round)th_randint(0, 3);
+    d.exclude_outside = (int)th_randint(0, 1);
+    d.cubic_coeff_a = th_randint(0, 1) ? 0.0f : -0.5f;
+    d.extrapolation_value = th_randf(-50, 50);
+    if (use_sizes && th_randint(0, 1)) d.keep_aspect = (dnnlk_resize_aspect)th_randint(1, 2);
+    dt = d.mode == dnnlk_resize_nearest ? ndts[th_randint(0, 8)] : fdts[th_randint(0, 5)];
+    if (big) nd = (int)th_randint(2, 3), dt = dnnlk_f32; /* long rows: the vector paths' windows, permutes, gathers */
+    es = dnnlk_dtype_size(dt);
+    for (i = 0; i < nd; i++) dims[i] = th_randint(1, i == nd - 1 ? (big ? 400 : 40) : (big ? 4 : 7));
+    for (i = 0; i < nd; i++) {
+        ax[i].in = ax[i].out = dims[i];
+        ax[i].scale = 1, ax[i].length = (double)dims[i], ax[i].roi0 = 0, ax[i].roi1 = 1, ax[i].resized = 0;
+        if (th_randint(0, 2) != 0 || (naxes == 0 && i == nd - 1)) {
+            axes[naxes] = th_randint(0, 1) ? i : i - nd;
+            sizes[naxes] = th_randint(1, 2 * dims[i] + 3);
+            scales[naxes] = scale_set[th_randint(0, 11)];
+            naxes++;
+        }
+    }
+    for (i = 0; i < naxes; i++) { /* starts, then ends */
+        roi[i] = th_randint(0, 2) ? th_randf(-0.3f, 0.5f) : 0.0f;
+        roi[naxes + i] = th_randint(0, 2) ? th_randf(0.5f, 1.3f) : 1.0f;
+    }
+    if (d.keep_aspect)
+        for (i = 0; i < naxes; i++) {
+            int a = axes[i] < 0 ? axes[i] + nd : axes[i];
+            double r = (double)sizes[i] / (double)dims[a];
+            if (i == 0 || (d.keep_aspect == dnnlk_resize_not_larger ? r < aspect : r > aspect)) aspect = r;
+        }
+    for (i = 0; i < naxes; i++) {
+        gref_axis *g = &ax[axes[i] < 0 ? axes[i] + nd : axes[i]];
+        if (d.keep_aspect) {
+            g->scale = aspect, g->length = g->in * aspect, g->out = (int64_t)floor(g->length + 0.5);
+        } else if (use_sizes) {
+            g->out = sizes[i], g->scale = (double)g->out / (double)g->in, g->length = (double)g->out;
+        } else {
+            g->scale = scales[i], g->length = g->in * g->scale, g->out = (int64_t)floor(g->length);
+        }
+        if (d.coord == dnnlk_resize_tf_crop_and_resize) g->roi0 = roi[i], g->roi1 = roi[naxes + i];
+        g->resized = !(g->out == g->in && g->scale == 1.0 && g->roi0 == 0 && g->roi1 == 1) && g->out > 0;
+    }
+    d.naxes = naxes;
+    d.axes = axes;
+    if (use_sizes) d.sizes = sizes;
+    else d.scales = scales;
+    if (d.coord == dnnlk_resize_tf_crop_and_resize) d.nroi = 2 * naxes, d.roi = roi;
+    { /* the reference sums over every tap combination: keep that under 2048 per element (so
+       * also under the 128 taps per axis an antialiased window may have), and a case's work */
+        double combos = 1, outs = 1;
+        for (i = 0; i < nd; i++) {
+            outs *= (double)ax[i].out;
+            double sc = ax[i].scale < 1 && d.antialias ? ax[i].scale : 1, h = d.mode == dnnlk_resize_cubic ? 2 : 1;
+            if (ax[i].resized && d.mode != dnnlk_resize_nearest) combos *= 2 - 2 * (floor(-h / sc) + 1);
+        }
+        if (combos > 2048 || combos * outs > 300000) { /* and the work per case bounded */
+            random_general_case(big);
+            return;
+        }
+    }
+    gp.mode = d.mode, gp.coord = d.coord, gp.nearest = d.nearest, gp.antialias = d.antialias;
+    gp.exclude = d.exclude_outside, gp.a = d.cubic_coeff_a != 0 ? d.cubic_coeff_a : -0.75;
+    for (i = 0; i < nd; i++) odims[i] = ax[i].out, n *= ax[i].out;
+    ls = make_layout(nd, dims, big ? 0 : (int)th_randint(0, 3));
+    ld = make_layout(nd, odims, big ? 0 : (int)th_randint(0, 2));
+    sb = th_alloc((size_t)ls.span * es, 0);
+    db = th_alloc((size_t)ld.span * es, (size_t)th_randint(0, 3) * es);
+    canon = th_alloc((size_t)ld.span * es, 0);
+    for (i = 0; i < ls.span; i++) {
+        char *q = (char *)sb.p + i * (int64_t)es;
+        if (dt == dnnlk_f64) { /* (two draws in sequence: the same values with every compiler) */
+            double v = th_randf(-100, 100);
+            v += th_randf(-1, 1) * 1e-6;
+            memcpy(q, &v, 8);
+        }
+        else if (dt == dnnlk_boolean) *q = (char)(th_rand32() & 1);
+        else if (dt == dnnlk_u8 || dt == dnnlk_s8 || dt == dnnlk_s32 || dt == dnnlk_s64)
+            for (size_t b = 0; b < es; b++) q[b] = (char)th_rand32();
+        else dnnlk__store_from_f32(q, dt, th_randf(-100, 100));
+    }
+    S = view(&ls, sb.p, dt);
+    memset(canon.p, 0x5a, canon.bytes);
+    D = view(&ld, canon.p, dt);
+    dnnlk_set_max_isa(dnnlk_isa_scalar);
+    CHECK_EQ(dnnlk_resize(&S, &d, &D, 0, 1), dnnlk_success);
+    dnnlk_set_max_isa(th_isa);
+    memset(idx, 0, sizeof idx);
+    if (n > 0) {
+        int bad = 0;
+        unsigned char ext[8];
+        dnnlk__resize_extrap_bytes(dt, d.extrapolation_value, ext);
+        do {
+            int64_t off = ld.off, soff = 0;
+            double want, mag, got, tol = 0;
+            int outside = gref_value(&ls, sb.p, dt, ax, &gp, idx, &want, &mag, &soff), ok;
+            const char *gp_ = (const char *)canon.p;
+            for (i = 0; i < nd; i++) off += idx[i] * ld.strides[i];
+            gp_ += off * (int64_t)es;
+            if (outside) {
+                ok = memcmp(gp_, ext, es) == 0;
+                got = want = 0;
+            } else if (d.mode == dnnlk_resize_nearest) {
+                ok = memcmp(gp_, (const char *)sb.p + soff, es) == 0;
+                got = want = 0;
+            } else {
+                got = gload(gp_, dt);
+                if (dt == dnnlk_u8 || dt == dnnlk_s8) {
+                    double lo = dt == dnnlk_u8 ? 0 : -128, hi = dt == dnnlk_u8 ? 255 : 127;
+                    want = want < lo ? lo : want > hi ? hi : want;
+                    tol = 0.5 + 1e-3 * (1 + mag);
+                } else if (dt == dnnlk_f64) {
+                    tol = 1e-13 * mag * nd + 1e-300;
+                } else if (dt == dnnlk_f32) {
+                    tol = 1e-6 * mag * nd + 1e-30;
+                } else {
+                    tol = (dt == dnnlk_bf16 ? 1.0 / 256 : 1.0 / 2048) * fabs(want) + 1e-6 * mag * nd;
+                }
+                ok = fabs(got - want) <= tol;
+            }
+            if (!ok && bad++ < 3)
+                CHECK_MSG(0, "%s mode %d coord %d aa %d excl %d aspect %d nd %d: got %.12g want %.12g (outside %d)",
+                          dnnlk_dtype_name(dt), d.mode, d.coord, d.antialias, d.exclude_outside, d.keep_aspect, nd, got,
+                          want, outside);
+        } while (th_next_index(nd, odims, idx));
+    }
+    for (nth_i = 0; nth_i < 4; nth_i++) {
+        static const int nths[4] = {1, 2, 3, 7};
+        int nth = nths[nth_i], part;
+        memset(db.p, 0x5a, db.bytes);
+        D = view(&ld, db.p, dt);
+        for (part = 0; part < nth; part++) CHECK_EQ(dnnlk_resize(&S, &d, &D, part, nth), dnnlk_success);
+        CHECK_MSG(memcmp(db.p, canon.p, db.bytes) == 0, "%s mode %d coord %d aa %d nd %d nth %d: differs from scalar",
+                  dnnlk_dtype_name(dt), d.mode, d.coord, d.antialias, nd, nth);
+        CHECK(th_guards_ok(&db));
+    }
+    th_free(&sb);
+    th_free(&db);
+    th_free(&canon);
+}
+
+TEST(general_against_reference) {
+    long i, n = th_scaled(400);
+    th_seed(21);
+    for (i = 0; i < n; i++) random_general_case(0);
+}
+
+TEST(general_long_rows) {
+    long i, n = th_scaled(30);
+    th_seed(22);
+    for (i = 0; i < n; i++) random_general_case(1);
+}
+
 /* ---- bad arguments ---- */
 
 TEST(bad_arguments) {
@@ -558,8 +929,8 @@ TEST(bad_arguments) {
         CHECK(memcmp(&y0, &Y, sizeof Y) == 0 && memcmp(&T, &Y, sizeof Y) == 0);        \
         for (b_ = 0; b_ < yb.bytes; b_++) CHECK(((uint8_t *)yb.p)[b_] == TH_GUARD_BYTE); \
     } while (0)
-    e = d; e.mode = (dnnlk_resize_mode)2; EXPECT_R(e, dnnlk_invalid_arguments);
-    e = d; e.coord = (dnnlk_resize_coord)4; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.mode = (dnnlk_resize_mode)3; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.coord = (dnnlk_resize_coord)6; EXPECT_R(e, dnnlk_invalid_arguments);
     e = d; e.coord = (dnnlk_resize_coord)-1; EXPECT_R(e, dnnlk_invalid_arguments);
     e = d; e.nearest = (dnnlk_resize_nearest_round)4; EXPECT_R(e, dnnlk_invalid_arguments);
     e = d; e.naxes = 3; EXPECT_R(e, dnnlk_invalid_arguments);
@@ -578,6 +949,45 @@ TEST(bad_arguments) {
         e.scales = s2;
         EXPECT_R(e, dnnlk_invalid_arguments);
     }
+    /* the opset-19 attributes */
+    e = d; e.mode = dnnlk_resize_cubic; e.cubic_coeff_a = NAN; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.mode = dnnlk_resize_cubic; e.cubic_coeff_a = -INFINITY; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.keep_aspect = (dnnlk_resize_aspect)3; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.mode = dnnlk_resize_linear; e.antialias = 2; EXPECT_R(e, dnnlk_invalid_arguments); /* flags are 0/1 */
+    e = d; e.mode = dnnlk_resize_cubic; e.exclude_outside = -1; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.coord = dnnlk_resize_tf_crop_and_resize; EXPECT_R(e, dnnlk_invalid_arguments); /* no roi */
+    e = d; e.coord = dnnlk_resize_tf_crop_and_resize; e.nroi = 2; e.roi = (const float[]){0, 0, 1, 1};
+    EXPECT_R(e, dnnlk_invalid_arguments); /* roi of 2 values for 2 axes */
+    e = d; e.coord = dnnlk_resize_tf_crop_and_resize; e.nroi = 6; e.roi = (const float[]){0, 0, 0, 1, 1, 1};
+    EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.coord = dnnlk_resize_tf_crop_and_resize; e.nroi = 4; e.roi = (const float[]){0, NAN, 1, 1};
+    EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.nroi = 4; e.roi = NULL; EXPECT_R(e, dnnlk_invalid_arguments);
+    /* keep_aspect_ratio_policy acts on the listed axes' sizes: not with scales, nor no axes */
+    e = d; e.keep_aspect = dnnlk_resize_not_larger; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.keep_aspect = dnnlk_resize_not_smaller; e.naxes = 0; e.scales = NULL; EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.keep_aspect = dnnlk_resize_not_larger; e.scales = NULL; e.sizes = (const int64_t[]){6, 0};
+    EXPECT_R(e, dnnlk_invalid_arguments); /* a size of 0 (-1 is refused with any policy) */
+    e = d; e.keep_aspect = dnnlk_resize_not_smaller; e.scales = NULL; e.sizes = (const int64_t[]){-2, 8};
+    EXPECT_R(e, dnnlk_invalid_arguments);
+    e = d; e.keep_aspect = dnnlk_resize_not_smaller; e.scales = NULL; e.sizes = (const int64_t[]){6, 9};
+    EXPECT_R(e, dnnlk_invalid_shape); /* the one scale 9/4 gives 7 x 9, not dst's 6 x 8 */
+    {
+        dnnlk_tensor T2 = Y;
+        e = d; e.keep_aspect = dnnlk_resize_not_larger; e.scales = NULL; e.sizes = (const int64_t[]){6, 9};
+        CHECK_EQ(dnnlk_resize_infer(&X, &e, &T2), dnnlk_success); /* the one scale 2: dst's 6 x 8 */
+    }
+    { /* an antialiased window of 2000 taps (scale 1/1000): over DNNLK__RESIZE_MAXTAPS */
+        int64_t wide[2] = {1, 4000};
+        dnnlk_tensor Xw = th_tensor(NULL, dnnlk_f32, 2, wide), Tw;
+        memset(&Tw, 0, sizeof Tw);
+        Tw.dtype = dnnlk_f32;
+        Tw.ndims = DNNLK_UNKNOWN;
+        e = d; e.mode = dnnlk_resize_linear; e.antialias = 1; e.scales = (const float[]){1, 0.001f};
+        CHECK_EQ(dnnlk_resize_infer(&Xw, &e, &Tw), dnnlk_unimplemented);
+        e.antialias = 0;
+        CHECK_EQ(dnnlk_resize_infer(&Xw, &e, &Tw), dnnlk_success);
+    }
     e = d; e.scales = (const float[]){2, 3}; EXPECT_R(e, dnnlk_invalid_shape);  /* dst dims differ */
     e = d; e.scales = (const float[]){2, 3e38f}; EXPECT_R(e, dnnlk_invalid_shape); /* overflow */
     CHECK_EQ(dnnlk_resize(NULL, &d, &Y, 0, 1), dnnlk_invalid_arguments);
@@ -589,9 +999,17 @@ TEST(bad_arguments) {
         dnnlk_tensor Yb = Y, Xb = X;
         Yb.dtype = dnnlk_bf16;
         CHECK_EQ(dnnlk_resize(&X, &d, &Yb, 0, 1), dnnlk_invalid_data_type);
-        Xb.dtype = dnnlk_s32;
+        Xb.dtype = dnnlk_s32; /* nearest copies s32; linear and cubic do not take it */
         Yb.dtype = dnnlk_s32;
-        CHECK_EQ(dnnlk_resize(&Xb, &d, &Yb, 0, 1), dnnlk_invalid_data_type);
+        e = d;
+        e.mode = dnnlk_resize_linear;
+        CHECK_EQ(dnnlk_resize(&Xb, &e, &Yb, 0, 1), dnnlk_invalid_data_type);
+        e.mode = dnnlk_resize_cubic;
+        CHECK_EQ(dnnlk_resize(&Xb, &e, &Yb, 0, 1), dnnlk_invalid_data_type);
+        Xb.dtype = Yb.dtype = dnnlk_f64;
+        e.antialias = 1;
+        e.mode = dnnlk_resize_nearest;
+        CHECK_EQ(dnnlk_resize(&Xb, &e, &Yb, 0, 1), dnnlk_invalid_arguments); /* antialias filters only */
         Yb = Y;
         Yb.data = x; /* overlaps the source */
         Yb.dims[0] = 1;
@@ -814,6 +1232,9 @@ int main(void) {
 #if DNNLK__X86
     RUN(ftz_daz_matches_scalar);
 #endif
+    RUN_EACH_ISA(torch_and_onnx_cases);
+    RUN_EACH_ISA(general_against_reference);
+    RUN_EACH_ISA(general_long_rows);
     RUN(bad_arguments);
     RUN(infer_layouts);
     RUN(recorded_bits);
