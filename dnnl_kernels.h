@@ -166,5 +166,6 @@
 #include "kernels/vmath.h"
 #include "kernels/eltwise.h"
 #include "kernels/softmax.h"
+#include "kernels/layer_norm_bwd.h"
 
 #endif /* DNNL_KERNELS_H */
