@@ -167,5 +167,6 @@
 #include "kernels/eltwise.h"
 #include "kernels/softmax.h"
 #include "kernels/layer_norm_bwd.h"
+#include "kernels/select_bwd.h"
 
 #endif /* DNNL_KERNELS_H */

@@ -345,9 +345,130 @@ TEST(layer_norm_bwd_bad_input) {
     CHECK(memcmp(&sdx, &tdx, sizeof sdx) == 0 && memcmp(&sdw, &tdw, sizeof sdw) == 0 && memcmp(&sdb, &tdb, sizeof sdb) == 0);
 }
 
+/* ======================= select backward ======================= */
+
+/* Random shape of a source broadcast to dims (nd): some leading dims dropped, some set to 1. */
+static int rand_bshape(int nd, const int64_t *dims, int64_t *out) {
+    int drop = (int)th_randint(0, nd), k = nd - drop, i;
+    if (th_randint(0, 2)) drop = 0, k = nd;
+    for (i = 0; i < k; i++) out[i] = th_randint(0, 2) == 0 ? 1 : dims[drop + i];
+    return k;
+}
+
+static void selb_case(dnnlk_dtype dt, int nd, const int64_t *dims, int strided, int specials) {
+    int64_t cd[6], s0d[6], s1d[6], ds[6], nel = th_numel(nd, dims), span = 1, f, i;
+    int cn = rand_bshape(nd, dims, cd), n0 = rand_bshape(nd, dims, s0d), n1 = rand_bshape(nd, dims, s1d), k, q;
+    size_t es = dnnlk_dtype_size(dt);
+    int64_t nc = th_numel(cn, cd), m0 = th_numel(n0, s0d), m1 = th_numel(n1, s1d);
+    unsigned char *c = (unsigned char *)malloc((size_t)nc + 1);
+    float *gl = (float *)malloc((size_t)nel * 4 + 4);
+    char *g, *out[2][2];
+    double *ref[2];
+    int64_t m[2];
+    int nn[2];
+    const int64_t *sd[2];
+    if (strided) {
+        int64_t s = 1;
+        for (i = nd - 1; i >= 0; i--) ds[i] = s * (i == nd - 1 ? 2 : 1), s = ds[i] * (dims[i] ? dims[i] : 1) + (i == nd - 1 ? 0 : 1);
+    } else {
+        dnnlk_dense_strides(nd, dims, ds);
+    }
+    for (i = 0; i < nd; i++) span += dims[i] > 0 ? (dims[i] - 1) * ds[i] : 0;
+    g = (char *)calloc((size_t)span, es);
+    for (f = 0; f < nc; f++) c[f] = th_randint(0, 2) == 0 ? 0 : (unsigned char)th_randint(1, 255);
+    for (f = 0; f < nel; f++) {
+        gl[f] = rt(dt, th_randf(-2, 2));
+        if (specials && f % 7 == 3) gl[f] = f % 2 ? NAN : -INFINITY;
+        if (specials && f % 11 == 5) gl[f] = -0.0f;
+        dnnlk__store_from_f32(g + th_offset(nd, dims, ds, f) * (int64_t)es, dt, gl[f]);
+    }
+    m[0] = m0, m[1] = m1, nn[0] = n0, nn[1] = n1, sd[0] = s0d, sd[1] = s1d;
+    for (q = 0; q < 2; q++) { /* references: sum in double over the dst elements mapping to each */
+        ref[q] = (double *)calloc((size_t)m[q] + 1, 8);
+        for (f = 0; f < nel; f++) {
+            int64_t rem = f, oi = 0, ci = 0, mulo = 1, mulc = 1;
+            for (i = nd - 1; i >= 0; i--) {
+                int64_t v = rem % dims[i], io = nn[q] - nd + i, ic = cn - nd + i;
+                rem /= dims[i];
+                if (io >= 0) oi += (sd[q][io] == 1 ? 0 : v) * mulo, mulo *= sd[q][io];
+                if (ic >= 0) ci += (cd[ic] == 1 ? 0 : v) * mulc, mulc *= cd[ic];
+            }
+            if (m[q] == nel) ref[q][oi] = (c[ci] != 0) == (q == 0) ? (double)gl[f] : 0.0; /* moved: -0, NaN kept */
+            else if ((c[ci] != 0) == (q == 0)) ref[q][oi] += gl[f];
+        }
+        out[q][0] = (char *)malloc((size_t)m[q] * es + 8);
+        out[q][1] = (char *)malloc((size_t)m[q] * es + 8);
+    }
+    for (k = 0; k < NPARTS; k++) {
+        int nth = parts_list[k], ith;
+        dnnlk_tensor tc = mk(c, dnnlk_u8, cn, cd, NULL), tg = mk(g, dt, nd, dims, ds);
+        dnnlk_tensor t0 = mk(out[0][k > 0], dnnlk_dtype_undef, n0, s0d, NULL), t1 = mk(out[1][k > 0], dt, n1, s1d, NULL);
+        for (i = 0; i < n0; i++) t0.strides[i] = DNNLK_UNKNOWN;
+        memset(out[0][k > 0], 0x7f, (size_t)m0 * es), memset(out[1][k > 0], 0x7f, (size_t)m1 * es);
+        for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_select_bwd(&tc, &tg, &t0, &t1, ith, nth), dnnlk_success);
+        CHECK(t0.dtype == dt);
+        if (k > 0)
+            for (q = 0; q < 2; q++) CHECK_MSG(memcmp(out[q][0], out[q][1], (size_t)m[q] * es) == 0, "select_bwd bits differ at nth %d", nth);
+    }
+    for (q = 0; q < 2; q++) {
+        int bad = 0;
+        for (f = 0; f < m[q]; f++) {
+            double got = dnnlk__load_as_f32(out[q][0] + f * (int64_t)es, dt), want = (double)rt(dt, (float)ref[q][f]);
+            int ok = m[q] == nel ? same_or_nan(got, want) && signbit(got) == signbit(want)
+                                 : same_or_nan(got, want) || fabs(got - want) <= ulp_of(want, dt);
+            if (!ok && bad++ < 3) CHECK_MSG(0, "select_bwd src%d elem %lld: %g vs %g (nd %d)", q, (long long)f, got, want, nd);
+        }
+        CHECK(bad == 0);
+        free(out[q][0]), free(out[q][1]), free(ref[q]);
+    }
+    free(c), free(gl), free(g);
+}
+
+TEST(select_bwd_isa) {
+    static const dnnlk_dtype dts[3] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    long t, cases = th_scaled(150);
+    th_seed(2000 + (uint64_t)th_isa);
+    for (t = 0; t < cases; t++) {
+        int nd = (int)th_randint(0, 4), i;
+        int64_t dims[4];
+        for (i = 0; i < nd; i++) dims[i] = t % 25 == 0 ? th_randint(0, 3) : th_randint(1, 9);
+        if (t % 10 == 1 && nd > 0) dims[nd - 1] = th_randint(30, 70); /* full vectors and tails */
+        selb_case(dts[t % 3], nd, dims, (int)(t % 4 == 2), (int)(t % 5 == 4));
+    }
+    { /* one big sum: 0-d sources of a [5, 333] diff_dst */
+        int64_t dims[2] = {5, 333};
+        for (t = 0; t < 4; t++) selb_case(dnnlk_f32, 2, dims, (int)(t & 1), 0);
+    }
+}
+
+TEST(select_bwd_bad_input) {
+    float g[6] = {1, 2, 3, 4, 5, 6}, a[6], b[6];
+    unsigned char c[6] = {1, 0, 1, 0, 1, 0};
+    int64_t d23[2] = {2, 3}, d13[2] = {1, 3}, d3[1] = {2}, i;
+    dnnlk_tensor tc = th_tensor(c, dnnlk_u8, 2, d23), tg = th_tensor(g, dnnlk_f32, 2, d23);
+    dnnlk_tensor ta = th_tensor(a, dnnlk_f32, 2, d13), tb = th_tensor(b, dnnlk_f32, 2, d23), keep_a, keep_b;
+    dnnlk_tensor tbad = th_tensor(b, dnnlk_f32, 1, d3), tf = th_tensor(c, dnnlk_f32, 2, d23), tcf = th_tensor(g, dnnlk_f32, 2, d23);
+    dnnlk_tensor ta_on_g = th_tensor(g, dnnlk_f32, 2, d13);
+    memset(a, 0x5a, sizeof a), memset(b, 0x5a, sizeof b);
+    keep_a = ta, keep_b = tb;
+    CHECK_EQ(dnnlk_select_bwd(&tc, &tg, &ta, &tbad, 0, 1), dnnlk_invalid_shape);
+    CHECK_EQ(dnnlk_select_bwd(&tc, &tg, NULL, NULL, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_select_bwd(NULL, &tg, &ta, &tb, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_select_bwd(&tcf, &tg, &ta, &tb, 0, 1), dnnlk_invalid_data_type);
+    CHECK_EQ(dnnlk_select_bwd(&tc, &tg, &ta, &tb, 2, 2), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_select_bwd(&tc, &tg, &ta_on_g, &tb, 0, 1), dnnlk_invalid_arguments); /* reduced output on its input */
+    CHECK_EQ(dnnlk_select_bwd(&tc, &tg, &ta, &tf, 0, 1), dnnlk_invalid_arguments);      /* output on cond */
+    for (i = 0; i < 6; i++) CHECK(((unsigned char *)a)[i * 4] == 0x5a && ((unsigned char *)b)[i * 4] == 0x5a);
+    CHECK(memcmp(&keep_a, &ta, sizeof ta) == 0 && memcmp(&keep_b, &tb, sizeof tb) == 0);
+    CHECK_EQ(dnnlk_select_bwd(&tc, &tg, &ta, &tb, 0, 1), dnnlk_success);
+    CHECK(a[0] == 1 && a[1] == 5 && a[2] == 3 && b[0] == 0 && b[1] == 2 && b[5] == 6);
+}
+
 int main(void) {
     RUN_EACH_ISA(layer_norm_bwd_isa);
     RUN(layer_norm_bwd_finite_difference);
     RUN(layer_norm_bwd_bad_input);
+    RUN_EACH_ISA(select_bwd_isa);
+    RUN(select_bwd_bad_input);
     return th_summary();
 }
