@@ -168,5 +168,6 @@
 #include "kernels/softmax.h"
 #include "kernels/layer_norm_bwd.h"
 #include "kernels/select_bwd.h"
+#include "kernels/resize_bwd.h"
 
 #endif /* DNNL_KERNELS_H */

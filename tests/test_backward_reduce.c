@@ -464,11 +464,170 @@ TEST(select_bwd_bad_input) {
     CHECK(a[0] == 1 && a[1] == 5 && a[2] == 3 && b[0] == 0 && b[1] == 2 && b[5] == 6);
 }
 
+/* ======================= resize backward ======================= */
+
+/* Scatter form of the adjoint, in double: each diff_dst element adds Π w · g to every source
+ * element it read (the per-axis reads from resize.h's coordinate helpers). */
+static void rsb_ref(int nd, const int64_t *sdims, const int64_t *ddims, const dnnlk__resize_axis *ax, int linear,
+                    int coord, int nearest, const float *g, double *out) {
+    int64_t nout = th_numel(nd, ddims), nin = th_numel(nd, sdims), o, q;
+    int i;
+    for (o = 0; o < nin; o++) out[o] = 0;
+    for (o = 0; o < nout; o++) {
+        int64_t f[6], l[6], rem = o;
+        double w0[6], w1[6];
+        for (i = nd - 1; i >= 0; i--) {
+            int64_t v = rem % ddims[i];
+            rem /= ddims[i];
+            if (!ax[i].resized) f[i] = l[i] = v, w0[i] = 1, w1[i] = 0;
+            else if (linear) {
+                float a, b;
+                dnnlk__resize_linear_coeffs(&ax[i], coord, v, &f[i], &l[i], &a, &b);
+                w0[i] = a, w1[i] = b;
+            } else {
+                f[i] = l[i] = dnnlk__resize_nearest_index(&ax[i], coord, nearest, v);
+                w0[i] = 1, w1[i] = 0;
+            }
+        }
+        for (q = 0; q < (1 << nd); q++) { /* corners: bit i takes axis i's second read */
+            int64_t si = 0;
+            double w = 1;
+            for (i = 0; i < nd; i++) {
+                int hi = (int)(q >> i) & 1;
+                if (hi && !(linear && ax[i].resized)) { w = 0; break; }
+                si = si * sdims[i] + (hi ? l[i] : f[i]);
+                w *= hi ? w1[i] : w0[i];
+            }
+            if (i == nd) out[si] += w * g[o];
+        }
+    }
+}
+
+static void rsb_case(dnnlk_dtype dt, int nd, const int64_t *sdims, dnnlk_resize_desc *desc, int strided, int specials) {
+    dnnlk_tensor ts, td, tg, tb;
+    dnnlk__resize_axis ax[6];
+    int64_t ddims[6], gst[6], nin, nout, f, span = 1;
+    int i, k, bad = 0;
+    size_t es = dnnlk_dtype_size(dt);
+    float *x, *y, *gl;
+    char *g, *dx[2];
+    double *ref, lhs = 0, rhs = 0, mag = 0;
+    memset(&ts, 0, sizeof ts);
+    ts = th_tensor(NULL, dt, nd, sdims);
+    td = ts, td.ndims = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_resize_infer(&ts, desc, &td), dnnlk_success);
+    for (i = 0; i < nd; i++) ddims[i] = td.dims[i];
+    { dnnlk_tensor dd; (void)dnnlk__resize_prepare(&ts, desc, &td, 0, &dd, ax); }
+    nin = th_numel(nd, sdims), nout = th_numel(nd, ddims);
+    if (strided) { int64_t s = 3; for (i = nd - 1; i >= 0; i--) gst[i] = s, s *= ddims[i] ? ddims[i] + 1 : 1; }
+    else dnnlk_dense_strides(nd, ddims, gst);
+    for (i = 0; i < nd; i++) span += ddims[i] > 0 ? (ddims[i] - 1) * gst[i] : 0;
+    x = (float *)malloc((size_t)nin * 4 + 4), y = (float *)malloc((size_t)nout * 4 + 4), gl = (float *)malloc((size_t)nout * 4 + 4);
+    g = (char *)calloc((size_t)span, es);
+    dx[0] = (char *)malloc((size_t)nin * es + 4), dx[1] = (char *)malloc((size_t)nin * es + 4);
+    ref = (double *)malloc((size_t)nin * 8 + 8);
+    for (f = 0; f < nin; f++) x[f] = th_randf(-1, 1);
+    for (f = 0; f < nout; f++) {
+        gl[f] = rt(dt, th_randf(-1, 1));
+        if (specials && f == nout / 2) gl[f] = INFINITY;
+        dnnlk__store_from_f32(g + th_offset(nd, ddims, gst, f) * (int64_t)es, dt, gl[f]);
+    }
+    rsb_ref(nd, sdims, ddims, ax, desc->mode == dnnlk_resize_linear, (int)desc->coord, (int)desc->nearest, gl, ref);
+    tg = mk(g, dt, nd, ddims, gst);
+    for (k = 0; k < NPARTS; k++) {
+        int nth = parts_list[k], ith;
+        char *o = dx[k > 0];
+        tb = mk(o, dt, nd, sdims, NULL);
+        for (i = 0; i < nd; i++) tb.strides[i] = DNNLK_UNKNOWN;
+        memset(o, 0x7f, (size_t)nin * es);
+        for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_resize_bwd(&tg, desc, &tb, ith, nth), dnnlk_success);
+        if (k > 0) CHECK_MSG(memcmp(dx[0], dx[1], (size_t)nin * es) == 0, "resize_bwd bits differ at nth %d", nth);
+    }
+    for (f = 0; f < nin; f++) {
+        double got = dnnlk__load_as_f32(dx[0] + f * (int64_t)es, dt), want = (double)rt(dt, (float)ref[f]);
+        if (!(same_or_nan(got, want) || fabs(got - want) <= ulp_of(want, dt) + 1e-12) && bad++ < 3)
+            CHECK_MSG(0, "resize_bwd mode %d coord %d elem %lld: %.9g vs %.9g", (int)desc->mode, (int)desc->coord,
+                      (long long)f, got, want);
+    }
+    CHECK(bad == 0);
+    if (dt == dnnlk_f32 && !specials && nout > 0) { /* the adjoint identity <resize(x), g> == <x, resize_bwd(g)> */
+        dnnlk_tensor tx = th_tensor(x, dnnlk_f32, nd, sdims), ty = th_tensor(y, dnnlk_f32, nd, ddims);
+        CHECK_EQ(dnnlk_resize(&tx, desc, &ty, 0, 1), dnnlk_success);
+        for (f = 0; f < nout; f++) lhs += (double)y[f] * gl[f], mag += fabs((double)y[f] * gl[f]);
+        for (f = 0; f < nin; f++) rhs += (double)x[f] * dnnlk__load_as_f32(dx[0] + f * 4, dt), mag += fabs(x[f] * ref[f]);
+        CHECK_MSG(fabs(lhs - rhs) <= 1e-6 * mag + 1e-12, "adjoint: <resize(x), g> %.12g vs <x, resize_bwd(g)> %.12g", lhs, rhs);
+    }
+    free(x), free(y), free(gl), free(g), free(dx[0]), free(dx[1]), free(ref);
+}
+
+TEST(resize_bwd_isa) {
+    static const float scl[7] = {2.0f, 0.5f, 0.6f, 1.5f, 3.0f, 1.0f, 0.34f};
+    long t, cases = th_scaled(120);
+    th_seed(3000 + (uint64_t)th_isa);
+    for (t = 0; t < cases; t++) {
+        int nd = (int)th_randint(1, 4), i, axes[4], na = 0;
+        int64_t sd[4], sizes[4];
+        float scales[4];
+        dnnlk_resize_desc d;
+        memset(&d, 0, sizeof d);
+        for (i = 0; i < nd; i++) {
+            sd[i] = th_randint(1, 7);
+            if (th_randint(0, 2) || i == nd - 1) {
+                axes[na] = i, scales[na] = scl[th_randint(0, 6)], sizes[na] = th_randint(1, 12), na++;
+            }
+        }
+        d.mode = (dnnlk_resize_mode)(t % 2);
+        d.coord = (dnnlk_resize_coord)(t / 2 % 4);
+        d.nearest = (dnnlk_resize_nearest_round)(t / 8 % 4);
+        d.naxes = na, d.axes = axes;
+        if (t % 3 == 0) d.sizes = sizes;
+        else d.scales = scales;
+        rsb_case(t % 5 == 4 ? dnnlk_bf16 : t % 5 == 3 ? dnnlk_f16 : dnnlk_f32, nd, sd, &d, (int)(t % 4 == 1),
+                 (int)(t % 9 == 5));
+    }
+    { /* an x2 bilinear NCHW image, odd sizes */
+        int64_t sd[4] = {2, 3, 9, 13};
+        int axes[2] = {2, 3};
+        float scales[2] = {2, 2};
+        dnnlk_resize_desc d;
+        memset(&d, 0, sizeof d);
+        d.mode = dnnlk_resize_linear, d.naxes = 2, d.axes = axes, d.scales = scales;
+        rsb_case(dnnlk_f32, 4, sd, &d, 0, 0);
+    }
+}
+
+TEST(resize_bwd_bad_input) {
+    float g[8] = {0}, a[4];
+    int64_t d8[1] = {8}, d4[1] = {4}, d5[1] = {5};
+    int ax = 0;
+    float sc = 2;
+    dnnlk_resize_desc d;
+    dnnlk_tensor tg = th_tensor(g, dnnlk_f32, 1, d8), ta = th_tensor(a, dnnlk_f32, 1, d4), keep;
+    dnnlk_tensor t5 = th_tensor(a, dnnlk_f32, 1, d5), tbf = th_tensor(a, dnnlk_bf16, 1, d4), ton = th_tensor(g + 2, dnnlk_f32, 1, d4);
+    int i;
+    memset(&d, 0, sizeof d);
+    d.mode = dnnlk_resize_linear, d.naxes = 1, d.axes = &ax, d.scales = &sc;
+    memset(a, 0x5a, sizeof a);
+    keep = ta;
+    CHECK_EQ(dnnlk_resize_bwd(&tg, &d, &t5, 0, 1), dnnlk_invalid_shape); /* 5 * 2 != 8 */
+    CHECK_EQ(dnnlk_resize_bwd(&tg, &d, &tbf, 0, 1), dnnlk_invalid_data_type);
+    CHECK_EQ(dnnlk_resize_bwd(NULL, &d, &ta, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_resize_bwd(&tg, NULL, &ta, 0, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_resize_bwd(&tg, &d, &ta, 1, 1), dnnlk_invalid_arguments);
+    CHECK_EQ(dnnlk_resize_bwd(&tg, &d, &ton, 0, 1), dnnlk_invalid_arguments); /* overlaps diff_dst */
+    d.mode = (dnnlk_resize_mode)2;
+    CHECK_EQ(dnnlk_resize_bwd(&tg, &d, &ta, 0, 1), dnnlk_invalid_arguments);
+    for (i = 0; i < 4; i++) CHECK(((unsigned char *)a)[i * 4] == 0x5a);
+    CHECK(memcmp(&keep, &ta, sizeof ta) == 0);
+}
+
 int main(void) {
     RUN_EACH_ISA(layer_norm_bwd_isa);
     RUN(layer_norm_bwd_finite_difference);
     RUN(layer_norm_bwd_bad_input);
     RUN_EACH_ISA(select_bwd_isa);
     RUN(select_bwd_bad_input);
+    RUN_EACH_ISA(resize_bwd_isa);
+    RUN(resize_bwd_bad_input);
     return th_summary();
 }
