@@ -4,6 +4,7 @@
  * strided layouts, NaN/inf rows, PyTorch 1.13 literals (backward_reduce_torch_cases.h, written by
  * tools/torch_backward_reduce_cases.py), and the bad-argument paths (status, outputs untouched). */
 #include "harness.h"
+#include "backward_reduce_torch_cases.h"
 
 static const int parts_list[] = {1, 2, 3, 7};
 #define NPARTS 4
@@ -621,6 +622,64 @@ TEST(resize_bwd_bad_input) {
     CHECK(memcmp(&keep, &ta, sizeof ta) == 0);
 }
 
+/* ======================= PyTorch 1.13 literals ======================= */
+
+/* layer_norm backward at PyTorch's own mean/rstd: finite rows within 1e-5 of the row's scale
+ * (PyTorch's f32 formula has its own rounding), inf/NaN rows with PyTorch's pattern. */
+TEST(torch_layer_norm_bwd_isa) {
+    float dx[LNT_G * LNT_N], dw[LNT_N], db[LNT_N], ws[4096];
+    int64_t dims[2] = {LNT_G, LNT_N}, kd[2] = {LNT_G, 1}, wd[1] = {LNT_N}, r, i;
+    int ax = -1, bad = 0;
+    size_t wsb = 0;
+    dnnlk_tensor tx = th_tensor((void *)(uintptr_t)lnt_x, dnnlk_f32, 2, dims), tdy = th_tensor((void *)(uintptr_t)lnt_dy, dnnlk_f32, 2, dims);
+    dnnlk_tensor tm = th_tensor((void *)(uintptr_t)lnt_mean, dnnlk_f32, 2, kd), ti = th_tensor((void *)(uintptr_t)lnt_rstd, dnnlk_f32, 2, kd);
+    dnnlk_tensor tw = th_tensor((void *)(uintptr_t)lnt_w, dnnlk_f32, 1, wd), tdx = th_tensor(dx, dnnlk_f32, 2, dims);
+    dnnlk_tensor tdw = th_tensor(dw, dnnlk_f32, 1, wd), tdb = th_tensor(db, dnnlk_f32, 1, wd);
+    CHECK_EQ(dnnlk_layer_norm_bwd_workspace_bytes(&tx, 1, &ax, 1, 1, 1, &wsb), dnnlk_success);
+    CHECK_EQ(dnnlk_layer_norm_bwd(&tx, &tdy, &tm, &ti, &tw, 1, &ax, 0, &tdx, &tdw, &tdb, ws, wsb, 0, 1), dnnlk_success);
+    for (r = 0; r < LNT_G; r++) {
+        double scale = 0;
+        for (i = 0; i < LNT_N; i++) scale = fmax(scale, fabs((double)lnt_rstd[r] * lnt_dy[r * LNT_N + i] * lnt_w[i]));
+        for (i = 0; i < LNT_N; i++) {
+            double got = dx[r * LNT_N + i], want = lnt_dx[r * LNT_N + i];
+            int ok = isfinite(want) ? fabs(got - want) <= 1e-5 * scale + 1e-7 : same_or_nan(got, want);
+            if (!ok && bad++ < 5) CHECK_MSG(0, "torch layer_norm dx[%lld][%lld]: %.9g vs %.9g", (long long)r, (long long)i, got, want);
+        }
+    }
+    for (i = 0; i < LNT_N; i++) {
+        int okw = isfinite(lnt_dw[i]) ? fabs(dw[i] - lnt_dw[i]) <= 1e-5 * (1 + fabs(lnt_dw[i])) : same_or_nan(dw[i], lnt_dw[i]);
+        int okb = isfinite(lnt_db[i]) ? fabs(db[i] - lnt_db[i]) <= 1e-5 * (1 + fabs(lnt_db[i])) : same_or_nan(db[i], lnt_db[i]);
+        if (!(okw && okb) && bad++ < 5) CHECK_MSG(0, "torch layer_norm dw/db[%lld]: %g %g vs %g %g", (long long)i, dw[i], db[i], lnt_dw[i], lnt_db[i]);
+    }
+    CHECK(bad == 0);
+}
+
+/* upsample_{bilinear,nearest}2d_backward: resize_bwd with sizes (half_pixel or align_corners;
+ * nearest: asymmetric + floor, PyTorch's "nearest"). */
+TEST(torch_resize_bwd_isa) {
+    size_t k;
+    for (k = 0; k < sizeof rst_cases / sizeof rst_cases[0]; k++) {
+        const rst_case *c = &rst_cases[k];
+        int64_t dd[4] = {1, 2, c->oh, c->ow}, sd[4] = {1, 2, c->ih, c->iw}, sizes[2] = {c->oh, c->ow}, i, n = 2 * c->ih * c->iw;
+        int axes[2] = {2, 3}, bad = 0;
+        float dx[512];
+        dnnlk_resize_desc d;
+        dnnlk_tensor tg = th_tensor((void *)(uintptr_t)c->dy, dnnlk_f32, 4, dd), tb = th_tensor(dx, dnnlk_f32, 4, sd);
+        memset(&d, 0, sizeof d);
+        d.mode = c->mode ? dnnlk_resize_linear : dnnlk_resize_nearest;
+        d.coord = c->mode ? (c->align_corners ? dnnlk_resize_align_corners : dnnlk_resize_half_pixel) : dnnlk_resize_asymmetric;
+        d.nearest = dnnlk_resize_floor;
+        d.naxes = 2, d.axes = axes, d.sizes = sizes;
+        CHECK_EQ(dnnlk_resize_bwd(&tg, &d, &tb, 0, 1), dnnlk_success);
+        for (i = 0; i < n; i++) {
+            double got = dx[i], want = c->dx[i];
+            int ok = isfinite(want) ? fabs(got - want) <= 1e-6 * (1 + fabs(want)) : same_or_nan(got, want);
+            if (!ok && bad++ < 5) CHECK_MSG(0, "torch resize case %d elem %lld: %.9g vs %.9g", (int)k, (long long)i, got, want);
+        }
+        CHECK(bad == 0);
+    }
+}
+
 int main(void) {
     RUN_EACH_ISA(layer_norm_bwd_isa);
     RUN(layer_norm_bwd_finite_difference);
@@ -629,5 +688,7 @@ int main(void) {
     RUN(select_bwd_bad_input);
     RUN_EACH_ISA(resize_bwd_isa);
     RUN(resize_bwd_bad_input);
+    RUN_EACH_ISA(torch_layer_norm_bwd_isa);
+    RUN_EACH_ISA(torch_resize_bwd_isa);
     return th_summary();
 }
