@@ -639,7 +639,10 @@ TEST(torch_layer_norm_bwd_isa) {
     CHECK_EQ(dnnlk_layer_norm_bwd(&tx, &tdy, &tm, &ti, &tw, 1, &ax, 0, &tdx, &tdw, &tdb, ws, wsb, 0, 1), dnnlk_success);
     for (r = 0; r < LNT_G; r++) {
         double scale = 0;
-        for (i = 0; i < LNT_N; i++) scale = fmax(scale, fabs((double)lnt_rstd[r] * lnt_dy[r * LNT_N + i] * lnt_w[i]));
+        for (i = 0; i < LNT_N; i++) { /* not fmax(): aarch64 gcc 12's vectorizer crashes on that reduction here */
+            double v = fabs((double)lnt_rstd[r] * lnt_dy[r * LNT_N + i] * lnt_w[i]);
+            if (v > scale) scale = v;
+        }
         for (i = 0; i < LNT_N; i++) {
             double got = dx[r * LNT_N + i], want = lnt_dx[r * LNT_N + i];
             int ok = isfinite(want) ? fabs(got - want) <= 1e-5 * scale + 1e-7 : same_or_nan(got, want);
