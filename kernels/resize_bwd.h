@@ -35,12 +35,26 @@ typedef struct dnnlk__rsb_axis {
     int z[DNNLK__RSB_CACHE];    /* its zero-weight flag */
 } dnnlk__rsb_axis;
 
+#define DNNLK__RSB_COLS 128 /* innermost-axis columns whose readers are tabled at a time */
+#define DNNLK__RSB_READERS 8 /* readers per tabled column; a column with more is not tabled */
+
+/* The readers of a run of innermost columns, reused by every row over the same columns. */
+typedef struct dnnlk__rsb_cols {
+    int64_t c0, c1;   /* columns [c0, c1) held; c1 == 0: none */
+    int64_t olo, ohi; /* union of their readers */
+    int64_t lo[DNNLK__RSB_COLS];
+    int n[DNNLK__RSB_COLS]; /* readers of column c0 + k, -1: too many (element-wise box) */
+    double w[DNNLK__RSB_COLS][DNNLK__RSB_READERS];
+    int z[DNNLK__RSB_COLS][DNNLK__RSB_READERS];
+} dnnlk__rsb_cols;
+
 typedef struct dnnlk__rsb_job {
     int nd, linear, coord, nearest;
     dnnlk_dtype dt;
     int64_t es;
     const char *g;
     dnnlk__rsb_axis ax[DNNLK_MAX_NDIMS];
+    dnnlk__rsb_cols cols;
 } dnnlk__rsb_job;
 
 /* The source indices output o reads along an axis: [first, last]. */
@@ -135,6 +149,101 @@ static inline double dnnlk__rsb_box(const dnnlk__rsb_job *j, int d, const char *
     return s;
 }
 
+/* Rows: tmp[k] += Σ over the box of the outer axes d.. (all but the innermost) of Π weights ·
+ * diff_dst[..., olo + k], k < n: one pass along contiguous diff_dst rows per box element. */
+static inline void dnnlk__rsb_rows(const dnnlk__rsb_job *j, int d, const char *g, double w, int zero, double *tmp,
+                                   int64_t olo, int64_t n) {
+    const dnnlk__rsb_axis *x = &j->ax[d];
+    int64_t o, k;
+    if (d == j->nd - 1) {
+        const int64_t st = x->gs * j->es;
+        g += olo * st;
+        if (j->dt == dnnlk_f32 && x->gs == 1 && !zero) {
+            const float *f = (const float *)(const void *)g;
+            for (k = 0; k < n; k++) tmp[k] += w * (double)f[k];
+        } else {
+            for (k = 0; k < n; k++) {
+                double v = (double)dnnlk__load_as_f32(g + k * st, j->dt);
+                tmp[k] += zero && !(v - v == 0) ? (double)NAN : w * v;
+            }
+        }
+        return;
+    }
+    {
+        int cached = x->hi - x->lo <= DNNLK__RSB_CACHE;
+        for (o = x->lo; o < x->hi; o++) {
+            int zo;
+            double wo = cached ? (zo = x->z[o - x->lo], x->w[o - x->lo]) : dnnlk__rsb_weight(j, &x->a, o, x->cur, &zo);
+            dnnlk__rsb_rows(j, d + 1, g + o * x->gs * j->es, w * wo, zero | zo, tmp, olo, n);
+        }
+    }
+}
+
+#define DNNLK__RSB_ROW 1024 /* diff_dst columns summed over the outer box at a time (doubles, stack) */
+
+/* Tables the readers of columns [c0, c1) of the innermost axis into j->cols, stopping early where
+ * their union would pass DNNLK__RSB_ROW outputs (at least one column is tabled). */
+static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
+    dnnlk__rsb_cols *t = &j->cols;
+    dnnlk__rsb_axis *x = &j->ax[j->nd - 1];
+    int64_t c, k;
+    if (c1 - c0 > DNNLK__RSB_COLS) c1 = c0 + DNNLK__RSB_COLS;
+    t->c0 = c0, t->olo = 0, t->ohi = 0;
+    for (c = c0; c < c1; c++) {
+        int n;
+        dnnlk__rsb_seek(j, x, c);
+        n = x->hi - x->lo <= DNNLK__RSB_READERS ? (int)(x->hi - x->lo) : -1;
+        if (n < 0) { /* a column of many readers goes alone */
+            if (c == c0) t->n[0] = -1, c++;
+            break;
+        }
+        if (c == c0) t->olo = x->lo, t->ohi = x->hi;
+        else if (x->hi - t->olo > DNNLK__RSB_ROW) break;
+        if (x->hi > t->ohi) t->ohi = x->hi;
+        t->n[c - c0] = n;
+        t->lo[c - c0] = x->lo;
+        for (k = 0; k < n; k++) t->w[c - c0][k] = x->w[k], t->z[c - c0][k] = x->z[k];
+    }
+    t->c1 = c;
+}
+
+/* Source elements [w0, w1) of one row (the outer axes already seeked). Per column: the sum over
+ * its readers o along the innermost axis of W · (the sum over the outer box of Π W · diff_dst at
+ * o, from dnnlk__rsb_rows). Both sums depend on the column only, so the bits are the same however
+ * rows and parts cut the columns. A column read by more than DNNLK__RSB_READERS outputs takes the
+ * element-wise box (also a function of the column only). */
+static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride, int64_t w0, int64_t w1) {
+    double tmp[DNNLK__RSB_ROW];
+    dnnlk__rsb_cols *t = &j->cols;
+    int64_t w = w0;
+    while (w < w1) {
+        int64_t k, ce;
+        if (!(t->c1 > 0 && t->c0 == w)) dnnlk__rsb_table(j, w, w1); /* rows over the same columns share it */
+        ce = t->c1 < w1 ? t->c1 : w1;
+        if (t->n[0] < 0) { /* one column of many readers */
+            float v;
+            dnnlk__rsb_seek(j, &j->ax[j->nd - 1], w);
+            v = (float)dnnlk__rsb_box(j, 0, j->g, 1.0, 0);
+            dnnlk__store_from_f32(out + w * ostride * j->es, j->dt, v);
+            w++;
+            continue;
+        }
+        for (k = 0; k < t->ohi - t->olo; k++) tmp[k] = 0;
+        dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
+        for (; w < ce; w++) {
+            const int64_t c = w - t->c0;
+            const double *tw = tmp + (t->lo[c] - t->olo);
+            double sum = 0;
+            int r;
+            for (r = 0; r < t->n[c]; r++) {
+                double v = tw[r];
+                sum += t->z[c][r] && !(v - v == 0) ? (double)NAN : t->w[c][r] * v;
+            }
+            dnnlk__store_from_f32(out + w * ostride * j->es, j->dt, (float)sum);
+        }
+    }
+}
+
 static inline dnnlk_status dnnlk__rsb_prepare(const dnnlk_tensor *diff_dst, const dnnlk_resize_desc *desc,
                                               const dnnlk_tensor *diff_src, int exec, dnnlk_tensor *ods,
                                               dnnlk__resize_axis *ax) {
@@ -194,13 +303,18 @@ static inline dnnlk_status dnnlk_resize_bwd(const dnnlk_tensor *diff_dst, const 
         for (i = nd - 1; i >= 0; i--) idx[i] = r % o.dims[i], r /= o.dims[i];
         for (i = 0; i < nd; i++) dnnlk__rsb_seek(&j, &j.ax[i], idx[i]);
     }
-    for (e = e0; e < e1; e++) {
-        int64_t off = 0;
-        float v;
-        for (i = 0; i < nd; i++) off += idx[i] * o.strides[i];
-        v = (float)(nd > 0 ? dnnlk__rsb_box(&j, 0, j.g, 1.0, 0) : (double)dnnlk__load_as_f32(j.g, j.dt));
-        dnnlk__store_from_f32((char *)o.data + off * j.es, o.dtype, v);
-        for (i = nd - 1; i >= 0; i--) { /* next index; seek the axes that moved */
+    if (nd == 0) {
+        dnnlk__store_from_f32(o.data, o.dtype, dnnlk__load_as_f32(j.g, j.dt));
+        return dnnlk_success;
+    }
+    for (e = e0; e < e1;) { /* a row (or what of it is in the part) at a time */
+        int64_t off = 0, w1 = o.dims[nd - 1];
+        if (w1 - idx[nd - 1] > e1 - e) w1 = idx[nd - 1] + (e1 - e);
+        for (i = 0; i < nd - 1; i++) off += idx[i] * o.strides[i];
+        dnnlk__rsb_row(&j, (char *)o.data + off * j.es, o.strides[nd - 1], idx[nd - 1], w1);
+        e += w1 - idx[nd - 1];
+        idx[nd - 1] = 0;
+        for (i = nd - 2; i >= 0; i--) { /* next row; seek the outer axes that moved */
             if (++idx[i] < o.dims[i]) {
                 dnnlk__rsb_seek(&j, &j.ax[i], idx[i]);
                 break;

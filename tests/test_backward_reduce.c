@@ -586,6 +586,16 @@ TEST(resize_bwd_isa) {
         rsb_case(t % 5 == 4 ? dnnlk_bf16 : t % 5 == 3 ? dnnlk_f16 : dnnlk_f32, nd, sd, &d, (int)(t % 4 == 1),
                  (int)(t % 9 == 5));
     }
+    { /* columns read by more than DNNLK__RSB_ROW outputs: the element-wise box */
+        int64_t sd[2] = {2, 3}, sizes[1] = {2600};
+        int axes[1] = {1};
+        dnnlk_resize_desc d;
+        memset(&d, 0, sizeof d);
+        d.mode = dnnlk_resize_linear, d.naxes = 1, d.axes = axes, d.sizes = sizes;
+        rsb_case(dnnlk_f32, 2, sd, &d, 1, 0);
+        d.mode = dnnlk_resize_nearest;
+        rsb_case(dnnlk_f32, 2, sd, &d, 0, 1);
+    }
     { /* an x2 bilinear NCHW image, odd sizes */
         int64_t sd[4] = {2, 3, 9, 13};
         int axes[2] = {2, 3};
