@@ -79,6 +79,17 @@
  *                dnnlk_dequantize(x, scale, zero_point, axis, y, ith, nth)   (q - zp) * scale
  *   resize.h     dnnlk_resize_infer(src, desc, dst)  dnnlk_resize(src, desc, dst, ith, nth)
  *                                           ONNX Resize, nearest and N-linear, any axes
+ *   layer_norm_bwd.h dnnlk_layer_norm_bwd_infer(src, diff_dst, mean, inv_std, w, naxes, axes, dx, dw, db)
+ *                dnnlk_layer_norm_bwd_workspace_bytes(src, naxes, axes, want_dw, want_db, nth, &bytes)
+ *                dnnlk_layer_norm_bwd(src, diff_dst, mean, inv_std, w, naxes, axes, eps_outside, dx, dw, db,
+ *                                     ws, ws_bytes, ith, nth)
+ *                dnnlk_layer_norm_bwd_finish(src, naxes, axes, dw, db, ws, ws_bytes, ith, nth)
+ *                                           gradients; dw/db: fixed row blocks, then a finish step
+ *   select_bwd.h dnnlk_select_bwd_infer(cond, diff_dst, diff_src0, diff_src1)
+ *                dnnlk_select_bwd(cond, diff_dst, diff_src0, diff_src1, ith, nth)
+ *                                           diff_dst where taken, summed over broadcast dims
+ *   resize_bwd.h dnnlk_resize_bwd_infer(diff_dst, desc, diff_src)
+ *                dnnlk_resize_bwd(diff_dst, desc, diff_src, ith, nth)   adjoint of resize, a gather
  *   (tests/compile/check_api_index.sh checks that this list and the headers' public functions agree)
  *
  * OPTIONS (define before including)
@@ -166,5 +177,8 @@
 #include "kernels/vmath.h"
 #include "kernels/eltwise.h"
 #include "kernels/softmax.h"
+#include "kernels/layer_norm_bwd.h"
+#include "kernels/select_bwd.h"
+#include "kernels/resize_bwd.h"
 
 #endif /* DNNL_KERNELS_H */

@@ -1,0 +1,331 @@
+/* dnnl_kernels — resize_bwd.h: the backward pass (adjoint) of resize (resize.h), nearest and linear.
+ *
+ *   dnnlk_resize_bwd_infer(diff_dst, desc, diff_src)
+ *   dnnlk_resize_bwd(diff_dst, desc, diff_src, ith, nth)
+ *
+ * desc is the forward's (every coordinate mode and nearest rounding resize.h has). diff_src has
+ * the forward src's ndims and dims (given: with scales several src sizes give one dst size); its
+ * strides are completed like any output. diff_dst must have the dims the forward gives for them.
+ * dtypes: f32, bf16, f16, the same for both (u8: invalid_data_type).
+ *
+ * The forward is linear in src: dst[o] = Σ_i Π_axes W_a[o_a][i_a] · src[i], per resized axis
+ * W_a[o][i] = w0 where i == i0(o), + w1 where i == i1(o) (the f32 weights resize.h uses; both
+ * where the clamp makes i0 == i1), nearest: 1 where i == index(o); unresized axes the identity.
+ * The adjoint is written as a GATHER over the source: for each diff_src element, the destination
+ * elements that read it form a box (per axis a contiguous range of o, the coordinate maps being
+ * monotone); their diff_dst · Π W are summed in double in row-major order of the box and rounded
+ * once. Parts split the diff_src elements, so no two parts write one element and the bits are the
+ * same for every (ith, nth) and every ISA. Plain C, a row at a time: the innermost axis's readers
+ * of a run of columns are tabled once and reused by every row over those columns, and the outer
+ * box is summed along contiguous diff_dst rows (dnnlk__rsb_row).
+ *
+ * Statuses: invalid_arguments for NULL pointers or data, a mode other than nearest/linear, the
+ * forward's desc errors, diff_src overlapping diff_dst, bad (ith, nth); invalid_shape for dims that
+ * are not the forward's; invalid_data_type. Nothing is written on error. */
+#ifndef DNNLK_RESIZE_BWD_H
+#define DNNLK_RESIZE_BWD_H
+
+#include "resize.h"
+
+#define DNNLK__RSB_CACHE 64 /* weights of one axis's range kept per source index */
+
+typedef struct dnnlk__rsb_axis {
+    dnnlk__resize_axis a;
+    int64_t gs;                 /* diff_dst element stride along this axis */
+    int64_t cur, lo, hi;        /* source index whose range [lo, hi) of o is held */
+    double w[DNNLK__RSB_CACHE]; /* W[lo + k][cur] when hi - lo <= DNNLK__RSB_CACHE */
+    int z[DNNLK__RSB_CACHE];    /* its zero-weight flag */
+} dnnlk__rsb_axis;
+
+#define DNNLK__RSB_COLS 128 /* innermost-axis columns whose readers are tabled at a time */
+#define DNNLK__RSB_READERS 8 /* readers per tabled column; a column with more is not tabled */
+
+/* The readers of a run of innermost columns, reused by every row over the same columns. */
+typedef struct dnnlk__rsb_cols {
+    int64_t c0, c1;   /* columns [c0, c1) held; c1 == 0: none */
+    int64_t olo, ohi; /* union of their readers */
+    int64_t lo[DNNLK__RSB_COLS];
+    int n[DNNLK__RSB_COLS]; /* readers of column c0 + k, -1: too many (element-wise box) */
+    double w[DNNLK__RSB_COLS][DNNLK__RSB_READERS];
+    int z[DNNLK__RSB_COLS][DNNLK__RSB_READERS];
+} dnnlk__rsb_cols;
+
+typedef struct dnnlk__rsb_job {
+    int nd, linear, coord, nearest;
+    dnnlk_dtype dt;
+    int64_t es;
+    const char *g;
+    dnnlk__rsb_axis ax[DNNLK_MAX_NDIMS];
+    dnnlk__rsb_cols cols;
+} dnnlk__rsb_job;
+
+/* The source indices output o reads along an axis: [first, last]. */
+static inline void dnnlk__rsb_reads(const dnnlk__rsb_job *j, const dnnlk__resize_axis *a, int64_t o, int64_t *first,
+                                    int64_t *last, float *w0, float *w1) {
+    if (!a->resized) {
+        *first = *last = o, *w0 = 1, *w1 = 0;
+    } else if (j->linear) {
+        dnnlk__resize_linear_coeffs(a, j->coord, o, first, last, w0, w1);
+    } else {
+        *first = *last = dnnlk__resize_nearest_index(a, j->coord, j->nearest, o);
+        *w0 = 1, *w1 = 0;
+    }
+}
+
+/* W[o][i]; *zero: one of the reads of i by o has weight 0 (then an inf or NaN diff_dst gives NaN,
+ * 0 · inf, as the forward and PyTorch compute it, also where the clamp makes both reads i). */
+static inline double dnnlk__rsb_weight(const dnnlk__rsb_job *j, const dnnlk__resize_axis *a, int64_t o, int64_t i,
+                                       int *zero) {
+    int64_t f, l;
+    float w0, w1;
+    double w = 0;
+    dnnlk__rsb_reads(j, a, o, &f, &l, &w0, &w1);
+    *zero = 0;
+    if (f == i) w += (double)w0, *zero |= w0 == 0;
+    if (j->linear && a->resized) {
+        if (l == i) w += (double)w1, *zero |= w1 == 0;
+    } else if (l == i && f != i) {
+        w += 1.0;
+    }
+    return w;
+}
+
+/* Moves axis d's held range to source index i (a walk from the last one when i follows it, else
+ * a binary search), and its weights. */
+static inline void dnnlk__rsb_seek(const dnnlk__rsb_job *j, dnnlk__rsb_axis *x, int64_t i) {
+    const dnnlk__resize_axis *a = &x->a;
+    int64_t lo, hi, f, l, k;
+    float w0, w1;
+    if (x->cur >= 0 && i == x->cur + 1) {
+        lo = x->lo, hi = x->hi;
+        for (;; lo++) { /* first o whose last read index reaches i */
+            if (lo >= a->out) break;
+            dnnlk__rsb_reads(j, a, lo, &f, &l, &w0, &w1);
+            if (l >= i) break;
+        }
+        if (hi < lo) hi = lo;
+        for (;; hi++) { /* first o whose first read index passes i */
+            if (hi >= a->out) break;
+            dnnlk__rsb_reads(j, a, hi, &f, &l, &w0, &w1);
+            if (f > i) break;
+        }
+    } else {
+        int64_t L = 0, H = a->out;
+        while (L < H) {
+            int64_t mid = L + (H - L) / 2;
+            dnnlk__rsb_reads(j, a, mid, &f, &l, &w0, &w1);
+            if (l >= i) H = mid;
+            else L = mid + 1;
+        }
+        lo = L, H = a->out;
+        while (L < H) {
+            int64_t mid = L + (H - L) / 2;
+            dnnlk__rsb_reads(j, a, mid, &f, &l, &w0, &w1);
+            if (f > i) H = mid;
+            else L = mid + 1;
+        }
+        hi = L;
+    }
+    x->cur = i, x->lo = lo, x->hi = hi;
+    if (hi - lo <= DNNLK__RSB_CACHE)
+        for (k = lo; k < hi; k++) x->w[k - lo] = dnnlk__rsb_weight(j, a, k, i, &x->z[k - lo]);
+}
+
+/* Σ over the box of axes d.. of diff_dst · Π weights (w: the product of the outer axes). */
+static inline double dnnlk__rsb_box(const dnnlk__rsb_job *j, int d, const char *g, double w, int zero) {
+    const dnnlk__rsb_axis *x = &j->ax[d];
+    double s = 0;
+    int64_t o;
+    int cached = x->hi - x->lo <= DNNLK__RSB_CACHE;
+    for (o = x->lo; o < x->hi; o++) {
+        int zo;
+        double wo = cached ? (zo = x->z[o - x->lo], x->w[o - x->lo]) : dnnlk__rsb_weight(j, &x->a, o, x->cur, &zo);
+        const char *p = g + o * x->gs * j->es;
+        if (d + 1 < j->nd) {
+            s += dnnlk__rsb_box(j, d + 1, p, w * wo, zero | zo);
+        } else {
+            double v = (double)dnnlk__load_as_f32(p, j->dt);
+            s += (zero | zo) && !(v - v == 0) ? (double)NAN : w * wo * v;
+        }
+    }
+    return s;
+}
+
+/* Rows: tmp[k] += Σ over the box of the outer axes d.. (all but the innermost) of Π weights ·
+ * diff_dst[..., olo + k], k < n: one pass along contiguous diff_dst rows per box element. */
+static inline void dnnlk__rsb_rows(const dnnlk__rsb_job *j, int d, const char *g, double w, int zero, double *tmp,
+                                   int64_t olo, int64_t n) {
+    const dnnlk__rsb_axis *x = &j->ax[d];
+    int64_t o, k;
+    if (d == j->nd - 1) {
+        const int64_t st = x->gs * j->es;
+        g += olo * st;
+        if (j->dt == dnnlk_f32 && x->gs == 1 && !zero) {
+            const float *f = (const float *)(const void *)g;
+            for (k = 0; k < n; k++) tmp[k] += w * (double)f[k];
+        } else {
+            for (k = 0; k < n; k++) {
+                double v = (double)dnnlk__load_as_f32(g + k * st, j->dt);
+                tmp[k] += zero && !(v - v == 0) ? (double)NAN : w * v;
+            }
+        }
+        return;
+    }
+    {
+        int cached = x->hi - x->lo <= DNNLK__RSB_CACHE;
+        for (o = x->lo; o < x->hi; o++) {
+            int zo;
+            double wo = cached ? (zo = x->z[o - x->lo], x->w[o - x->lo]) : dnnlk__rsb_weight(j, &x->a, o, x->cur, &zo);
+            dnnlk__rsb_rows(j, d + 1, g + o * x->gs * j->es, w * wo, zero | zo, tmp, olo, n);
+        }
+    }
+}
+
+#define DNNLK__RSB_ROW 1024 /* diff_dst columns summed over the outer box at a time (doubles, stack) */
+
+/* Tables the readers of columns [c0, c1) of the innermost axis into j->cols, stopping early where
+ * their union would pass DNNLK__RSB_ROW outputs (at least one column is tabled). */
+static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
+    dnnlk__rsb_cols *t = &j->cols;
+    dnnlk__rsb_axis *x = &j->ax[j->nd - 1];
+    int64_t c, k;
+    if (c1 - c0 > DNNLK__RSB_COLS) c1 = c0 + DNNLK__RSB_COLS;
+    t->c0 = c0, t->olo = 0, t->ohi = 0;
+    for (c = c0; c < c1; c++) {
+        int n;
+        dnnlk__rsb_seek(j, x, c);
+        n = x->hi - x->lo <= DNNLK__RSB_READERS ? (int)(x->hi - x->lo) : -1;
+        if (n < 0) { /* a column of many readers goes alone */
+            if (c == c0) t->n[0] = -1, c++;
+            break;
+        }
+        if (c == c0) t->olo = x->lo, t->ohi = x->hi;
+        else if (x->hi - t->olo > DNNLK__RSB_ROW) break;
+        if (x->hi > t->ohi) t->ohi = x->hi;
+        t->n[c - c0] = n;
+        t->lo[c - c0] = x->lo;
+        for (k = 0; k < n; k++) t->w[c - c0][k] = x->w[k], t->z[c - c0][k] = x->z[k];
+    }
+    t->c1 = c;
+}
+
+/* Source elements [w0, w1) of one row (the outer axes already seeked). Per column: the sum over
+ * its readers o along the innermost axis of W · (the sum over the outer box of Π W · diff_dst at
+ * o, from dnnlk__rsb_rows). Both sums depend on the column only, so the bits are the same however
+ * rows and parts cut the columns. A column read by more than DNNLK__RSB_READERS outputs takes the
+ * element-wise box (also a function of the column only). */
+static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride, int64_t w0, int64_t w1) {
+    double tmp[DNNLK__RSB_ROW];
+    dnnlk__rsb_cols *t = &j->cols;
+    int64_t w = w0;
+    while (w < w1) {
+        int64_t k, ce;
+        if (!(t->c1 > 0 && t->c0 == w)) dnnlk__rsb_table(j, w, w1); /* rows over the same columns share it */
+        ce = t->c1 < w1 ? t->c1 : w1;
+        if (t->n[0] < 0) { /* one column of many readers */
+            float v;
+            dnnlk__rsb_seek(j, &j->ax[j->nd - 1], w);
+            v = (float)dnnlk__rsb_box(j, 0, j->g, 1.0, 0);
+            dnnlk__store_from_f32(out + w * ostride * j->es, j->dt, v);
+            w++;
+            continue;
+        }
+        for (k = 0; k < t->ohi - t->olo; k++) tmp[k] = 0;
+        dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
+        for (; w < ce; w++) {
+            const int64_t c = w - t->c0;
+            const double *tw = tmp + (t->lo[c] - t->olo);
+            double sum = 0;
+            int r;
+            for (r = 0; r < t->n[c]; r++) {
+                double v = tw[r];
+                sum += t->z[c][r] && !(v - v == 0) ? (double)NAN : t->w[c][r] * v;
+            }
+            dnnlk__store_from_f32(out + w * ostride * j->es, j->dt, (float)sum);
+        }
+    }
+}
+
+static inline dnnlk_status dnnlk__rsb_prepare(const dnnlk_tensor *diff_dst, const dnnlk_resize_desc *desc,
+                                              const dnnlk_tensor *diff_src, int exec, dnnlk_tensor *ods,
+                                              dnnlk__resize_axis *ax) {
+    dnnlk_tensor sv, dd;
+    dnnlk_status st;
+    if (!diff_dst || !desc || !diff_src) return dnnlk_invalid_arguments;
+    if ((st = dnnlk__check_input(diff_dst, exec)) != dnnlk_success) return st;
+    if (diff_dst->dtype != dnnlk_f32 && diff_dst->dtype != dnnlk_bf16 && diff_dst->dtype != dnnlk_f16)
+        return dnnlk_invalid_data_type;
+    if (diff_src->dtype != diff_dst->dtype) return dnnlk_invalid_data_type;
+    if ((unsigned)desc->mode > 1u) return dnnlk_invalid_arguments;
+    if (diff_src->ndims < 0 || diff_src->ndims > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
+    if ((st = dnnlk__complete_output(diff_src, diff_src->ndims, diff_src->dims, &sv)) != dnnlk_success) return st;
+    /* the forward's shape rules, with diff_src as its src and diff_dst as its dst */
+    if ((st = dnnlk__resize_prepare(&sv, desc, diff_dst, 0, &dd, ax)) != dnnlk_success) return st;
+    if (memcmp(dd.strides, diff_dst->strides, sizeof(int64_t) * (size_t)dd.ndims) != 0) return dnnlk_invalid_shape;
+    if (exec && (st = dnnlk__output_writable(&sv, &sv, NULL)) != dnnlk_success) return st;
+    if (exec && dnnlk__ranges_intersect(&sv, diff_dst)) return dnnlk_invalid_arguments;
+    *ods = sv;
+    return dnnlk_success;
+}
+
+/* Completes diff_src's strides; writes nothing on error. */
+static inline dnnlk_status dnnlk_resize_bwd_infer(const dnnlk_tensor *diff_dst, const dnnlk_resize_desc *desc,
+                                                  dnnlk_tensor *diff_src) {
+    dnnlk_tensor o;
+    dnnlk__resize_axis ax[DNNLK_MAX_NDIMS];
+    dnnlk_status st = dnnlk__rsb_prepare(diff_dst, desc, diff_src, 0, &o, ax);
+    if (st == dnnlk_success) *diff_src = o;
+    return st;
+}
+
+/* resize backward, part ith of nth of diff_src's elements (see the top of the file). */
+static inline dnnlk_status dnnlk_resize_bwd(const dnnlk_tensor *diff_dst, const dnnlk_resize_desc *desc,
+                                            dnnlk_tensor *diff_src, int ith, int nth) {
+    dnnlk_tensor o;
+    dnnlk__resize_axis ax[DNNLK_MAX_NDIMS];
+    dnnlk__rsb_job j;
+    int64_t total = 1, e0, e1, e, idx[DNNLK_MAX_NDIMS];
+    int i, nd;
+    dnnlk_status st;
+    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
+    if ((st = dnnlk__rsb_prepare(diff_dst, desc, diff_src, 1, &o, ax)) != dnnlk_success) return st;
+    *diff_src = o;
+    nd = o.ndims;
+    for (i = 0; i < nd; i++) total *= o.dims[i];
+    if (total == 0) return dnnlk_success;
+    memset(&j, 0, sizeof j);
+    j.nd = nd, j.linear = desc->mode == dnnlk_resize_linear, j.coord = (int)desc->coord;
+    j.nearest = (int)desc->nearest, j.dt = o.dtype, j.es = (int64_t)dnnlk_dtype_size(o.dtype);
+    j.g = (const char *)diff_dst->data;
+    for (i = 0; i < nd; i++) j.ax[i].a = ax[i], j.ax[i].gs = diff_dst->strides[i], j.ax[i].cur = -2;
+    dnnlk__part_range(total, ith, nth, 16, &e0, &e1);
+    if (e0 >= e1) return dnnlk_success;
+    { /* the start index, row-major */
+        int64_t r = e0;
+        for (i = nd - 1; i >= 0; i--) idx[i] = r % o.dims[i], r /= o.dims[i];
+        for (i = 0; i < nd; i++) dnnlk__rsb_seek(&j, &j.ax[i], idx[i]);
+    }
+    if (nd == 0) {
+        dnnlk__store_from_f32(o.data, o.dtype, dnnlk__load_as_f32(j.g, j.dt));
+        return dnnlk_success;
+    }
+    for (e = e0; e < e1;) { /* a row (or what of it is in the part) at a time */
+        int64_t off = 0, w1 = o.dims[nd - 1];
+        if (w1 - idx[nd - 1] > e1 - e) w1 = idx[nd - 1] + (e1 - e);
+        for (i = 0; i < nd - 1; i++) off += idx[i] * o.strides[i];
+        dnnlk__rsb_row(&j, (char *)o.data + off * j.es, o.strides[nd - 1], idx[nd - 1], w1);
+        e += w1 - idx[nd - 1];
+        idx[nd - 1] = 0;
+        for (i = nd - 2; i >= 0; i--) { /* next row; seek the outer axes that moved */
+            if (++idx[i] < o.dims[i]) {
+                dnnlk__rsb_seek(&j, &j.ax[i], idx[i]);
+                break;
+            }
+            idx[i] = 0;
+            dnnlk__rsb_seek(&j, &j.ax[i], 0);
+        }
+    }
+    return dnnlk_success;
+}
+
+#endif /* DNNLK_RESIZE_BWD_H */
