@@ -58,6 +58,10 @@
  *   softmax.h    dnnlk_softmax_infer(src, axis, dst)  dnnlk_softmax(src, axis, dst, ith, nth)
  *                dnnlk_log_softmax_infer(src, axis, dst)  dnnlk_log_softmax(src, axis, dst, ith, nth)
  *                                           along one axis, a few ulp; uses libm's log (-lm)
+ *                dnnlk_softmax_bwd_infer(dst, diff_dst, axis, diff_src)
+ *                dnnlk_softmax_bwd(dst, diff_dst, axis, diff_src, ith, nth)   dst (dd - sum(dd dst))
+ *                dnnlk_log_softmax_bwd_infer(dst, diff_dst, axis, diff_src)
+ *                dnnlk_log_softmax_bwd(dst, diff_dst, axis, diff_src, ith, nth)   dd - exp(dst) sum(dd)
  *   eltwise.h    dnnlk_erf_infer(src, dst)  dnnlk_erf(src, dst, ith, nth)      erf, within 2 ulp
  *                dnnlk_gelu_infer(src, approx, dst)  dnnlk_gelu(src, approx, dst, ith, nth)
  *                                           exact (erf) or tanh form, within 2 ulp
