@@ -65,6 +65,9 @@
  *   eltwise.h    dnnlk_erf_infer(src, dst)  dnnlk_erf(src, dst, ith, nth)      erf, within 2 ulp
  *                dnnlk_gelu_infer(src, approx, dst)  dnnlk_gelu(src, approx, dst, ith, nth)
  *                                           exact (erf) or tanh form, within 2 ulp
+ *                dnnlk_erf_bwd_infer(src, diff_dst, diff_src)  dnnlk_erf_bwd(src, diff_dst, diff_src, ith, nth)
+ *                dnnlk_gelu_bwd_infer(src, diff_dst, approx, diff_src)
+ *                dnnlk_gelu_bwd(src, diff_dst, approx, diff_src, ith, nth)   dd gelu'(src), gelu' within 4 ulp
  *   argreduce.h  dnnlk_arg_max_infer(src, axis, keep_dims, values, indices)
  *                dnnlk_arg_max(src, axis, keep_dims, select_last, values, indices, ith, nth)
  *                                           index (and value) of the max; ties: lowest index; NaN wins

@@ -2,6 +2,8 @@
  * References are plain formulas in double (long double where the result cancels); the literal
  * cases of tests/torch_backward_cases.h were printed by tools/torch_backward_cases.py (PyTorch 1.13).
  * DNNLK_TEST_EXHAUSTIVE=1 (make test-exhaustive) sweeps gelu_bwd over every float. */
+/* the eltwise streaming path from 4 KiB of output on, so tests reach it */
+#define DNNLK_ELT_NT_BYTES 4096
 #include "harness.h"
 #include "torch_backward_cases.h"
 
@@ -303,6 +305,247 @@ TEST(softmax_bwd_bad_arguments) {
 #undef SMB_BAD
 }
 
+
+/* ---------------------------------------------------------------- gelu / erf backward */
+
+static const int bwd_fn[3] = {DNNLK__VM_ERF_BWD, DNNLK__VM_GELU_ERF_BWD, DNNLK__VM_GELU_TANH_BWD};
+static const char *const bwd_name[3] = {"erf_bwd", "gelu_erf_bwd", "gelu_tanh_bwd"};
+static const int bwd_bound[3] = {2, 4, 4}; /* ulp */
+
+/* The derivatives in long double (gelu' cancels near its zero at x = -0.752: the extra 11 bits
+ * keep the reference within 2^-30 relative of the floats next to it). */
+static double ref_bwd(int k, float xf) {
+    long double x = xf, s2 = sqrtl(2.0L), k1 = 2 * sqrtl(2 / 3.14159265358979323846264338327950288L), k2 = 0.044715L * k1;
+    if (xf != xf) return NAN;
+    if (k == 0) return (double)(2 / sqrtl(3.14159265358979323846264338327950288L) * expl(-x * x));
+    if (isinf(xf)) return NAN; /* PyTorch: inf times a vanishing density */
+    if (k == 1) return (double)(0.5L * erfcl(-x / s2) + x * expl(-x * x / 2) / sqrtl(2 * 3.14159265358979323846264338327950288L));
+    {
+        long double y = x * (k1 + k2 * x * x), sp = 1 / (1 + expl(-y)), sm = 1 / (1 + expl(y));
+        return (double)(sp + x * sp * sm * (k1 + 3 * k2 * x * x));
+    }
+}
+
+static void bwd_array_at(int isa, int fn, const float *x, float *y, size_t n) {
+    switch (isa) {
+#if DNNLK__X86
+    case 3: dnnlk__vm_array_avx512(fn, x, y, n); break;
+    case 2: dnnlk__vm_array_avx2(fn, x, y, n); break;
+    case 1: dnnlk__vm_array_sse41(fn, x, y, n); break;
+#elif DNNLK__NEON
+    case 1: dnnlk__vm_array_neon(fn, x, y, n); break;
+#endif
+    default: dnnlk__vm_array_scalar(fn, x, y, n); break;
+    }
+}
+
+/* The three derivatives at every level against the reference, over a sweep of float bit patterns
+ * (every float under DNNLK_TEST_EXHAUSTIVE, else about a million spread over all of them, plus
+ * every float within 2^-10 of gelu's zero); the FMA levels agree bit for bit, and SSE4.1 with
+ * scalar. */
+TEST(gelu_erf_bwd_sweep) {
+    enum { N = 4096 };
+    static float x[N], y[4][N];
+    int exhaustive = getenv("DNNLK_TEST_EXHAUSTIVE") && atoi(getenv("DNNLK_TEST_EXHAUSTIVE"));
+    uint64_t step = exhaustive ? 1 : (uint64_t)(4099 / th_scale()), u, lo_root, hi_root;
+    int64_t worst[4][3];
+    uint32_t worst_at[4][3];
+    int64_t mism_fma = 0, mism_nofma = 0;
+    int top = (int)dnnlk_cpu_isa(), l, k, pass;
+    float f;
+    memset(worst, 0, sizeof worst);
+    memset(worst_at, 0, sizeof worst_at);
+    f = -0.7517915f - 0x1p-10f;
+    memcpy(&lo_root, &f, 4);
+    f = -0.7517915f + 0x1p-10f;
+    memcpy(&hi_root, &f, 4);
+    lo_root &= 0xffffffffu, hi_root &= 0xffffffffu;
+    for (pass = 0; pass < 2; pass++) {
+        /* pass 0: the sweep; pass 1: every float near the zero (bit patterns of negative floats grow
+         * with |x|: hi_root's pattern is the smaller) */
+        uint64_t b0 = pass ? hi_root : 0, b1 = pass ? lo_root + 1 : (1ull << 32), st = pass ? 1 : step;
+        for (u = b0; u < b1;) {
+            size_t n = 0, i;
+            for (; n < N && u < b1; u += st) {
+                uint32_t b = (uint32_t)u;
+                memcpy(&x[n++], &b, 4);
+            }
+            for (k = 0; k < 3; k++) {
+                for (l = 0; l <= top; l++) bwd_array_at(l, bwd_fn[k], x, y[l], n);
+                for (i = 0; i < n; i++) {
+                    float r = (float)ref_bwd(k, x[i]);
+                    for (l = 0; l <= top; l++) {
+                        int64_t d = (r != r) ? (y[l][i] != y[l][i] ? 0 : 1000) : th_ulp_diff(y[l][i], r);
+                        if (d > worst[l][k]) worst[l][k] = d, memcpy(&worst_at[l][k], &x[i], 4);
+                    }
+                    if (top >= 3 && memcmp(&y[2][i], &y[3][i], 4) != 0 && !(y[2][i] != y[2][i] && y[3][i] != y[3][i])) mism_fma++;
+                    if (top >= 1 && memcmp(&y[0][i], &y[1][i], 4) != 0 && !(y[0][i] != y[0][i] && y[1][i] != y[1][i])) mism_nofma++;
+                }
+            }
+        }
+    }
+    for (l = 0; l <= top; l++)
+        for (k = 0; k < 3; k++) {
+            float at;
+            memcpy(&at, &worst_at[l][k], 4);
+            CHECK_MSG(worst[l][k] <= bwd_bound[k], "%s on %s: %lld ulp at %a", bwd_name[k], dnnlk_isa_name((dnnlk_isa)l),
+                      (long long)worst[l][k], (double)at);
+            if (exhaustive)
+                printf("  %-13s %-7s max %lld ulp (at %a)\n", bwd_name[k], dnnlk_isa_name((dnnlk_isa)l),
+                       (long long)worst[l][k], (double)at);
+        }
+    CHECK_EQ(mism_fma, 0);
+#ifndef __FMA__
+    CHECK_EQ(mism_nofma, 0);
+#endif
+}
+
+/* The kernels: diff_dst f'(src), every layout, dtype and part count the same as the f32 dense
+ * single-part result on the rounded inputs; in place on either input; a known row against the
+ * reference. */
+TEST(gelu_bwd_layouts_dtypes_parts) {
+    static const int64_t shapes[][3] = {{3, 5, 37}, {2, 1, 300}, {1, 1, 1}};
+    static const dnnlk_dtype dts[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    int op, si, pad, dx, dg, dout, pi, inplace;
+    th_seed(303);
+    for (op = 0; op < 3; op++)
+        for (si = 0; si < 3; si++) {
+            const int64_t *dims = shapes[si];
+            int64_t n = th_numel(3, dims), j;
+            float *xv = (float *)malloc((size_t)n * 4), *gv = (float *)malloc((size_t)n * 4), *ref = (float *)malloc((size_t)n * 4);
+#define ELTB_CALL(x, g, o, ith, nth)                                                                                 \
+    (op == 0 ? dnnlk_erf_bwd(x, g, o, ith, nth)                                                                      \
+             : dnnlk_gelu_bwd(x, g, op == 1 ? dnnlk_gelu_erf : dnnlk_gelu_tanh, o, ith, nth))
+            for (j = 0; j < n; j++) xv[j] = th_randf(-6, 6), gv[j] = th_randf(-2, 2);
+            xv[0] = -0.7517915f;
+            for (dx = 0; dx < 3; dx++)
+                for (dg = 0; dg < 3; dg++) {
+                    tview rx = tv_make(dnnlk_f32, 3, dims, 0, 0), rg = tv_make(dnnlk_f32, 3, dims, 0, 0);
+                    tview ro = tv_make(dnnlk_f32, 3, dims, 0, 0);
+                    for (j = 0; j < n; j++) tv_set(&rx, j, round_dt(xv[j], dts[dx])), tv_set(&rg, j, round_dt(gv[j], dts[dg]));
+                    CHECK_EQ(ELTB_CALL(&rx.t, &rg.t, &ro.t, 0, 1), dnnlk_success);
+                    for (j = 0; j < n; j++) {
+                        ref[j] = tv_get(&ro, j);
+                        if (dx == 0 && dg == 0) {
+                            double want = (double)tv_get(&rg, j) * ref_bwd(op, tv_get(&rx, j));
+                            CHECK_MSG(fabs(ref[j] - want) <= 6 * 0x1p-24 * fabs(want) + 1e-37, "op %d %a: %a vs %a", op,
+                                      (double)tv_get(&rx, j), (double)ref[j], want);
+                        }
+                    }
+                    tv_free(&rx), tv_free(&rg), tv_free(&ro);
+                    for (dout = 0; dout < 3; dout++)
+                        for (pad = 0; pad < 2; pad++)
+                            for (inplace = 0; inplace < 3; inplace++) {
+                                if ((inplace == 1 && dout != dx) || (inplace == 2 && dout != dg)) continue;
+                                for (pi = 0; pi < 4; pi++) {
+                                    tview tx = tv_make(dts[dx], 3, dims, pad, 2), tg = tv_make(dts[dg], 3, dims, pad, 6);
+                                    tview to = tv_make(dts[dout], 3, dims, !pad, 4);
+                                    tview *res = inplace == 1 ? &tx : inplace == 2 ? &tg : &to;
+                                    int nth = parts_list[pi], ith, bad = 0;
+                                    for (j = 0; j < n; j++) tv_set(&tx, j, xv[j]), tv_set(&tg, j, gv[j]);
+                                    for (ith = 0; ith < nth; ith++) {
+                                        dnnlk_tensor out = res->t;
+                                        CHECK_EQ(ELTB_CALL(&tx.t, &tg.t, &out, ith, nth), dnnlk_success);
+                                    }
+                                    for (j = 0; j < n && !bad; j++) {
+                                        float got = tv_get(res, j), want = round_dt(ref[j], dts[dout]);
+                                        if (memcmp(&got, &want, 4) != 0 && !(got != got && want != want)) bad = 1;
+                                    }
+                                    CHECK_MSG(!bad, "op %d shape %d dt %d/%d/%d pad %d inplace %d nth %d", op, si, dx, dg, dout,
+                                              pad, inplace, nth);
+                                    tv_free(&tx), tv_free(&tg), tv_free(&to);
+                                }
+                            }
+                }
+            free(xv), free(gv), free(ref);
+        }
+}
+
+/* A long f32 row through the streaming path (DNNLK_ELT_NT_BYTES lowered above) with a misaligned
+ * output, against the per-element reference. */
+TEST(gelu_bwd_streaming_rows) {
+    enum { N = 5000 };
+    static float x[N + 8], g[N + 8], o[N + 8];
+    int64_t dims[1] = {N - 3};
+    int op, i;
+    th_seed(404);
+    for (i = 0; i < N; i++) x[i] = th_randf(-12, 12), g[i] = th_randf(-3, 3);
+    for (op = 0; op < 3; op++) {
+        dnnlk_tensor tx = th_tensor(x + 1, dnnlk_f32, 1, dims), tg = th_tensor(g + 2, dnnlk_f32, 1, dims);
+        dnnlk_tensor to = th_tensor(o + 3, dnnlk_f32, 1, dims);
+        CHECK_EQ(ELTB_CALL(&tx, &tg, &to, 0, 1), dnnlk_success);
+        for (i = 0; i < N - 3; i++) {
+            double want = (double)g[i + 2] * ref_bwd(op, x[i + 1]);
+            if (!(fabs(o[i + 3] - want) <= 6 * 0x1p-24 * fabs(want) + 1e-40)) {
+                CHECK_MSG(0, "op %d i %d: %a vs %a", op, i, (double)o[i + 3], want);
+                break;
+            }
+        }
+    }
+}
+
+/* PyTorch 1.13's gelu_backward (both forms) and erf's autograd on specials and ordinary values
+ * (PyTorch's own results are f32 formulas: see the tolerance). */
+TEST(gelu_bwd_torch_cases) {
+    int c, k;
+    for (c = 0; c < (int)(sizeof torch_elt_cases / sizeof torch_elt_cases[0]); c++) {
+        const torch_elt_case *t = &torch_elt_cases[c];
+        float o[TORCH_ELT_N];
+        int64_t dims[1] = {TORCH_ELT_N};
+        dnnlk_tensor tx = th_tensor((void *)(uintptr_t)t->x, dnnlk_f32, 1, dims);
+        dnnlk_tensor tg = th_tensor((void *)(uintptr_t)t->g, dnnlk_f32, 1, dims);
+        dnnlk_tensor to = th_tensor(o, dnnlk_f32, 1, dims);
+        int op = t->op;
+        CHECK_EQ(ELTB_CALL(&tx, &tg, &to, 0, 1), dnnlk_success);
+        for (k = 0; k < TORCH_ELT_N; k++) {
+            float w = t->want[k];
+            /* specials exactly (NaN where PyTorch gives NaN); ordinary values within PyTorch's own f32
+             * error, which is absolute in the gelus' left tail (cdf + x pdf cancels) and grows with
+             * x^2 in erf' (exp of a rounded x^2) */
+            double x = isinf(t->x[k]) ? 0 : t->x[k], tol = op == 0 ? 1e-6 * (1 + x * x) * fabs(w) : 1e-6 * fabs(t->g[k]) * (1 + fabs(x));
+            int ok = (w != w) ? o[k] != o[k] : fabs(o[k] - w) <= tol + 1e-38;
+            CHECK_MSG(ok, "case %d op %d x=%a: %a, torch %a", c, op, (double)t->x[k], (double)o[k], (double)w);
+        }
+    }
+}
+
+TEST(gelu_bwd_bad_arguments) {
+    float x[12], g[12], o[12], o2[12];
+    int64_t d34[2] = {3, 4}, d43[2] = {4, 3};
+    dnnlk_tensor tx = th_tensor(x, dnnlk_f32, 2, d34), tg = th_tensor(g, dnnlk_f32, 2, d34);
+    dnnlk_tensor to = th_tensor(o, dnnlk_f32, 2, d34), t;
+    int i;
+    for (i = 0; i < 12; i++) x[i] = 0.25f, g[i] = 1.0f, o[i] = 77.0f;
+    memcpy(o2, o, sizeof o);
+#define ELTB_BAD(call, st)                                                                                           \
+    do {                                                                                                             \
+        CHECK_EQ(call, st);                                                                                          \
+        CHECK(memcmp(o, o2, sizeof o) == 0);                                                                         \
+    } while (0)
+    ELTB_BAD(dnnlk_gelu_bwd(NULL, &tg, dnnlk_gelu_erf, &to, 0, 1), dnnlk_invalid_arguments);
+    ELTB_BAD(dnnlk_gelu_bwd(&tx, NULL, dnnlk_gelu_erf, &to, 0, 1), dnnlk_invalid_arguments);
+    ELTB_BAD(dnnlk_erf_bwd(&tx, &tg, NULL, 0, 1), dnnlk_invalid_arguments);
+    ELTB_BAD(dnnlk_gelu_bwd(&tx, &tg, (dnnlk_gelu_approx)7, &to, 0, 1), dnnlk_invalid_arguments);
+    t = tg, t.data = NULL;
+    ELTB_BAD(dnnlk_gelu_bwd(&tx, &t, dnnlk_gelu_tanh, &to, 0, 1), dnnlk_invalid_arguments);
+    t = tx, t.data = NULL;
+    ELTB_BAD(dnnlk_erf_bwd(&t, &tg, &to, 0, 1), dnnlk_invalid_arguments);
+    t = th_tensor(g, dnnlk_f32, 2, d43);
+    ELTB_BAD(dnnlk_gelu_bwd(&tx, &t, dnnlk_gelu_erf, &to, 0, 1), dnnlk_invalid_shape);
+    t = tg, t.dtype = dnnlk_s8;
+    ELTB_BAD(dnnlk_erf_bwd(&tx, &t, &to, 0, 1), dnnlk_invalid_data_type);
+    ELTB_BAD(dnnlk_erf_bwd(&tx, &tg, &to, 2, 2), dnnlk_invalid_arguments);
+    t = to, t.data = g + 1;
+    ELTB_BAD(dnnlk_gelu_bwd(&tx, &tg, dnnlk_gelu_erf, &t, 0, 1), dnnlk_invalid_arguments);
+    t = to, t.data = x + 3;
+    ELTB_BAD(dnnlk_erf_bwd(&tx, &tg, &t, 0, 1), dnnlk_invalid_arguments);
+    t = to;
+    t.ndims = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_gelu_bwd_infer(&tx, &tg, dnnlk_gelu_tanh, &t), dnnlk_success);
+    CHECK(t.ndims == 2 && t.dims[0] == 3 && t.dims[1] == 4);
+#undef ELTB_BAD
+}
+
 int main(void) {
     RUN_EACH_ISA(softmax_bwd_accuracy);
     RUN(softmax_bwd_finite_difference);
@@ -310,5 +553,10 @@ int main(void) {
     RUN(softmax_bwd_levels_agree);
     RUN_EACH_ISA(softmax_bwd_torch_cases);
     RUN(softmax_bwd_bad_arguments);
+    RUN(gelu_erf_bwd_sweep);
+    RUN_EACH_ISA(gelu_bwd_layouts_dtypes_parts);
+    RUN_EACH_ISA(gelu_bwd_streaming_rows);
+    RUN_EACH_ISA(gelu_bwd_torch_cases);
+    RUN(gelu_bwd_bad_arguments);
     return th_summary();
 }

@@ -66,3 +66,23 @@ for log, y, g in rows:
     want = f(g, y, 0, torch.float32)
     print("    {%d, %s, %s, %s}," % (log, arr(y), arr(g), arr(want)))
 print("};")
+
+# gelu_backward (both forms) and erf's derivative (autograd) on specials and ordinary values
+N = 16
+xs = torch.tensor([-inf, inf, nan, 0.0, -0.0, -0.7517915, 0.7517915, -1.0, 1.0, -5.0, 5.0, -10.0, 10.0, -14.0,
+                   -20.0, 1e-30])
+print("#define TORCH_ELT_N %d" % N)
+print("typedef struct torch_elt_case { int op; float x[TORCH_ELT_N], g[TORCH_ELT_N], want[TORCH_ELT_N]; } torch_elt_case;")
+print("/* op 0 erf, 1 gelu erf form, 2 gelu tanh form */")
+print("static const torch_elt_case torch_elt_cases[] = {")
+for op in (0, 1, 2):
+    for xv in (xs, torch.randn(N) * 3):
+        g = torch.randn(N)
+        if op == 0:
+            x = xv.clone().requires_grad_(True)
+            torch.erf(x).backward(g)
+            want = x.grad
+        else:
+            want = torch.ops.aten.gelu_backward(g, xv, approximate="tanh" if op == 2 else "none")
+        print("    {%d, %s, %s, %s}," % (op, arr(xv), arr(g), arr(want)))
+print("};")
