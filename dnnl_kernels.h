@@ -55,6 +55,8 @@
  *                                           (x - mean) / sqrt(var + eps) * w + b over trailing axes
  *   l2_norm.h    dnnlk_l2_norm_infer(src, axis, eps, eps_outside, dst)
  *                dnnlk_l2_norm(src, axis, eps, eps_outside, dst, ith, nth)   x / sqrt(max(sum x^2, eps))
+ *                dnnlk_l2_norm_bwd_infer(src, diff_dst, axis, eps, eps_outside, diff_src)
+ *                dnnlk_l2_norm_bwd(src, diff_dst, axis, eps, eps_outside, diff_src, ith, nth)   r dd - x (sum dd x) r^3
  *   softmax.h    dnnlk_softmax_infer(src, axis, dst)  dnnlk_softmax(src, axis, dst, ith, nth)
  *                dnnlk_log_softmax_infer(src, axis, dst)  dnnlk_log_softmax(src, axis, dst, ith, nth)
  *                                           along one axis, a few ulp; uses libm's log (-lm)

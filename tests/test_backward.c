@@ -1,9 +1,11 @@
-/* Backward kernels: softmax.h (softmax_bwd, log_softmax_bwd), eltwise.h (gelu_bwd, erf_bwd).
+/* Backward kernels: softmax.h (softmax_bwd, log_softmax_bwd), eltwise.h (gelu_bwd, erf_bwd), l2_norm.h (l2_norm_bwd).
  * References are plain formulas in double (long double where the result cancels); the literal
  * cases of tests/torch_backward_cases.h were printed by tools/torch_backward_cases.py (PyTorch 1.13).
  * DNNLK_TEST_EXHAUSTIVE=1 (make test-exhaustive) sweeps gelu_bwd over every float. */
 /* the eltwise streaming path from 4 KiB of output on, so tests reach it */
 #define DNNLK_ELT_NT_BYTES 4096
+#include <pthread.h>
+#include <unistd.h>
 #include "harness.h"
 #include "torch_backward_cases.h"
 
@@ -314,7 +316,7 @@ static const int bwd_bound[3] = {2, 4, 4}; /* ulp */
 
 /* The derivatives in long double (gelu' cancels near its zero at x = -0.752: the extra 11 bits
  * keep the reference within 2^-30 relative of the floats next to it). */
-static double ref_bwd(int k, float xf) {
+static double ref_bwd_ld(int k, float xf) {
     long double x = xf, s2 = sqrtl(2.0L), k1 = 2 * sqrtl(2 / 3.14159265358979323846264338327950288L), k2 = 0.044715L * k1;
     if (xf != xf) return NAN;
     if (k == 0) return (double)(2 / sqrtl(3.14159265358979323846264338327950288L) * expl(-x * x));
@@ -323,6 +325,19 @@ static double ref_bwd(int k, float xf) {
     {
         long double y = x * (k1 + k2 * x * x), sp = 1 / (1 + expl(-y)), sm = 1 / (1 + expl(y));
         return (double)(sp + x * sp * sm * (k1 + 3 * k2 * x * x));
+    }
+}
+
+/* The same in double away from the zero (|x + 0.752| > 1/64, where nothing cancels more than 2^7:
+ * the reference stays within 2^-40 relative): the exhaustive sweep's time is the reference's. */
+static double ref_bwd(int k, float xf) {
+    double x = xf, k1 = 2 * sqrt(2 / M_PI), k2 = 0.044715 * k1;
+    if (xf != xf || isinf(xf) || fabs(x + 0.752) <= 1.0 / 64) return ref_bwd_ld(k, xf);
+    if (k == 0) return 2 / sqrt(M_PI) * exp(-x * x);
+    if (k == 1) return 0.5 * erfc(-x / sqrt(2.0)) + x * exp(-x * x / 2) / sqrt(2 * M_PI);
+    {
+        double y = x * (k1 + k2 * x * x), sp = 1 / (1 + exp(-y)), sm = 1 / (1 + exp(y));
+        return sp + x * sp * sm * (k1 + 3 * k2 * x * x);
     }
 }
 
@@ -339,64 +354,101 @@ static void bwd_array_at(int isa, int fn, const float *x, float *y, size_t n) {
     }
 }
 
-/* The three derivatives at every level against the reference, over a sweep of float bit patterns
- * (every float under DNNLK_TEST_EXHAUSTIVE, else about a million spread over all of them, plus
- * every float within 2^-10 of gelu's zero); the FMA levels agree bit for bit, and SSE4.1 with
- * scalar. */
-TEST(gelu_erf_bwd_sweep) {
-    enum { N = 4096 };
-    static float x[N], y[4][N];
-    int exhaustive = getenv("DNNLK_TEST_EXHAUSTIVE") && atoi(getenv("DNNLK_TEST_EXHAUSTIVE"));
-    uint64_t step = exhaustive ? 1 : (uint64_t)(4099 / th_scale()), u, lo_root, hi_root;
-    int64_t worst[4][3];
+/* A share of the sweep: bit patterns b0, b0 + step, ... < b1; the scalar level on one block in
+ * scalar_every (it is slow, and equal bit for bit to SSE4.1, which sees every float). */
+typedef struct bwd_job {
+    uint64_t b0, b1, step;
+    int scalar_every;
+    int64_t worst[4][3], mism_fma, mism_nofma;
     uint32_t worst_at[4][3];
-    int64_t mism_fma = 0, mism_nofma = 0;
-    int top = (int)dnnlk_cpu_isa(), l, k, pass;
-    float f;
-    memset(worst, 0, sizeof worst);
-    memset(worst_at, 0, sizeof worst_at);
-    f = -0.7517915f - 0x1p-10f;
-    memcpy(&lo_root, &f, 4);
-    f = -0.7517915f + 0x1p-10f;
-    memcpy(&hi_root, &f, 4);
-    lo_root &= 0xffffffffu, hi_root &= 0xffffffffu;
-    for (pass = 0; pass < 2; pass++) {
-        /* pass 0: the sweep; pass 1: every float near the zero (bit patterns of negative floats grow
-         * with |x|: hi_root's pattern is the smaller) */
-        uint64_t b0 = pass ? hi_root : 0, b1 = pass ? lo_root + 1 : (1ull << 32), st = pass ? 1 : step;
-        for (u = b0; u < b1;) {
-            size_t n = 0, i;
-            for (; n < N && u < b1; u += st) {
-                uint32_t b = (uint32_t)u;
-                memcpy(&x[n++], &b, 4);
-            }
-            for (k = 0; k < 3; k++) {
-                for (l = 0; l <= top; l++) bwd_array_at(l, bwd_fn[k], x, y[l], n);
-                for (i = 0; i < n; i++) {
-                    float r = (float)ref_bwd(k, x[i]);
-                    for (l = 0; l <= top; l++) {
-                        int64_t d = (r != r) ? (y[l][i] != y[l][i] ? 0 : 1000) : th_ulp_diff(y[l][i], r);
-                        if (d > worst[l][k]) worst[l][k] = d, memcpy(&worst_at[l][k], &x[i], 4);
-                    }
-                    if (top >= 3 && memcmp(&y[2][i], &y[3][i], 4) != 0 && !(y[2][i] != y[2][i] && y[3][i] != y[3][i])) mism_fma++;
-                    if (top >= 1 && memcmp(&y[0][i], &y[1][i], 4) != 0 && !(y[0][i] != y[0][i] && y[1][i] != y[1][i])) mism_nofma++;
+} bwd_job;
+
+static void *bwd_sweep_run(void *arg) {
+    enum { N = 4096 };
+    bwd_job *j = (bwd_job *)arg;
+    float x[N], y[4][N];
+    int top = (int)dnnlk_cpu_isa(), l, k;
+    uint64_t u = j->b0, block = 0;
+    while (u < j->b1) {
+        size_t n = 0, i;
+        int lo = (block++ % (uint64_t)j->scalar_every) == 0 ? 0 : 1;
+        for (; n < N && u < j->b1; u += j->step) {
+            uint32_t b = (uint32_t)u;
+            memcpy(&x[n++], &b, 4);
+        }
+        for (k = 0; k < 3; k++) {
+            for (l = lo; l <= top; l++) bwd_array_at(l, bwd_fn[k], x, y[l], n);
+            for (i = 0; i < n; i++) {
+                float r = (float)ref_bwd(k, x[i]);
+                for (l = lo; l <= top; l++) {
+                    int64_t d = (r != r) ? (y[l][i] != y[l][i] ? 0 : 1000) : th_ulp_diff(y[l][i], r);
+                    if (d > j->worst[l][k]) j->worst[l][k] = d, memcpy(&j->worst_at[l][k], &x[i], 4);
                 }
+                if (top >= 3 && memcmp(&y[2][i], &y[3][i], 4) != 0 && !(y[2][i] != y[2][i] && y[3][i] != y[3][i]))
+                    j->mism_fma++;
+                if (top >= 1 && lo == 0 && memcmp(&y[0][i], &y[1][i], 4) != 0 && !(y[0][i] != y[0][i] && y[1][i] != y[1][i]))
+                    j->mism_nofma++;
             }
         }
+    }
+    return NULL;
+}
+
+/* The three derivatives at every level against the reference, over a sweep of float bit patterns
+ * (every float under DNNLK_TEST_EXHAUSTIVE, on every core, else about a million spread over all
+ * of them), and every float within 2^-10 of gelu's zero; the FMA levels agree bit for bit, and
+ * SSE4.1 with scalar. */
+TEST(gelu_erf_bwd_sweep) {
+    enum { MAXJ = 33 };
+    static bwd_job jobs[MAXJ];
+    static pthread_t tid[MAXJ];
+    int exhaustive = getenv("DNNLK_TEST_EXHAUSTIVE") && atoi(getenv("DNNLK_TEST_EXHAUSTIVE"));
+    uint64_t step = exhaustive ? 1 : (uint64_t)(4099 / th_scale()), lo_root, hi_root;
+    long ncpu = exhaustive ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+    int nj = (int)(ncpu < 1 ? 1 : ncpu > MAXJ - 1 ? MAXJ - 1 : ncpu), top = (int)dnnlk_cpu_isa(), l, k, i;
+    int started[MAXJ];
+    float f;
+    memset(jobs, 0, sizeof jobs);
+    /* job nj: every float near the zero (negative floats' patterns grow with |x|) */
+    f = -0.7517915f + 0x1p-10f;
+    memcpy(&hi_root, &f, 4);
+    f = -0.7517915f - 0x1p-10f;
+    memcpy(&lo_root, &f, 4);
+    hi_root &= 0xffffffffu, lo_root &= 0xffffffffu;
+    for (i = 0; i <= nj; i++) {
+        uint64_t chunk = ((1ull << 32) / step + (uint64_t)nj - 1) / (uint64_t)nj * step;
+        jobs[i].b0 = i < nj ? chunk * (uint64_t)i : hi_root;
+        jobs[i].b1 = i < nj ? (i == nj - 1 ? 1ull << 32 : chunk * (uint64_t)(i + 1)) : lo_root + 1;
+        jobs[i].step = i < nj ? step : 1;
+        jobs[i].scalar_every = exhaustive && i < nj ? 16 : 1;
+    }
+    for (i = 0; i < nj; i++) started[i] = pthread_create(&tid[i], NULL, bwd_sweep_run, &jobs[i]) == 0;
+    bwd_sweep_run(&jobs[nj]);
+    for (i = 0; i < nj; i++) {
+        if (started[i]) pthread_join(tid[i], NULL);
+        else bwd_sweep_run(&jobs[i]);
+    }
+    for (i = 0; i < nj; i++) {
+        jobs[nj].mism_fma += jobs[i].mism_fma;
+        jobs[nj].mism_nofma += jobs[i].mism_nofma;
+        for (l = 0; l <= top; l++)
+            for (k = 0; k < 3; k++)
+                if (jobs[i].worst[l][k] > jobs[nj].worst[l][k])
+                    jobs[nj].worst[l][k] = jobs[i].worst[l][k], jobs[nj].worst_at[l][k] = jobs[i].worst_at[l][k];
     }
     for (l = 0; l <= top; l++)
         for (k = 0; k < 3; k++) {
             float at;
-            memcpy(&at, &worst_at[l][k], 4);
-            CHECK_MSG(worst[l][k] <= bwd_bound[k], "%s on %s: %lld ulp at %a", bwd_name[k], dnnlk_isa_name((dnnlk_isa)l),
-                      (long long)worst[l][k], (double)at);
+            memcpy(&at, &jobs[nj].worst_at[l][k], 4);
+            CHECK_MSG(jobs[nj].worst[l][k] <= bwd_bound[k], "%s on %s: %lld ulp at %a", bwd_name[k],
+                      dnnlk_isa_name((dnnlk_isa)l), (long long)jobs[nj].worst[l][k], (double)at);
             if (exhaustive)
                 printf("  %-13s %-7s max %lld ulp (at %a)\n", bwd_name[k], dnnlk_isa_name((dnnlk_isa)l),
-                       (long long)worst[l][k], (double)at);
+                       (long long)jobs[nj].worst[l][k], (double)at);
         }
-    CHECK_EQ(mism_fma, 0);
+    CHECK_EQ(jobs[nj].mism_fma, 0);
 #ifndef __FMA__
-    CHECK_EQ(mism_nofma, 0);
+    CHECK_EQ(jobs[nj].mism_nofma, 0);
 #endif
 }
 
@@ -546,6 +598,175 @@ TEST(gelu_bwd_bad_arguments) {
 #undef ELTB_BAD
 }
 
+
+/* ---------------------------------------------------------------- l2_norm backward */
+
+/* The reference in long double, written from the forward's two formulas: y = x r, r = 1/n,
+ * n = sqrt(max(S, eps)) or max(sqrt(S), eps); the gradient goes to S where the max takes it
+ * (ties included), else n is constant. */
+static void ref_l2b(const float *x, const float *g, int64_t K, float eps, int eps_out, double *out) {
+    long double S = 0, a = 0, n, r;
+    int64_t k;
+    int through;
+    for (k = 0; k < K; k++) S += (long double)x[k] * x[k], a += (long double)g[k] * x[k];
+    through = eps_out ? sqrtl(S) >= eps : S >= eps;
+    n = eps_out ? (through ? sqrtl(S) : eps) : sqrtl(through ? S : eps);
+    r = 1 / n;
+    for (k = 0; k < K; k++) out[k] = (double)(g[k] * r - (through ? x[k] * a * r * r * r : 0));
+}
+
+TEST(l2_norm_bwd_accuracy_and_fd) {
+    static const int64_t lens[] = {1, 3, 16, 33, 300};
+    static float x[300], g[300], o[300], xp[300], yp[300], ym[300];
+    static double r[300];
+    int li, eo, rep, k;
+    th_seed(505);
+    for (eo = 0; eo < 2; eo++)
+        for (li = 0; li < 5; li++)
+            for (rep = 0; rep < 4; rep++) {
+                int64_t K = lens[li], dims[1];
+                /* rep 3: a row whose norm is below eps (the constant branch) */
+                float eps = rep == 3 ? 4.0f : 1e-6f, scale = rep == 3 ? 0.1f : rep == 2 ? 1e3f : 1.0f;
+                long double S = 0, A = 0;
+                dnnlk_tensor tx, tg, to;
+                for (k = 0; k < K; k++) x[k] = th_randf(-1, 1) * scale, g[k] = th_randf(-1, 1);
+                dims[0] = K;
+                tx = th_tensor(x, dnnlk_f32, 1, dims), tg = th_tensor(g, dnnlk_f32, 1, dims), to = th_tensor(o, dnnlk_f32, 1, dims);
+                CHECK_EQ(dnnlk_l2_norm_bwd(&tx, &tg, 0, eps, eo, &to, 0, 1), dnnlk_success);
+                ref_l2b(x, g, K, eps, eo, r);
+                for (k = 0; k < K; k++) S += (long double)x[k] * x[k], A += (long double)g[k] * x[k];
+                for (k = 0; k < K; k++) {
+                    /* terms g r and x a r^3: within 2 ulp of the larger where nothing cancels much */
+                    double rr = 1 / (double)(eo ? fmaxl(sqrtl(S), eps) : sqrtl(fmaxl(S, eps)));
+                    double big = fmax(fabs(g[k] * rr), fabs((double)x[k] * (double)A * rr * rr * rr));
+                    CHECK_MSG(fabs(o[k] - r[k]) <= 2 * 0x1p-24 * big + 0x1p-24 * fabs(r[k]), "eo %d K %lld k %d: %a vs %a", eo,
+                              (long long)K, k, (double)o[k], r[k]);
+                }
+                /* finite differences of the forward kernel: sum g y at x_k +- h */
+                if (K <= 33 && rep != 2)
+                    for (k = 0; k < K; k++) {
+                        float h = 1.0f / 256 * scale;
+                        double lp = 0, lm = 0, fd;
+                        int i;
+                        dnnlk_tensor txp, typ;
+                        memcpy(xp, x, (size_t)K * 4);
+                        txp = th_tensor(xp, dnnlk_f32, 1, dims);
+                        xp[k] = x[k] + h;
+                        typ = th_tensor(yp, dnnlk_f32, 1, dims);
+                        CHECK_EQ(dnnlk_l2_norm(&txp, 0, eps, eo, &typ, 0, 1), dnnlk_success);
+                        xp[k] = x[k] - h;
+                        typ = th_tensor(ym, dnnlk_f32, 1, dims);
+                        CHECK_EQ(dnnlk_l2_norm(&txp, 0, eps, eo, &typ, 0, 1), dnnlk_success);
+                        for (i = 0; i < K; i++) lp += (double)g[i] * yp[i], lm += (double)g[i] * ym[i];
+                        fd = (lp - lm) / (2.0 * h);
+                        CHECK_MSG(fabs(fd - o[k]) <= 2e-2 * (fabs(o[k]) + 0.05 / scale), "fd eo %d K %lld k %d: %g vs %g", eo,
+                                  (long long)K, k, fd, (double)o[k]);
+                    }
+            }
+}
+
+/* Layouts (axis first / middle / last, dense and strided), dtypes, parts, in place: the same
+ * bits as the dense f32 single-part result on the rounded inputs. */
+TEST(l2_norm_bwd_layouts_dtypes_parts) {
+    static const int64_t dims[3] = {3, 6, 21};
+    static const dnnlk_dtype dts[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    int64_t n = th_numel(3, dims), j;
+    float xv[3 * 6 * 21], gv[3 * 6 * 21], ref[3 * 6 * 21];
+    int axis, eo, dx, dg, dout, pad, inplace, pi;
+    th_seed(606);
+    for (j = 0; j < n; j++) xv[j] = th_randf(-2, 2), gv[j] = th_randf(-1, 1);
+    for (eo = 0; eo < 2; eo++)
+        for (axis = -3; axis < 3; axis += 2)
+            for (dx = 0; dx < 3; dx++)
+                for (dg = 0; dg < 3; dg += 2) {
+                    tview rx = tv_make(dnnlk_f32, 3, dims, 0, 0), rg = tv_make(dnnlk_f32, 3, dims, 0, 0);
+                    tview ro = tv_make(dnnlk_f32, 3, dims, 0, 0);
+                    for (j = 0; j < n; j++) tv_set(&rx, j, round_dt(xv[j], dts[dx])), tv_set(&rg, j, round_dt(gv[j], dts[dg]));
+                    CHECK_EQ(dnnlk_l2_norm_bwd(&rx.t, &rg.t, axis, 1e-3f, eo, &ro.t, 0, 1), dnnlk_success);
+                    for (j = 0; j < n; j++) ref[j] = tv_get(&ro, j);
+                    tv_free(&rx), tv_free(&rg), tv_free(&ro);
+                    for (dout = 0; dout < 3; dout++)
+                        for (pad = 0; pad < 2; pad++)
+                            for (inplace = 0; inplace < 2; inplace++) {
+                                if (inplace && dout != dg) continue;
+                                for (pi = 0; pi < 4; pi++) {
+                                    tview tx = tv_make(dts[dx], 3, dims, pad, 2), tg = tv_make(dts[dg], 3, dims, pad, 6);
+                                    tview to = tv_make(dts[dout], 3, dims, !pad, 4);
+                                    tview *res = inplace ? &tg : &to;
+                                    int nth = parts_list[pi], ith, bad = 0;
+                                    for (j = 0; j < n; j++) tv_set(&tx, j, xv[j]), tv_set(&tg, j, gv[j]);
+                                    for (ith = 0; ith < nth; ith++) {
+                                        dnnlk_tensor out = res->t;
+                                        CHECK_EQ(dnnlk_l2_norm_bwd(&tx.t, &tg.t, axis, 1e-3f, eo, &out, ith, nth), dnnlk_success);
+                                    }
+                                    for (j = 0; j < n && !bad; j++) {
+                                        float got = tv_get(res, j), want = round_dt(ref[j], dts[dout]);
+                                        if (memcmp(&got, &want, 4) != 0) bad = 1;
+                                    }
+                                    CHECK_MSG(!bad, "eo %d axis %d dt %d/%d/%d pad %d inplace %d nth %d", eo, axis, dx, dg, dout, pad,
+                                              inplace, nth);
+                                    tv_free(&tx), tv_free(&tg), tv_free(&to);
+                                }
+                            }
+                }
+}
+
+/* PyTorch 1.13's F.normalize gradients (eps outside the sqrt): ordinary rows, a row below eps, a
+ * row at eps exactly, a zero row, NaN / inf rows. */
+TEST(l2_norm_bwd_torch_cases) {
+    int c, k;
+    for (c = 0; c < (int)(sizeof torch_l2_cases / sizeof torch_l2_cases[0]); c++) {
+        const torch_l2_case *t = &torch_l2_cases[c];
+        float o[TORCH_L2_K];
+        int64_t dims[1] = {TORCH_L2_K};
+        dnnlk_tensor tx = th_tensor((void *)(uintptr_t)t->x, dnnlk_f32, 1, dims);
+        dnnlk_tensor tg = th_tensor((void *)(uintptr_t)t->g, dnnlk_f32, 1, dims);
+        dnnlk_tensor to = th_tensor(o, dnnlk_f32, 1, dims);
+        CHECK_EQ(dnnlk_l2_norm_bwd(&tx, &tg, -1, t->eps, 1, &to, 0, 1), dnnlk_success);
+        for (k = 0; k < TORCH_L2_K; k++) {
+            float w = t->want[k];
+            int ok = (w != w) ? o[k] != o[k] : fabs(o[k] - w) <= 4e-6 * fabs(w);
+            CHECK_MSG(ok, "case %d k=%d: %a, torch %a", c, k, (double)o[k], (double)w);
+        }
+    }
+}
+
+TEST(l2_norm_bwd_bad_arguments) {
+    float x[12], g[12], o[12], o2[12];
+    int64_t d34[2] = {3, 4}, d43[2] = {4, 3};
+    dnnlk_tensor tx = th_tensor(x, dnnlk_f32, 2, d34), tg = th_tensor(g, dnnlk_f32, 2, d34);
+    dnnlk_tensor to = th_tensor(o, dnnlk_f32, 2, d34), t;
+    int i;
+    for (i = 0; i < 12; i++) x[i] = 0.25f, g[i] = 1.0f, o[i] = 77.0f;
+    memcpy(o2, o, sizeof o);
+#define L2B_BAD(call, st)                                                                                            \
+    do {                                                                                                             \
+        CHECK_EQ(call, st);                                                                                          \
+        CHECK(memcmp(o, o2, sizeof o) == 0);                                                                         \
+    } while (0)
+    L2B_BAD(dnnlk_l2_norm_bwd(NULL, &tg, 1, 1e-6f, 0, &to, 0, 1), dnnlk_invalid_arguments);
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, NULL, 1, 1e-6f, 0, &to, 0, 1), dnnlk_invalid_arguments);
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &tg, 1, 1e-6f, 0, NULL, 0, 1), dnnlk_invalid_arguments);
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &tg, 2, 1e-6f, 0, &to, 0, 1), dnnlk_invalid_arguments);
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &tg, 1, -1.0f, 0, &to, 0, 1), dnnlk_invalid_arguments);
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &tg, 1, NAN, 1, &to, 0, 1), dnnlk_invalid_arguments);
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &tg, 1, 1e-6f, 2, &to, 0, 1), dnnlk_invalid_arguments);
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &tg, 1, 1e-6f, 0, &to, 3, 3), dnnlk_invalid_arguments);
+    t = tg, t.data = NULL;
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &t, 1, 1e-6f, 0, &to, 0, 1), dnnlk_invalid_arguments);
+    t = th_tensor(g, dnnlk_f32, 2, d43);
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &t, 1, 1e-6f, 0, &to, 0, 1), dnnlk_invalid_shape);
+    t = tg, t.dtype = dnnlk_s32;
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &t, 1, 1e-6f, 0, &to, 0, 1), dnnlk_invalid_data_type);
+    t = to, t.data = x + 1;
+    L2B_BAD(dnnlk_l2_norm_bwd(&tx, &tg, 1, 1e-6f, 0, &t, 0, 1), dnnlk_invalid_arguments);
+    t = to;
+    t.ndims = DNNLK_UNKNOWN;
+    CHECK_EQ(dnnlk_l2_norm_bwd_infer(&tx, &tg, 1, 1e-6f, 1, &t), dnnlk_success);
+    CHECK(t.ndims == 2 && t.dims[0] == 3 && t.dims[1] == 4);
+#undef L2B_BAD
+}
+
 int main(void) {
     RUN_EACH_ISA(softmax_bwd_accuracy);
     RUN(softmax_bwd_finite_difference);
@@ -558,5 +779,9 @@ int main(void) {
     RUN_EACH_ISA(gelu_bwd_streaming_rows);
     RUN_EACH_ISA(gelu_bwd_torch_cases);
     RUN(gelu_bwd_bad_arguments);
+    RUN(l2_norm_bwd_accuracy_and_fd);
+    RUN(l2_norm_bwd_layouts_dtypes_parts);
+    RUN(l2_norm_bwd_torch_cases);
+    RUN(l2_norm_bwd_bad_arguments);
     return th_summary();
 }

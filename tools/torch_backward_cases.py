@@ -86,3 +86,19 @@ for op in (0, 1, 2):
             want = torch.ops.aten.gelu_backward(g, xv, approximate="tanh" if op == 2 else "none")
         print("    {%d, %s, %s, %s}," % (op, arr(xv), arr(g), arr(want)))
 print("};")
+
+# l2_norm with eps outside the sqrt: autograd of F.normalize(x, dim=-1, eps) (x / clamp_min(||x||, eps))
+L = 5
+print("#define TORCH_L2_K %d" % L)
+print("typedef struct torch_l2_case { float eps; float x[TORCH_L2_K], g[TORCH_L2_K], want[TORCH_L2_K]; } torch_l2_case;")
+print("static const torch_l2_case torch_l2_cases[] = {")
+l2rows = [(1e-12, torch.randn(L)), (1e-12, torch.randn(L) * 100), (0.5, torch.randn(L) * 0.1),
+          (0.5, torch.tensor([0.3, -0.4, 0.0, 0.0, 0.0])),  # ||x|| = eps exactly: the gradient flows to the norm
+          (1e-12, torch.zeros(L)), (1e-12, torch.tensor([1.0, nan, 2.0, 0.0, -1.0])),
+          (1e-12, torch.tensor([1.0, inf, 2.0, 0.0, -1.0])), (1e-12, torch.tensor([1.0, -inf, 2.0, 0.0, -1.0]))]
+for eps, xv in l2rows:
+    x = xv.clone().requires_grad_(True)
+    g = torch.randn(L)
+    F.normalize(x, dim=-1, eps=eps).backward(g)
+    print("    {%s, %s, %s, %s}," % (lit(eps), arr(xv), arr(g), arr(x.grad)))
+print("};")
