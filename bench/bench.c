@@ -11,6 +11,7 @@
 #include "bench_convert.h"
 #include "bench_norm.h"
 #include "bench_mathops.h"
+#include "bench_backward.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -32,6 +33,7 @@ int main(int argc, char **argv) {
     bench_convert();
     bench_norm();
     bench_mathops();
+    bench_backward();
     bench_history_close();
     bench_csv_close();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
