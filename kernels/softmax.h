@@ -96,7 +96,7 @@ typedef struct dnnlk__smb_ctx {
     void *base[3];
     int64_t K, s[3]; /* axis length, axis byte strides of the three operands */
     dnnlk_dtype dt[3];
-    int log;
+    int log, nt;
 } dnnlk__smb_ctx;
 
 #define DNNLK__SIMD_BODY "softmax_bwd_simd.h"
@@ -194,6 +194,7 @@ static inline dnnlk_status dnnlk_log_softmax(const dnnlk_tensor *src, int axis, 
  * bits (but where a product's operands exceed 2^115 without FMA, its low part is dropped); log_softmax: diff_dst - e sh - e sl with e = exp(dst) (vmath.h) and fused steps where the
  * level has FMA: AVX2 and AVX-512 agree, SSE4.1 and scalar agree. Parts split the rows; the bits
  * do not depend on (ith, nth) or on the layout (strided rows go through f32 buffers, same bits).
+ * f32 diff_src of DNNLK_SM_NT_BYTES or more (not in place) is written with non-temporal stores.
  * Special values as PyTorch's formula: a NaN in a row's products (softmax) or in its diff_dst
  * (log_softmax) makes the sum and the whole row NaN; an infinite product is its own sum.
  * Status: as the forward (invalid_shape also for dst and diff_dst dims that differ). Nothing is
@@ -254,6 +255,9 @@ static inline dnnlk_status dnnlk__smb_exec(const dnnlk_tensor *dst, const dnnlk_
     c.base[1] = dst->data;
     c.base[2] = diff_dst->data;
     c.log = log;
+    /* f32 outputs of DNNLK_SM_NT_BYTES or more, apart from both inputs, are streamed */
+    c.nt = done.dtype == dnnlk_f32 && numel * 4 >= DNNLK_SM_NT_BYTES && done.data != dst->data &&
+           done.data != diff_dst->data;
     dnnlk__part_range(c.plan.total, ith, nth, 16, &b, &e);
     if (b >= e) return dnnlk_success;
     DNNLK__DISPATCH(dnnlk__smb_part, (&c, b, e));

@@ -76,9 +76,21 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__smb_out)(dnnlk__vf g, dnnl
     }
 }
 
+/* nt: o's vectors from its first vector boundary on are streamed (non-temporal), the head and the
+ * tail stored plainly. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__smb_outrow)(const float *g, const float *y, float *o, size_t n,
-                                                             dnnlk__vf sh, dnnlk__vf sl, int log) {
+                                                             dnnlk__vf sh, dnnlk__vf sl, int log, int nt) {
     size_t i = 0;
+    if (nt && (uintptr_t)o % sizeof(float) == 0) {
+        size_t head = (size_t)((sizeof(dnnlk__vf) - ((uintptr_t)o % sizeof(dnnlk__vf))) % sizeof(dnnlk__vf)) / sizeof(float);
+        if (head < n) {
+            if (head)
+                dnnlk__vf_storeu_n(o, DNNLK__SFX(dnnlk__smb_out)(dnnlk__vf_loadu_n(g, head), dnnlk__vf_loadu_n(y, head), sh, sl, log),
+                                   head);
+            for (i = head; i + DNNLK__VF_N <= n; i += DNNLK__VF_N)
+                dnnlk__vf_stream(o + i, DNNLK__SFX(dnnlk__smb_out)(dnnlk__vf_loadu(g + i), dnnlk__vf_loadu(y + i), sh, sl, log));
+        }
+    }
     for (; i + 2 * DNNLK__VF_N <= n; i += 2 * DNNLK__VF_N) {
         dnnlk__vf a = DNNLK__SFX(dnnlk__smb_out)(dnnlk__vf_loadu(g + i), dnnlk__vf_loadu(y + i), sh, sl, log);
         dnnlk__vf b = DNNLK__SFX(dnnlk__smb_out)(dnnlk__vf_loadu(g + i + DNNLK__VF_N), dnnlk__vf_loadu(y + i + DNNLK__VF_N),
@@ -96,7 +108,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__smb_outrow)(const float *g, con
 
 /* One row: p[0] diff_src, p[1] dst, p[2] diff_dst, each at byte stride s[op] with dtype dt[op]. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__smb_row)(char *const *p, const int64_t *s, const dnnlk_dtype *dt,
-                                                          int64_t K, int log) {
+                                                          int64_t K, int log, int nt) {
     float bo[DNNLK__SM_CHUNK], by[DNNLK__SM_CHUNK], bg[DNNLK__SM_CHUNK];
     int dir[3], d;
     dnnlk__vd acc[DNNLK__SMB_NACC], accl[DNNLK__SMB_NACC];
@@ -126,7 +138,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__smb_row)(char *const *p, const 
         float *o = dir[0] ? (float *)(void *)(p[0] + j * s[0]) : bo;
         if (!dir[1]) DNNLK__SFX(dnnlk__gather_f32)(by, p[1] + j * s[1], s[1], dt[1], n), y = by;
         if (!dir[2]) DNNLK__SFX(dnnlk__gather_f32)(bg, p[2] + j * s[2], s[2], dt[2], n), g = bg;
-        DNNLK__SFX(dnnlk__smb_outrow)(g, y, o, n, dnnlk__vf_set1(sh), dnnlk__vf_set1(sl), log);
+        DNNLK__SFX(dnnlk__smb_outrow)(g, y, o, n, dnnlk__vf_set1(sh), dnnlk__vf_set1(sl), log, nt && dir[0]);
         if (!dir[0]) DNNLK__SFX(dnnlk__scatter_f32)(p[0] + j * s[0], s[0], dt[0], bo, n);
     }
 }
@@ -141,9 +153,10 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__smb_part)(const dnnlk__smb_ctx *c,
     while ((n = dnnlk__iter_next(&it, row)) > 0)
         for (r = 0; r < n; r++) {
             for (d = 0; d < 3; d++) p[d] = row[d] + r * rs[d];
-            if (c->log) DNNLK__SFX(dnnlk__smb_row)(p, c->s, c->dt, c->K, 1);
-            else DNNLK__SFX(dnnlk__smb_row)(p, c->s, c->dt, c->K, 0);
+            if (c->log) DNNLK__SFX(dnnlk__smb_row)(p, c->s, c->dt, c->K, 1, c->nt);
+            else DNNLK__SFX(dnnlk__smb_row)(p, c->s, c->dt, c->K, 0, c->nt);
         }
+    if (c->nt) dnnlk__vec_sfence();
 }
 
 #undef DNNLK__SMB_DPF

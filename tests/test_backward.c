@@ -4,6 +4,8 @@
  * DNNLK_TEST_EXHAUSTIVE=1 (make test-exhaustive) sweeps gelu_bwd over every float. */
 /* the eltwise streaming path from 4 KiB of output on, so tests reach it */
 #define DNNLK_ELT_NT_BYTES 4096
+/* softmax_bwd streams from 1 KiB of output on (default 16 MiB), so the layout tests reach it */
+#define DNNLK_SM_NT_BYTES 1024
 #include <pthread.h>
 #include <unistd.h>
 #include "harness.h"

@@ -93,7 +93,8 @@ print("#define TORCH_L2_K %d" % L)
 print("typedef struct torch_l2_case { float eps; float x[TORCH_L2_K], g[TORCH_L2_K], want[TORCH_L2_K]; } torch_l2_case;")
 print("static const torch_l2_case torch_l2_cases[] = {")
 l2rows = [(1e-12, torch.randn(L)), (1e-12, torch.randn(L) * 100), (0.5, torch.randn(L) * 0.1),
-          (0.5, torch.tensor([0.3, -0.4, 0.0, 0.0, 0.0])),  # ||x|| = eps exactly: the gradient flows to the norm
+          # ||x|| = eps exactly (in float too): the gradient flows to the norm
+          (0.5, torch.tensor([0.5, 0.0, 0.0, 0.0, 0.0])), (5.0, torch.tensor([3.0, 0.0, -4.0, 0.0, 0.0])),
           (1e-12, torch.zeros(L)), (1e-12, torch.tensor([1.0, nan, 2.0, 0.0, -1.0])),
           (1e-12, torch.tensor([1.0, inf, 2.0, 0.0, -1.0])), (1e-12, torch.tensor([1.0, -inf, 2.0, 0.0, -1.0]))]
 for eps, xv in l2rows:
