@@ -55,12 +55,21 @@
  *                                           (x - mean) / sqrt(var + eps) * w + b over trailing axes
  *   l2_norm.h    dnnlk_l2_norm_infer(src, axis, eps, eps_outside, dst)
  *                dnnlk_l2_norm(src, axis, eps, eps_outside, dst, ith, nth)   x / sqrt(max(sum x^2, eps))
+ *                dnnlk_l2_norm_bwd_infer(src, diff_dst, axis, eps, eps_outside, diff_src)
+ *                dnnlk_l2_norm_bwd(src, diff_dst, axis, eps, eps_outside, diff_src, ith, nth)   r dd - x (sum dd x) r^3
  *   softmax.h    dnnlk_softmax_infer(src, axis, dst)  dnnlk_softmax(src, axis, dst, ith, nth)
  *                dnnlk_log_softmax_infer(src, axis, dst)  dnnlk_log_softmax(src, axis, dst, ith, nth)
  *                                           along one axis, a few ulp; uses libm's log (-lm)
+ *                dnnlk_softmax_bwd_infer(dst, diff_dst, axis, diff_src)
+ *                dnnlk_softmax_bwd(dst, diff_dst, axis, diff_src, ith, nth)   dst (dd - sum(dd dst))
+ *                dnnlk_log_softmax_bwd_infer(dst, diff_dst, axis, diff_src)
+ *                dnnlk_log_softmax_bwd(dst, diff_dst, axis, diff_src, ith, nth)   dd - exp(dst) sum(dd)
  *   eltwise.h    dnnlk_erf_infer(src, dst)  dnnlk_erf(src, dst, ith, nth)      erf, within 2 ulp
  *                dnnlk_gelu_infer(src, approx, dst)  dnnlk_gelu(src, approx, dst, ith, nth)
  *                                           exact (erf) or tanh form, within 2 ulp
+ *                dnnlk_erf_bwd_infer(src, diff_dst, diff_src)  dnnlk_erf_bwd(src, diff_dst, diff_src, ith, nth)
+ *                dnnlk_gelu_bwd_infer(src, diff_dst, approx, diff_src)
+ *                dnnlk_gelu_bwd(src, diff_dst, approx, diff_src, ith, nth)   dd gelu'(src), gelu' within 4 ulp
  *   argreduce.h  dnnlk_arg_max_infer(src, axis, keep_dims, values, indices)
  *                dnnlk_arg_max(src, axis, keep_dims, select_last, values, indices, ith, nth)
  *                                           index (and value) of the max; ties: lowest index; NaN wins

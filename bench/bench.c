@@ -12,6 +12,7 @@
 #include "bench_norm.h"
 #include "bench_mathops.h"
 #include "bench_backward.h"
+#include "bench_backward_math.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -34,6 +35,7 @@ int main(int argc, char **argv) {
     bench_norm();
     bench_mathops();
     bench_backward();
+    bench_backward_math();
     bench_history_close();
     bench_csv_close();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);

@@ -236,5 +236,120 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     return dnnlk_success;
 }
 
+/* ---- backward ----
+ *   dnnlk_l2_norm_bwd(src, diff_dst, axis, epsilon, eps_outside_sqrt, diff_src, ith, nth)
+ *   and dnnlk_l2_norm_bwd_infer (completes diff_src only). src is the forward's input x.
+ * With S = Σx², a = Σ diff_dst·x over the axis and r the forward's factor (1/sqrt(max(S, eps)),
+ * or 1/max(sqrt(S), eps) with eps_outside_sqrt):
+ *   where the max() takes the norm (S >= eps, or sqrt(S) >= eps):  diff_src = r diff_dst - x a r³
+ *   where it takes eps (the row's norm below it):                  diff_src = r diff_dst
+ * (the constant eps has no gradient: PyTorch's F.normalize, x / clamp_min(||x||, eps), passes the
+ * gradient to the norm where ||x|| >= eps, so a tie takes the first line, as TensorFlow's
+ * maximum does for the TF form). A row holding NaN or ±inf: every element NaN (as the forward).
+ * Arithmetic: the sums in double in the order of the axis, each element r dy - x (a r³) in
+ * double rounded once; plain C (one path for every level: the same bits on every level, layout and
+ * part count; not vectorized). Tensors: src and diff_dst of the same dims, any strides, each a
+ * float dtype of its own; diff_src completed from src's dims, any float dtype; diff_src may be
+ * diff_dst or src itself (the same view). Parts split the rows. Status as the forward's, plus
+ * invalid_shape for src and diff_dst dims that differ; nothing is written on error. */
+
+static inline dnnlk_status dnnlk__l2b_prepare(const dnnlk_tensor *src, const dnnlk_tensor *diff_dst, int axis,
+                                              float epsilon, int eps_outside_sqrt, const dnnlk_tensor *diff_src,
+                                              int exec, dnnlk_tensor *od, int *ax) {
+    dnnlk_status st;
+    int i;
+    if (!src || !diff_dst || !diff_src) return dnnlk_invalid_arguments;
+    if (!dnnlk__flag_ok(eps_outside_sqrt)) return dnnlk_invalid_arguments;
+    st = dnnlk__check_input(src, exec);
+    if (st != dnnlk_success) return st;
+    st = dnnlk__check_input(diff_dst, exec);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__norm_float_dt(src->dtype) || !dnnlk__norm_float_dt(diff_dst->dtype) ||
+        !dnnlk__norm_float_dt(diff_src->dtype))
+        return dnnlk_invalid_data_type;
+    if (src->ndims < 1 || axis < -src->ndims || axis >= src->ndims) return dnnlk_invalid_arguments;
+    *ax = axis < 0 ? axis + src->ndims : axis;
+    if (!dnnlk__norm_eps_ok(epsilon)) return dnnlk_invalid_arguments;
+    if (diff_dst->ndims != src->ndims) return dnnlk_invalid_shape;
+    for (i = 0; i < src->ndims; i++)
+        if (diff_dst->dims[i] != src->dims[i]) return dnnlk_invalid_shape;
+    st = dnnlk__complete_output(diff_src, src->ndims, src->dims, od);
+    if (st != dnnlk_success) return st;
+    return exec ? dnnlk__output_writable(od, src, diff_dst) : dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk_l2_norm_bwd_infer(const dnnlk_tensor *src, const dnnlk_tensor *diff_dst, int axis,
+                                                   float epsilon, int eps_outside_sqrt, dnnlk_tensor *diff_src) {
+    dnnlk_tensor od;
+    int ax;
+    dnnlk_status st = dnnlk__l2b_prepare(src, diff_dst, axis, epsilon, eps_outside_sqrt, diff_src, 0, &od, &ax);
+    if (st == dnnlk_success) *diff_src = od;
+    return st;
+}
+
+/* One row of K elements: p[0] diff_src, p[1] src, p[2] diff_dst at byte strides s[], dtypes dt[]. */
+static DNNLK__NOINLINE void dnnlk__l2b_row(char *const *p, const int64_t *s, const dnnlk_dtype *dt, int64_t K,
+                                           double eps, int eps_out) {
+    double sq = 0, a = 0, r, c, n;
+    int64_t k;
+    int through;
+    for (k = 0; k < K; k++) {
+        double x = (double)dnnlk__load_as_f32(p[1] + k * s[1], dt[1]), g = (double)dnnlk__load_as_f32(p[2] + k * s[2], dt[2]);
+        sq += x * x;
+        a += g * x;
+    }
+    if (!(sq - sq == 0) || !(a - a == 0)) { /* a NaN or ±inf in the row (or an infinite a) */
+        for (k = 0; k < K; k++) dnnlk__store_from_f32(p[0] + k * s[0], dt[0], NAN);
+        return;
+    }
+    n = dnnlk__sqrt(sq);
+    through = eps_out ? n >= eps : sq >= eps;
+    r = 1.0 / (eps_out ? (through ? n : eps) : dnnlk__sqrt(through ? sq : eps));
+    c = through ? a * r * r * r : 0.0;
+    for (k = 0; k < K; k++) {
+        double x = (double)dnnlk__load_as_f32(p[1] + k * s[1], dt[1]), g = (double)dnnlk__load_as_f32(p[2] + k * s[2], dt[2]);
+        dnnlk__store_from_f32(p[0] + k * s[0], dt[0], (float)(g * r - x * c));
+    }
+}
+
+static inline dnnlk_status dnnlk_l2_norm_bwd(const dnnlk_tensor *src, const dnnlk_tensor *diff_dst, int axis,
+                                             float epsilon, int eps_outside_sqrt, dnnlk_tensor *diff_src, int ith,
+                                             int nth) {
+    dnnlk_tensor od;
+    dnnlk__loop rows;
+    dnnlk__loop_iter it;
+    int64_t dims[DNNLK_MAX_NDIMS], s[3], b, e, n, r, numel = 0;
+    const int64_t *strides[3];
+    size_t es[3];
+    void *base[3];
+    char *row[3], *p[3];
+    dnnlk_dtype dt[3];
+    int ax, i, d;
+    dnnlk_status st = dnnlk__l2b_prepare(src, diff_dst, axis, epsilon, eps_outside_sqrt, diff_src, 1, &od, &ax);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
+    *diff_src = od;
+    dnnlk_shape_numel(od.ndims, od.dims, &numel);
+    if (numel == 0) return dnnlk_success;
+    dt[0] = od.dtype, dt[1] = src->dtype, dt[2] = diff_dst->dtype;
+    strides[0] = od.strides, strides[1] = src->strides, strides[2] = diff_dst->strides;
+    base[0] = od.data, base[1] = src->data, base[2] = diff_dst->data;
+    for (d = 0; d < 3; d++) {
+        es[d] = dnnlk_dtype_size(dt[d]);
+        s[d] = strides[d][ax] * (int64_t)es[d];
+    }
+    for (i = 0; i < od.ndims; i++) dims[i] = i == ax ? 1 : od.dims[i];
+    dnnlk__loop_init(&rows, od.ndims, dims, 3, strides, es, DNNLK__LOOP_REORDER);
+    dnnlk__part_range(rows.total, ith, nth, 1, &b, &e);
+    if (b >= e) return dnnlk_success;
+    dnnlk__iter_init(&it, &rows, base, b, e);
+    while ((n = dnnlk__iter_next(&it, row)) > 0)
+        for (r = 0; r < n; r++) {
+            for (d = 0; d < 3; d++) p[d] = row[d] + r * dnnlk__row_stride(&rows, d);
+            dnnlk__l2b_row(p, s, dt, od.dims[ax], (double)epsilon, eps_outside_sqrt);
+        }
+    return dnnlk_success;
+}
+
 DNNLK__NOINLINE_END
 #endif /* DNNLK_L2_NORM_H */

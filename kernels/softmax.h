@@ -91,6 +91,17 @@ static inline int dnnlk__sm_fast2sum_ok(float m, float lo) {
 #define DNNLK__SIMD_BODY "softmax_simd.h"
 #include "simd_instantiate.h"
 
+typedef struct dnnlk__smb_ctx {
+    dnnlk__loop plan; /* over the row starts (axis removed); operand 0 diff_src, 1 dst, 2 diff_dst */
+    void *base[3];
+    int64_t K, s[3]; /* axis length, axis byte strides of the three operands */
+    dnnlk_dtype dt[3];
+    int log, nt;
+} dnnlk__smb_ctx;
+
+#define DNNLK__SIMD_BODY "softmax_bwd_simd.h"
+#include "simd_instantiate.h"
+
 /* The elementwise checks (float dtypes, dst completed like src, no overlap), then the axis. */
 static inline dnnlk_status dnnlk__sm_check(const dnnlk_tensor *src, int axis, const dnnlk_tensor *dst,
                                            dnnlk_tensor *done, int need_data) {
@@ -164,6 +175,116 @@ static inline dnnlk_status dnnlk_softmax(const dnnlk_tensor *src, int axis, dnnl
 
 static inline dnnlk_status dnnlk_log_softmax(const dnnlk_tensor *src, int axis, dnnlk_tensor *dst, int ith, int nth) {
     return dnnlk__sm_exec(src, axis, dst, 1, ith, nth);
+}
+
+/* ---- backward ----
+ *   dnnlk_softmax_bwd(dst, diff_dst, axis, diff_src, ith, nth)
+ *       diff_src = dst (diff_dst - sum(diff_dst dst))      (sum along axis)
+ *   dnnlk_log_softmax_bwd(dst, diff_dst, axis, diff_src, ith, nth)
+ *       diff_src = diff_dst - exp(dst) sum(diff_dst)
+ *   and their _infer (complete diff_src's dims and strides only).
+ * dst is the forward's output (PyTorch's _softmax_backward_data / _log_softmax_backward_data take
+ * the same). dst and diff_dst must have the same dims (no broadcasting); any strides; each of the
+ * three a float dtype of its own (math in f32, sums in f64). diff_src may be dst or diff_dst
+ * itself (the same view); other overlaps are refused.
+ * The sum: softmax adds each product diff_dst dst exactly (as a float pair: hi into one set of
+ * slots, lo into another), log_softmax each diff_dst, in double, element i of the row into slot
+ * i % 16; the 16 slots are summed in a fixed order (as the forward's) and rounded to a float pair
+ * s = sh + sl. softmax: dst ((diff_dst - sh) - sl), no fused step, so every level gives the same
+ * bits (but where a product's operands exceed 2^115 without FMA, its low part is dropped); log_softmax: diff_dst - e sh - e sl with e = exp(dst) (vmath.h) and fused steps where the
+ * level has FMA: AVX2 and AVX-512 agree, SSE4.1 and scalar agree. Parts split the rows; the bits
+ * do not depend on (ith, nth) or on the layout (strided rows go through f32 buffers, same bits).
+ * f32 diff_src of DNNLK_SM_NT_BYTES or more (not in place) is written with non-temporal stores.
+ * Special values as PyTorch's formula: a NaN in a row's products (softmax) or in its diff_dst
+ * (log_softmax) makes the sum and the whole row NaN; an infinite product is its own sum.
+ * Status: as the forward (invalid_shape also for dst and diff_dst dims that differ). Nothing is
+ * written on error. */
+
+static inline dnnlk_status dnnlk__smb_check(const dnnlk_tensor *dst, const dnnlk_tensor *diff_dst, int axis,
+                                            const dnnlk_tensor *diff_src, dnnlk_tensor *done, int need_data) {
+    int i;
+    dnnlk_status st;
+    if (!dst || !diff_dst || !diff_src) return dnnlk_invalid_arguments;
+    st = dnnlk__sm_check(dst, axis, diff_src, done, 0);
+    if (st != dnnlk_success) return st;
+    st = dnnlk__check_input(diff_dst, need_data);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__is_float_dtype(diff_dst->dtype)) return dnnlk_invalid_data_type;
+    if (diff_dst->ndims != dst->ndims) return dnnlk_invalid_shape;
+    for (i = 0; i < dst->ndims; i++)
+        if (diff_dst->dims[i] != dst->dims[i]) return dnnlk_invalid_shape;
+    if (need_data) {
+        st = dnnlk__check_input(dst, 1);
+        if (st != dnnlk_success) return st;
+        st = dnnlk__output_writable(done, dst, diff_dst);
+        if (st != dnnlk_success) return st;
+    }
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk__smb_exec(const dnnlk_tensor *dst, const dnnlk_tensor *diff_dst, int axis,
+                                           dnnlk_tensor *diff_src, int log, int ith, int nth) {
+    dnnlk_tensor done;
+    dnnlk__smb_ctx c;
+    int64_t b, e, dims[DNNLK_MAX_NDIMS], numel = 0;
+    const int64_t *strides[3];
+    size_t es[3];
+    int nd, i, d;
+    dnnlk_status st = dnnlk__smb_check(dst, diff_dst, axis, diff_src, &done, 1);
+    if (st != dnnlk_success) return st;
+    if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
+    *diff_src = done;
+    dnnlk_shape_numel(done.ndims, done.dims, &numel);
+    if (numel == 0) return dnnlk_success;
+    nd = done.ndims;
+    if (axis < 0) axis += nd > 0 ? nd : 1;
+    strides[0] = done.strides;
+    strides[1] = dst->strides;
+    strides[2] = diff_dst->strides;
+    c.dt[0] = done.dtype;
+    c.dt[1] = dst->dtype;
+    c.dt[2] = diff_dst->dtype;
+    for (d = 0; d < 3; d++) {
+        es[d] = dnnlk_dtype_size(c.dt[d]);
+        c.s[d] = nd == 0 || done.dims[axis] == 1 ? (int64_t)es[d] : strides[d][axis] * (int64_t)es[d];
+    }
+    c.K = nd == 0 ? 1 : done.dims[axis];
+    for (i = 0; i < nd; i++) dims[i] = i == axis ? 1 : done.dims[i];
+    dnnlk__loop_init(&c.plan, nd, dims, 3, strides, es, DNNLK__LOOP_REORDER);
+    c.base[0] = done.data;
+    c.base[1] = dst->data;
+    c.base[2] = diff_dst->data;
+    c.log = log;
+    /* f32 outputs of DNNLK_SM_NT_BYTES or more, apart from both inputs, are streamed */
+    c.nt = done.dtype == dnnlk_f32 && numel * 4 >= DNNLK_SM_NT_BYTES && done.data != dst->data &&
+           done.data != diff_dst->data;
+    dnnlk__part_range(c.plan.total, ith, nth, 16, &b, &e);
+    if (b >= e) return dnnlk_success;
+    DNNLK__DISPATCH(dnnlk__smb_part, (&c, b, e));
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk_softmax_bwd_infer(const dnnlk_tensor *dst, const dnnlk_tensor *diff_dst, int axis,
+                                                   dnnlk_tensor *diff_src) {
+    dnnlk_tensor done;
+    dnnlk_status st = dnnlk__smb_check(dst, diff_dst, axis, diff_src, &done, 0);
+    if (st == dnnlk_success) *diff_src = done;
+    return st;
+}
+
+static inline dnnlk_status dnnlk_log_softmax_bwd_infer(const dnnlk_tensor *dst, const dnnlk_tensor *diff_dst, int axis,
+                                                       dnnlk_tensor *diff_src) {
+    return dnnlk_softmax_bwd_infer(dst, diff_dst, axis, diff_src);
+}
+
+static inline dnnlk_status dnnlk_softmax_bwd(const dnnlk_tensor *dst, const dnnlk_tensor *diff_dst, int axis,
+                                             dnnlk_tensor *diff_src, int ith, int nth) {
+    return dnnlk__smb_exec(dst, diff_dst, axis, diff_src, 0, ith, nth);
+}
+
+static inline dnnlk_status dnnlk_log_softmax_bwd(const dnnlk_tensor *dst, const dnnlk_tensor *diff_dst, int axis,
+                                                 dnnlk_tensor *diff_src, int ith, int nth) {
+    return dnnlk__smb_exec(dst, diff_dst, axis, diff_src, 1, ith, nth);
 }
 
 #endif /* DNNLK_SOFTMAX_H */

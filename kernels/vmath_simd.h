@@ -80,8 +80,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp_poly)(dnnlk__vf r, 
     return dnnlk__vf_fmadd(mult, p, mult);
 }
 
-#if DNNLK__VEC_FMA && !DNNLK__VM_FINE
-/* mult 2^f (|f| <= 1/2 and its rounding), AVX2's gelu_tanh: 2^f = 1 + p, p = f ln2 + f^2 Q(f) with ln2 a
+#if DNNLK__VEC_FMA
+/* mult 2^f (|f| <= 1/2 and its rounding), AVX2's gelu_tanh and the FMA gelu_tanh_bwd: 2^f = 1 + p, p = f ln2 + f^2 Q(f) with ln2 a
  * float pair, f ln2h taken exactly in p's last step, so p rounds once; then mult + mult p. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_exp2m1_poly)(dnnlk__vf f) {
     const float *c = dnnlk__vm_exp2_c;
@@ -486,6 +486,71 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh)(dnnlk__vf x)
 
 #endif
 
+/* ---- derivatives (the backward kernels of eltwise.h) ----
+ * gelu'(x) from g(a) = gelu'(-a), a = |x|: x < 0 gives g, x >= 0 gives 1 - g (gelu(x) - gelu(-x) = x,
+ * so gelu'(x) + gelu'(-x) = 1): the left tail keeps its relative accuracy, and 1 - g, in
+ * [0.5, 1.13], does not cancel. g = E(a) F(a) with E an exp taken exactly (its argument's rounding
+ * would cost its size in relative error) and F a piecewise polynomial of vmath.h whose zero (near
+ * a = 0.752, where gelu' changes sign) is the centre of its interval, so F keeps its relative
+ * accuracy through it. NaN gives NaN; +-inf give NaN, as PyTorch's gelu_backward (x times a
+ * vanishing density, inf * 0). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_bwd_finish)(dnnlk__vf x, dnnlk__vf g) {
+    dnnlk__vf r = dnnlk__vf_blend(dnnlk__vf_cmplt(x, dnnlk__vf_zero()), g, dnnlk__vf_sub(dnnlk__vf_set1(1.0f), g));
+    r = dnnlk__vf_blend(dnnlk__vf_cmpeq(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(INFINITY)), dnnlk__vf_set1(NAN), r);
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, r);
+}
+
+/* Exact form: E = exp(-a^2/2) (the product a (-a/2) exact, as gelu's), F = D(a) = Phi(-a) exp(a^2/2)
+ * - a/sqrt(2 pi). a is clamped at 14.75, where g rounds to 0. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_erf_bwd)(dnnlk__vf x) {
+    dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(14.75f));
+    dnnlk__vf d = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu_d8[0], 8, a, 0, 8, 0, NULL);
+    return DNNLK__SFX(dnnlk__vm_bwd_finish)(x, DNNLK__SFX(dnnlk__vm_exp_prod)(a, dnnlk__vf_mul(a, dnnlk__vf_set1(-0.5f)), d));
+}
+
+/* tanh form, gelu = x s(Y) with s the logistic function and Y = x (k1 + k2 x^2) (k1 = 2 sqrt(2/pi),
+ * k2 = 0.044715 k1): E = exp(-Y(a)) with Y's rounding errors carried (as the forward: in units of
+ * ln2 by FMAs on the FMA levels, as a float pair elsewhere), F = H(a) = (1 + E - a Y'(a)) /
+ * (1 + E)^2. a is clamped at 11.25, where g rounds to 0. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_gelu_tanh_bwd)(dnnlk__vf x) {
+    dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(11.25f));
+    dnnlk__vf h = DNNLK__SFX(dnnlk__vm_tail)(dnnlk__vm_gelu_h8[0], 8, a, 0, 8, 0, NULL);
+#if DNNLK__VEC_FMA
+    /* Y in units of ln2 as the forward's FMA form: w + wl = (k1 + k2 a^2) / ln2, exp(-Y) =
+     * 2^(n + f), n = round(-(a w)), f = -(a w) - n - a wl (the product a w never rounded), then
+     * g = H 2^n (1 + p) with p = 2^f - 1: 2^n scales exactly (a subnormal g rounds twice) */
+    dnnlk__vf wl, w = DNNLK__SFX(dnnlk__vm_gelu_tanh_w)(a, 1.0f, &wl), shifter = dnnlk__vf_set1(DNNLK__VM_SHIFTER);
+    dnnlk__vf n = dnnlk__vf_sub(dnnlk__vf_fnmadd(a, w, shifter), shifter);
+    dnnlk__vf f = dnnlk__vf_fnmadd(a, wl, dnnlk__vf_fnmsub(a, w, n));
+    dnnlk__vf e = DNNLK__SFX(dnnlk__vm_ldexp)(h, n);
+    return DNNLK__SFX(dnnlk__vm_bwd_finish)(x, dnnlk__vf_fmadd(e, DNNLK__SFX(dnnlk__vm_exp2m1_poly)(f), e));
+#else
+    const float k1h = 1.5957691669464111f, k1l = -4.534068054340423e-08f;
+    const float k2h = 0.07135481387376785f, k2l = 2.3988324659995897e-09f;
+    dnnlk__vf ul, uh = DNNLK__SFX(dnnlk__vm_two_prod)(a, a, &ul);
+    dnnlk__vf pl, ph = DNNLK__SFX(dnnlk__vm_two_prod)(dnnlk__vf_set1(k2h), uh, &pl);
+    dnnlk__vf wl, wh, yl, yh, sign = dnnlk__vf_set1(-0.0f);
+    pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2h), ul, pl);
+    pl = dnnlk__vf_fmadd(dnnlk__vf_set1(k2l), uh, pl);
+    wh = DNNLK__SFX(dnnlk__vm_two_sum)(dnnlk__vf_set1(k1h), ph, &wl);
+    wl = dnnlk__vf_add(wl, dnnlk__vf_add(pl, dnnlk__vf_set1(k1l)));
+    yh = DNNLK__SFX(dnnlk__vm_two_prod)(a, wh, &yl); /* Y = yh + yl */
+    yl = dnnlk__vf_fmadd(a, wl, yl);
+    return DNNLK__SFX(dnnlk__vm_bwd_finish)(
+        x, DNNLK__SFX(dnnlk__vm_exp_hlbm)(dnnlk__vf_xor(yh, sign), dnnlk__vf_xor(yl, sign), dnnlk__vf_zero(),
+                                          dnnlk__vf_zero(), h, 0, NULL));
+#endif
+}
+
+/* erf'(x) = 2/sqrt(pi) exp(-x^2), x^2 taken exactly; |x| clamped at 10.5 (the result rounds to 0
+ * beyond 10.06); erf'(+-inf) = 0, NaN gives NaN. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_erf_bwd)(dnnlk__vf x) {
+    dnnlk__vf a = dnnlk__vf_min(DNNLK__SFX(dnnlk__vm_abs)(x), dnnlk__vf_set1(10.5f));
+    dnnlk__vf r = DNNLK__SFX(dnnlk__vm_exp_prod)(a, dnnlk__vf_xor(a, dnnlk__vf_set1(-0.0f)),
+                                                 dnnlk__vf_set1(1.1283791670955126f));
+    return DNNLK__SFX(dnnlk__vm_keep_nan)(x, r);
+}
+
 /* y[i] = fn(x[i]) over contiguous arrays (x == y allowed): the array entry point that tests and
  * other kernels' scalar-side code can call through dnnlk__vm_apply. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf x, int fn) {
@@ -495,6 +560,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vm_fn)(dnnlk__vf x, int fn
     case DNNLK__VM_ERFC: return DNNLK__SFX(dnnlk__vm_erfc)(x);
     case DNNLK__VM_TANH: return DNNLK__SFX(dnnlk__vm_tanh)(x);
     case DNNLK__VM_GELU_ERF: return DNNLK__SFX(dnnlk__vm_gelu_erf)(x);
+    case DNNLK__VM_ERF_BWD: return DNNLK__SFX(dnnlk__vm_erf_bwd)(x);
+    case DNNLK__VM_GELU_ERF_BWD: return DNNLK__SFX(dnnlk__vm_gelu_erf_bwd)(x);
+    case DNNLK__VM_GELU_TANH_BWD: return DNNLK__SFX(dnnlk__vm_gelu_tanh_bwd)(x);
     default: return DNNLK__SFX(dnnlk__vm_gelu_tanh)(x);
     }
 }

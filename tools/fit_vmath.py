@@ -112,7 +112,7 @@ def float_center(fn, s_, o_, span=4096, shift=0.02):
             best = (err, o, float(np.float32(c0)))
     return best
 
-def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1, lead_row=False):
+def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1, lead_row=False, center=None):
     """Per interval: polynomial in v = a*s - o, v in [-1, 1], s a power of 2, relative error, with
     o moved off the centre (by a few float steps) to where fn(o/s) rounds to a float within
     ~2^-35, so c0 = fn(o/s) is exact to far below the fit's error. Emitted in u = v/s = a - o/s
@@ -127,7 +127,9 @@ def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1, le
     near an edge. lead_row (with first = "zero"): the first interval's c1, a power of 2, moves to a
     row of its own after c_deg (0 in the other intervals) and its place in the c1 row becomes 0: the
     kernel takes c0 + a * that row, exact, as the first interval's constant term (the gelu's
-    M(a) = a/2 + ...: no rounding of q before its leading term is added)."""
+    M(a) = a/2 + ...: no rounding of q before its leading term is added). center ({interval: a}):
+    that interval's o is the float nearest a (in v) instead: a root of fn there, so that fn near it
+    is c0 + u q(u) with u = a - o exact and c0 tiny (relative accuracy through the zero).)"""
     ed = edges(mbits)
     print(f"/* {name}: {len(ed) - 1} intervals, degree {deg} */")
     rows = []
@@ -147,7 +149,12 @@ def piecewise(name, fn, deg, hi=15.0, first="free", const_from=None, mbits=1, le
             target = t - base
         else:
             s_ = 2.0 ** math.floor(math.log2(2 / (up - lo)))  # v within [-1, 1] on clipped ones
-            err0, o_, c0 = float_center(fn, s_, float(np.float32(s_ * (up + lo) / 2)))  # the centre, in v
+            if center and k in center:
+                o_ = float(np.float32(s_ * center[k]))
+                c0 = float(np.float32(fn(o_ / s_)))
+                err0 = abs(fn(o_ / s_) - c0) / abs(c0)
+            else:
+                err0, o_, c0 = float_center(fn, s_, float(np.float32(s_ * (up + lo) / 2)))  # the centre, in v
             print(f"/*   c0 = f(o/s) within 2^{math.log2(err0 + 1e-300):.1f} of its float */")
             base = 0
             target = t - c0
@@ -182,3 +189,31 @@ piecewise("gelu tail M(a), AVX-512", M, 5, hi=14.5, first="zero", mbits=3)
 def N(a):
     return math.erfc(a) * math.exp(a * a)
 piecewise("erfc tail N(a)", N, 8, hi=10.1, const_from=7)
+
+# gelu backward: g(a) = gelu'(-a) for a = |x| >= 0, and gelu'(a) = 1 - g(a) (gelu(x) - gelu(-x) = x).
+# Exact form: g(a) = exp(-a^2/2) D(a), D(a) = Phi(-a) exp(a^2/2) - a / sqrt(2 pi) (= M(a)/a - a phi(0)),
+# which crosses 0 at a0 = 0.7517916...: the interval [0.5, 1) is centred on the float nearest a0,
+# so D keeps its relative accuracy through the zero. a in [0, 14.75] (beyond, g rounds to 0).
+def bisect(f, lo, hi):
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if (f(lo) < 0) == (f(mid) < 0):
+            lo = mid
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
+def D(a):
+    return 0.5 * math.erfc(a / math.sqrt(2)) * math.exp(a * a / 2) - a / math.sqrt(2 * math.pi)
+a0 = bisect(D, 0.5, 1.0)
+print(f"/* D's zero a0 = {a0!r} */")
+piecewise("gelu_bwd erf form D(a)", D, 8, hi=14.75, center={1: a0})
+# tanh form: Y = a (k1 + k2 a^2) (k1 = 2 sqrt(2/pi), k2 = 0.044715 k1), g(a) = exp(-Y) H(a),
+# H(a) = (1 + exp(-Y) - a (k1 + 3 k2 a^2)) / (1 + exp(-Y))^2; zero near 0.75 as D's.
+K1 = 2 * math.sqrt(2 / math.pi)
+K2 = 0.044715 * K1
+def H(a):
+    e = math.exp(-a * (K1 + K2 * a * a))
+    return (1 + e - a * (K1 + 3 * K2 * a * a)) / (1 + e) ** 2
+h0 = bisect(H, 0.5, 1.0)
+print(f"/* H's zero h0 = {h0!r} */")
+piecewise("gelu_bwd tanh form H(a)", H, 8, hi=11.25, center={1: h0})
