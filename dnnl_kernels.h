@@ -77,6 +77,10 @@
  *                                           s8/u8 = sat(round_half_even(x / scale) + zp), ONNX
  *                dnnlk_dequantize_infer(x, scale, zero_point, axis, y)
  *                dnnlk_dequantize(x, scale, zero_point, axis, y, ith, nth)   (q - zp) * scale
+ *                dnnlk_quantize_linear_infer(x, scale, zero_point, axis, block_size, saturate, y)
+ *                dnnlk_quantize_linear(x, scale, zero_point, axis, block_size, saturate, y, ith, nth)
+ *                dnnlk_dequantize_linear_infer(x, scale, zero_point, axis, block_size, y)
+ *                dnnlk_dequantize_linear(x, scale, zero_point, axis, block_size, y, ith, nth)
  *   resize.h     dnnlk_resize_infer(src, desc, dst)  dnnlk_resize(src, desc, dst, ith, nth)
  *                                           ONNX Resize, nearest and N-linear, any axes
  *   (tests/compile/check_api_index.sh checks that this list and the headers' public functions agree)
