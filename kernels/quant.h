@@ -236,6 +236,8 @@ static inline dnnlk_tensor dnnlk__quant_geom(const dnnlk_tensor *t) {
 static inline int dnnlk__quant_dense(const dnnlk_tensor *t) {
     int64_t s = 1;
     int i;
+    for (i = 0; i < t->ndims; i++)
+        if (t->dims[i] == 0) return 1; /* no elements */
     for (i = t->ndims - 1; i >= 0; i--) {
         if (t->dims[i] != 1 && t->strides[i] != s) return 0;
         s *= t->dims[i];

@@ -455,7 +455,10 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__qg_run)(const dnnlk__qg_job *j) {
     const int nd = j->nd, last = nd - 1;
     const int64_t L = j->dims[last], B = j->block;
     const int64_t se = (int64_t)dnnlk_dtype_size(j->st);
-    const int along = j->ax == last; /* the scale changes along the rows */
+    /* the scale changes along the rows: per-axis or blocked on the last dim, or blocked on another
+     * (the scale then has x's rank, its last dim x's) */
+    const int along = j->ax == last || (B > 0 && j->dims[last] > 1);
+    const int64_t bdiv = j->ax == last && B > 0 ? B : 1; /* row element -> scale index along it */
     DNNLK__SFX(dnnlk__qg_nib) nib;
     int64_t f = j->begin;
     DNNLK__SFX(dnnlk__qg_nib_init)(&nib);
@@ -485,7 +488,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__qg_run)(const dnnlk__qg_job *j) {
     } while (0)
         if (!along) {
             DNNLK__QG_SEG(c0, c1 - c0, DNNLK__QG_S(s0), DNNLK__QG_Z(z0), (const float *)NULL, (const int64_t *)NULL);
-        } else if (B >= 8) { /* blocks of one scale */
+        } else if (bdiv >= 8) { /* blocks of one scale */
             int64_t c = c0;
             while (c < c1) {
                 int64_t e = (c / B + 1) * B, b = c / B;
@@ -500,7 +503,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__qg_run)(const dnnlk__qg_job *j) {
                 float sb[DNNLK__QG_CH];
                 int64_t zb[DNNLK__QG_CH], m = c1 - c < DNNLK__QG_CH ? c1 - c : DNNLK__QG_CH, k;
                 for (k = 0; k < m; k++) {
-                    int64_t b = B > 0 ? (c + k) / B : c + k;
+                    int64_t b = (c + k) / bdiv;
                     sb[k] = DNNLK__QG_S(s0 + b * j->ss[last]);
                     zb[k] = DNNLK__QG_Z(z0 + b * j->zs[last]);
                 }
