@@ -146,8 +146,7 @@ static DNNLK__FORCEINLINE int dnnlk__is_packed4(dnnlk_dtype t) { return t == dnn
 static DNNLK__FORCEINLINE int64_t dnnlk__qg_load(const void *base, int64_t e, dnnlk_dtype t) {
     const char *p = (const char *)base;
     switch (t) {
-    case dnnlk_s4: { int32_t b = (int32_t)(uint8_t)p[e >> 1] << (28 - 4 * (int)(e & 1));
-                     return (int32_t)((uint32_t)b & 0xf0000000u) >> 28; }
+    case dnnlk_s4: { int32_t v = ((uint8_t)p[e >> 1] >> (4 * (int)(e & 1))) & 15; return v >= 8 ? v - 16 : v; }
     case dnnlk_u4: return ((uint8_t)p[e >> 1] >> (4 * (int)(e & 1))) & 15;
     case dnnlk_s8: return (int8_t)p[e];
     case dnnlk_s16: { int16_t v; memcpy(&v, p + 2 * e, 2); return v; }
