@@ -13,7 +13,8 @@
  * API (every public function and its contract in one line; the header named says the rest).
  *   Every execute function also completes dst's unknown dims/strides first, as its _infer does.
  *   base.h       dnnlk_status_str(s)        name of a status      dnnlk_dtype_name(t)   name of a dtype
- *                dnnlk_dtype_size(t)        bytes per element (0 for undef)
+ *                dnnlk_dtype_size(t)        bytes per element (0 for undef, s4/u4)
+ *                dnnlk_dtype_bits(t)        bits per element (4 for s4/u4)
  *                dnnlk_bf16_to_f32(h)  dnnlk_f32_to_bf16(f)  dnnlk_f16_to_f32(h)  dnnlk_f32_to_f16(f)
  *                                           exact widening; narrowing rounds to nearest even, NaN kept
  *   cpu.h        dnnlk_cpu_isa()            best level the CPU and OS support
