@@ -930,6 +930,38 @@ TEST(fp8_all_codes_dequantize) {
     }
 }
 
+/* Rounding boundaries: the midpoint of every two adjacent fp8 values (a tie: to the even code),
+ * one f32 ulp either side, and the same past the largest finite, both signs, saturate 1 and 0. */
+TEST(fp8_quantize_ties) {
+    float x[3 * 2 * 256], s = 1.0f;
+    uint8_t y[3 * 2 * 256];
+    int t, c, sat, k, n = 0;
+    for (t = 0; t < 2; t++) {
+        dnnlk_dtype qt = t ? dnnlk_f8_e5m2 : dnnlk_f8_e4m3;
+        n = 0;
+        for (c = 0; c < 127; c++) {
+            double a = ref_fp8_decode((unsigned)c, !t), b = ref_fp8_decode((unsigned)c + 1, !t);
+            float m;
+            if (isnan(b) || isinf(b)) b = a + (a - ref_fp8_decode((unsigned)c - 1, !t)); /* the next step past max */
+            if (isnan(a) || isinf(a)) continue;
+            m = (float)((a + b) / 2); /* exact: a few bits */
+            for (k = -1; k <= 1; k++) {
+                float v = k < 0 ? nextafterf(m, 0.0f) : k > 0 ? nextafterf(m, INFINITY) : m;
+                x[n++] = v, x[n++] = -v;
+            }
+        }
+        for (sat = 0; sat <= 1; sat++) {
+            int64_t nx = n;
+            dnnlk_tensor X = th_tensor(x, dnnlk_f32, 1, &nx), S = scalar_t(&s, dnnlk_f32), Y = th_tensor(y, qt, 1, &nx);
+            CHECK_EQ(dnnlk_quantize_linear(&X, &S, NULL, 0, 0, sat, &Y, 0, 1), dnnlk_success);
+            for (k = 0; k < n; k++) {
+                double w = ref_fp8_value(x[k], !t, sat), got = ref_fp8_decode(y[k], !t);
+                CHECK_MSG(same_d(got, w), "%s sat %d x %a: got 0x%02x (%a) want %a", dnnlk_dtype_name(qt), sat, (double)x[k], y[k], got, w);
+            }
+        }
+    }
+}
+
 /* ONNX's reference values (tests/onnx_quant_cases.h, from tools/onnx_quant_cases.py). */
 TEST(onnx_reference_cases) {
     size_t c;
@@ -1244,6 +1276,7 @@ int main(void) {
     RUN(infer_completes_output);
     RUN(recorded_bits);
     RUN_EACH_ISA(fp8_all_codes_dequantize);
+    RUN_EACH_ISA(fp8_quantize_ties);
     RUN_EACH_ISA(onnx_reference_cases);
     RUN_EACH_ISA(general_quantize_random);
     RUN_EACH_ISA(general_dequantize_random);
