@@ -451,6 +451,45 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qg_q)(const dnnlk__qg_job *j, i
     }
 }
 
+/* Dequantize whole blocks of a contiguous row (x s8/u8/s4/u4, y contiguous, scales contiguous
+ * along the row, block a multiple of 2N, x's first element at a byte): the LLM weight case. The
+ * row's scales are widened to f32 by vectors into a buffer first, so a block costs a broadcast;
+ * each lane is the same (q - zp) * scale as dnnlk__qg_dq's. Returns the elements done. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_dq_blocks)(const dnnlk__qg_job *j, const DNNLK__SFX(dnnlk__qg_nib) *nib,
+                                                               int64_t xo, int64_t yo, const char *sp, int64_t zo,
+                                                               int64_t nblk) {
+    const int64_t N = DNNLK__VF_N, B = j->block, ye = (int64_t)dnnlk_dtype_size(j->yt), se = (int64_t)dnnlk_dtype_size(j->st);
+    const dnnlk_dtype xt = j->xt;
+    const int packed = dnnlk__is_packed4(xt), sgn = xt == dnnlk_s8 || xt == dnnlk_s4;
+    char *y = j->y + yo * ye;
+    const int stream = j->stream && j->yt == dnnlk_f32 && ((uintptr_t)y & (uintptr_t)(N * 4 - 1)) == 0;
+    int64_t b0, i = 0;
+    for (b0 = 0; b0 < nblk; b0 += DNNLK__QG_CH) {
+        float sb[DNNLK__QG_CH];
+        int32_t zb[DNNLK__QG_CH];
+        int64_t m = nblk - b0 < DNNLK__QG_CH ? nblk - b0 : DNNLK__QG_CH, k;
+        for (k = 0; k + N <= m; k += N) dnnlk__vf_storeu(sb + k, dnnlk__vf_load_dt(sp + (b0 + k) * se, j->st));
+        for (; k < m; k++) sb[k] = dnnlk__load_as_f32(sp + (b0 + k) * se, j->st);
+        for (k = 0; k < m; k++) zb[k] = j->z ? (int32_t)dnnlk__qg_load(j->z, zo + b0 + k, j->qt) : 0;
+        for (k = 0; k < m; k++) {
+            const dnnlk__vf s = dnnlk__vf_set1(sb[k]);
+            const dnnlk__vi z = dnnlk__vi_set1(zb[k]);
+            const int64_t e = i + B;
+            if (packed) {
+                for (; i < e; i += 2 * N) {
+                    dnnlk__vi bytes = dnnlk__vi_load_i8(j->x + ((xo + i) >> 1), 0);
+                    dnnlk__vf_store_dt(y + i * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(bytes, nib, 0, sgn), z)), s), stream);
+                    dnnlk__vf_store_dt(y + (i + N) * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(bytes, nib, 1, sgn), z)), s), stream);
+                }
+            } else {
+                for (; i < e; i += N)
+                    dnnlk__vf_store_dt(y + i * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(dnnlk__vi_load_i8(j->x + xo + i, sgn), z)), s), stream);
+            }
+        }
+    }
+    return i;
+}
+
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__qg_run)(const dnnlk__qg_job *j) {
     const int nd = j->nd, last = nd - 1;
     const int64_t L = j->dims[last], B = j->block;
@@ -488,15 +527,18 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__qg_run)(const dnnlk__qg_job *j) {
     } while (0)
         if (!along) {
             DNNLK__QG_SEG(c0, c1 - c0, DNNLK__QG_S(s0), DNNLK__QG_Z(z0), (const float *)NULL, (const int64_t *)NULL);
-        } else if (bdiv >= 8) { /* blocks of one scale */
-            int64_t c = c0;
-            while (c < c1) {
-                int64_t e = (c / B + 1) * B, b = c / B;
-                if (e > c1) e = c1;
-                DNNLK__QG_SEG(c, e - c, DNNLK__QG_S(s0 + b * j->ss[last]), DNNLK__QG_Z(z0 + b * j->zs[last]),
-                              (const float *)NULL, (const int64_t *)NULL);
-                c = e;
+        } else if (bdiv >= 8) { /* blocks of one scale (one division per row, not per block) */
+            int64_t b = c0 / B, c = c0, e = (b + 1) * B;
+            if (j->dequant && c0 == b * B && j->xs[last] == 1 && j->ys[last] == 1 && j->ss[last] == 1 &&
+                (!j->z || j->zs[last] == 1) && B % (2 * DNNLK__VF_N) == 0 && (j->xt == dnnlk_s8 || j->xt == dnnlk_u8 ||
+                (dnnlk__is_packed4(j->xt) && (x0 + c0) % 2 == 0))) {
+                int64_t nblk = (c1 - c0) / B, done;
+                done = DNNLK__SFX(dnnlk__qg_dq_blocks)(j, &nib, x0 + c0, y0 + c0, j->s + (s0 + b) * se, z0 + b, nblk);
+                c += done, b += nblk, e = c + B;
             }
+            for (; c < c1; b++, c = e, e += B)
+                DNNLK__QG_SEG(c, (e < c1 ? e : c1) - c, DNNLK__QG_S(s0 + b * j->ss[last]),
+                              DNNLK__QG_Z(z0 + b * j->zs[last]), (const float *)NULL, (const int64_t *)NULL);
         } else { /* a scale per element (per-axis), or per few: buffers */
             int64_t c = c0;
             while (c < c1) {
