@@ -13,7 +13,8 @@
  * API (every public function and its contract in one line; the header named says the rest).
  *   Every execute function also completes dst's unknown dims/strides first, as its _infer does.
  *   base.h       dnnlk_status_str(s)        name of a status      dnnlk_dtype_name(t)   name of a dtype
- *                dnnlk_dtype_size(t)        bytes per element (0 for undef)
+ *                dnnlk_dtype_size(t)        bytes per element (0 for undef, s4/u4)
+ *                dnnlk_dtype_bits(t)        bits per element (4 for s4/u4)
  *                dnnlk_bf16_to_f32(h)  dnnlk_f32_to_bf16(f)  dnnlk_f16_to_f32(h)  dnnlk_f32_to_f16(f)
  *                                           exact widening; narrowing rounds to nearest even, NaN kept
  *   cpu.h        dnnlk_cpu_isa()            best level the CPU and OS support
@@ -86,6 +87,10 @@
  *                                           s8/u8 = sat(round_half_even(x / scale) + zp), ONNX
  *                dnnlk_dequantize_infer(x, scale, zero_point, axis, y)
  *                dnnlk_dequantize(x, scale, zero_point, axis, y, ith, nth)   (q - zp) * scale
+ *                dnnlk_quantize_linear_infer(x, scale, zero_point, axis, block_size, saturate, y)
+ *                dnnlk_quantize_linear(x, scale, zero_point, axis, block_size, saturate, y, ith, nth)
+ *                dnnlk_dequantize_linear_infer(x, scale, zero_point, axis, block_size, y)
+ *                dnnlk_dequantize_linear(x, scale, zero_point, axis, block_size, y, ith, nth)
  *   resize.h     dnnlk_resize_infer(src, desc, dst)  dnnlk_resize(src, desc, dst, ith, nth)
  *                                           ONNX Resize, nearest and N-linear, any axes
  *   layer_norm_bwd.h dnnlk_layer_norm_bwd_infer(src, diff_dst, mean, inv_std, w, naxes, axes, dx, dw, db)

@@ -237,6 +237,85 @@ static inline void bench_qr_resize_general_case(const char *name, int cubic) {
     free(x); free(y);
 }
 
+/* ---- issue #29 rows: dequantize u4 blocked 32 (f16 scales) -> f32, quantize f32 -> fp8 e4m3fn
+ * per-tensor, dequantize s8 blocked 128 (f32 scales) -> f32; [4096,4096], no zero point.
+ * Compulsory bytes count the packed data: u4 half a byte per element, plus the scales. ---- */
+
+typedef struct bench_qr_lin {
+    dnnlk_tensor x, s, y;
+    int kind; /* 0 u4 blocked 32, 1 f32 -> e4m3, 2 s8 blocked 128 */
+    int64_t block;
+} bench_qr_lin;
+
+static inline void bench_qr_lin_part(void *p, int ith, int nth) {
+    bench_qr_lin *c = (bench_qr_lin *)p;
+    dnnlk_status st = c->kind == 1 ? dnnlk_quantize_linear(&c->x, &c->s, NULL, 1, 0, 1, &c->y, ith, nth)
+                                   : dnnlk_dequantize_linear(&c->x, &c->s, NULL, 1, c->block, &c->y, ith, nth);
+    if (st != dnnlk_success) bench_check(0, "quantize_linear status");
+}
+
+/* the plain loops a C port would write (one thread) */
+static inline void bench_qr_lin_naive(void *p, int ith, int nth) {
+    bench_qr_lin *c = (bench_qr_lin *)p;
+    const int64_t R = c->x.dims[0], C = c->x.dims[1];
+    int64_t r, i;
+    (void)ith; (void)nth;
+    for (r = 0; r < R; r++)
+        for (i = 0; i < C; i++) {
+            int64_t k = r * C + i;
+            if (c->kind == 0) {
+                uint8_t b = ((const uint8_t *)c->x.data)[k >> 1];
+                float sc = dnnlk_f16_to_f32(((const uint16_t *)c->s.data)[r * (C / 32) + i / 32]);
+                ((float *)c->y.data)[k] = (float)((k & 1) ? b >> 4 : b & 15) * sc;
+            } else if (c->kind == 2) {
+                ((float *)c->y.data)[k] = (float)((const int8_t *)c->x.data)[k] * ((const float *)c->s.data)[r * (C / 128) + i / 128];
+            } else {
+                ((uint8_t *)c->y.data)[k] = (uint8_t)dnnlk__fp8_encode(((const float *)c->x.data)[k] / *(const float *)c->s.data, 1, 1);
+            }
+        }
+}
+
+static inline void bench_qr_lin_case(const char *name, int kind) {
+    const int64_t R = 4096, C = 4096, n = R * C, B = kind == 0 ? 32 : 128, ns = kind == 1 ? 1 : R * (C / B);
+    size_t xbytes = kind == 0 ? (size_t)n / 2 : kind == 1 ? (size_t)n * 4 : (size_t)n;
+    size_t ybytes = kind == 1 ? (size_t)n : (size_t)n * 4, sbytes = (size_t)ns * (kind == 0 ? 2 : 4);
+    void *x = bench_alloc(xbytes), *y = bench_alloc(ybytes), *yn = bench_alloc(ybytes), *s = bench_alloc(sbytes);
+    bench_qr_lin c, nv;
+    int64_t i;
+    int nth;
+    for (i = 0; i < (int64_t)xbytes; i++) ((uint8_t *)x)[i] = (uint8_t)((i * 2654435761u) >> 24);
+    if (kind == 1)
+        for (i = 0; i < n; i++) ((float *)x)[i] = (float)((i * 2654435761u) % 10007u) * 0.01f - 50.0f;
+    for (i = 0; i < ns; i++) {
+        float v = 0.25f + 0.001f * (float)(i % 100);
+        if (kind == 0) ((uint16_t *)s)[i] = dnnlk_f32_to_f16(v);
+        else ((float *)s)[i] = v;
+    }
+    memset(&c, 0, sizeof c);
+    c.kind = kind;
+    c.block = kind == 1 ? 0 : B;
+    c.x = (dnnlk_tensor){x, kind == 0 ? dnnlk_u4 : kind == 1 ? dnnlk_f32 : dnnlk_s8, 2, {R, C}, {C, 1}};
+    c.y = (dnnlk_tensor){y, kind == 1 ? dnnlk_f8_e4m3 : dnnlk_f32, 2, {R, C}, {C, 1}};
+    c.s = kind == 1 ? (dnnlk_tensor){s, dnnlk_f32, 0, {0}, {0}}
+                    : (dnnlk_tensor){s, kind == 0 ? dnnlk_f16 : dnnlk_f32, 2, {R, C / B}, {C / B, 1}};
+    nv = c;
+    nv.y.data = yn;
+    bench_qr_lin_part(&c, 0, 1);
+    bench_qr_lin_naive(&nv, 0, 1);
+    bench_check(memcmp(y, yn, ybytes) == 0, name);
+    for (nth = 1; nth <= 2; nth++) {
+        double traffic = (double)(xbytes + ybytes + sbytes);
+        double t = bench_time(bench_qr_lin_part, &c, nth);
+        double copy_t = bench_copy_time((size_t)traffic, nth);
+        double naive_t = nth == 1 ? bench_time(bench_qr_lin_naive, &nv, 1) : 0;
+        char note[160] = "";
+        bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
+        bench_row(name, "4096x4096", kind == 0 ? "u4>f32" : kind == 1 ? "f32>e4m3" : "s8>f32", nth, (double)n, traffic, t,
+                  copy_t, naive_t, note);
+    }
+    free(x); free(y); free(yn); free(s);
+}
+
 static inline void bench_quantresize(void) {
     if (!bench_selected("quantresize")) return;
     bench_qr_quant_case("quantize per-tensor", 0, 0);
@@ -247,4 +326,7 @@ static inline void bench_quantresize(void) {
     bench_qr_resize_case("resize linear x2 NCHW", 1);
     bench_qr_resize_general_case("resize bicubic x2 NCHW", 1);
     bench_qr_resize_general_case("resize bilinear antialias x0.5 NCHW", 0);
+    bench_qr_lin_case("dequantize u4 blocked 32", 0);
+    bench_qr_lin_case("quantize fp8 e4m3", 1);
+    bench_qr_lin_case("dequantize s8 blocked 128", 2);
 }

@@ -93,8 +93,17 @@ typedef enum dnnlk_dtype {
     dnnlk_s8 = 5,
     dnnlk_u8 = 6,
     dnnlk_f64 = 7,
-    dnnlk_boolean = 8, /* C bool: one byte, read as "nonzero is true", written as 0/1 */
-    dnnlk_s64 = 64     /* oneDNN 2.6 has no s64; this value is ours */
+    dnnlk_boolean = 8,  /* C bool: one byte, read as "nonzero is true", written as 0/1 */
+    dnnlk_f8_e5m2 = 9,  /* OCP fp8 E5M2: bias 15, +-inf, NaN (quantize/dequantize only) */
+    dnnlk_f8_e4m3 = 10, /* OCP fp8 E4M3FN: bias 7, no inf, NaN = S.1111.111 (quantize/dequantize only) */
+    dnnlk_s4 = 11,      /* packed two per byte, low nibble first (quantize/dequantize only) */
+    dnnlk_u4 = 12,
+    dnnlk_s64 = 16,
+    /* s16/u16 have no oneDNN number. oneDNN numbers its types one after another (16 at 3.x) below
+     * its dnnl_data_type_max sentinel 0x7fff: 256 and 257 leave room for 240 more of its types
+     * before any cast could confuse one for another. (quantize/dequantize only) */
+    dnnlk_s16 = 256,
+    dnnlk_u16 = 257
 } dnnlk_dtype;
 
 /* A strided view. Dims and strides are in elements; a stride may be 0 or negative on inputs
@@ -132,20 +141,40 @@ static inline const char *dnnlk_dtype_name(dnnlk_dtype t) {
     case dnnlk_f64: return "f64";
     case dnnlk_boolean: return "boolean";
     case dnnlk_s64: return "s64";
+    case dnnlk_f8_e5m2: return "f8_e5m2";
+    case dnnlk_f8_e4m3: return "f8_e4m3";
+    case dnnlk_s4: return "s4";
+    case dnnlk_u4: return "u4";
+    case dnnlk_s16: return "s16";
+    case dnnlk_u16: return "u16";
     }
     return "unknown_dtype";
 }
 
-/* Bytes per element; 0 for undef or an unknown value. */
+/* Bytes per element; 0 for undef, an unknown value, and the packed s4/u4 (half a byte each: see
+ * dnnlk_dtype_bits), so every op that checks its tensors with this refuses them unless it knows
+ * them (quantize/dequantize). */
 static inline size_t dnnlk_dtype_size(dnnlk_dtype t) {
     switch (t) {
-    case dnnlk_s8: case dnnlk_u8: case dnnlk_boolean: return 1;
-    case dnnlk_f16: case dnnlk_bf16: return 2;
+    case dnnlk_s8: case dnnlk_u8: case dnnlk_boolean: case dnnlk_f8_e5m2: case dnnlk_f8_e4m3: return 1;
+    case dnnlk_f16: case dnnlk_bf16: case dnnlk_s16: case dnnlk_u16: return 2;
     case dnnlk_f32: case dnnlk_s32: return 4;
     case dnnlk_f64: case dnnlk_s64: return 8;
-    case dnnlk_dtype_undef: return 0;
+    case dnnlk_s4: case dnnlk_u4: case dnnlk_dtype_undef: return 0;
     }
     return 0;
+}
+
+/* Bits per element (4 for s4/u4, 8 x dnnlk_dtype_size otherwise); 0 for undef or an unknown value. */
+static inline int dnnlk_dtype_bits(dnnlk_dtype t) {
+    return t == dnnlk_s4 || t == dnnlk_u4 ? 4 : 8 * (int)dnnlk_dtype_size(t);
+}
+
+/* The dtypes only quantize/dequantize take (fp8, s4/u4, s16/u16): every other op refuses them
+ * through dnnlk__check_input / dnnlk__complete_output. */
+static inline int dnnlk__dtype_quant_only(dnnlk_dtype t) {
+    return t == dnnlk_f8_e5m2 || t == dnnlk_f8_e4m3 || t == dnnlk_s4 || t == dnnlk_u4 || t == dnnlk_s16 ||
+           t == dnnlk_u16;
 }
 
 static inline int dnnlk__is_float_dtype(dnnlk_dtype t) {

@@ -81,6 +81,112 @@ static DNNLK__FORCEINLINE int32_t dnnlk__load_q8(const void *p, dnnlk_dtype t) {
     return t == dnnlk_s8 ? (int32_t) * (const int8_t *)p : (int32_t) * (const uint8_t *)p;
 }
 
+/* ---- the general path: s16/u16/s4/u4/fp8 (and s32 dequantize input), blocked scales ---- */
+
+/* fp8 -> f32, exactly. e4m3 (E4M3FN): bias 7, subnormals m * 2^-9, S.1111.111 is NaN, no inf.
+ * e5m2: bias 15, subnormals m * 2^-16, exponent 31 is inf (m = 0) or NaN. */
+static DNNLK__FORCEINLINE float dnnlk__fp8_decode(uint32_t c, int e4m3) {
+    uint32_t c7 = c & 0x7fu, sign = (c & 0x80u) << 24;
+    float v;
+    if (e4m3) {
+        if (c7 == 0x7fu) return dnnlk__f32_from_bits(sign | 0x7fc00000u);
+        v = c7 < 8u ? (float)c7 * (1.0f / 512.0f) : dnnlk__f32_from_bits((c7 << 20) + (120u << 23));
+    } else {
+        if (c7 > 0x7cu) return dnnlk__f32_from_bits(sign | 0x7fc00000u);
+        if (c7 == 0x7cu) return dnnlk__f32_from_bits(sign | 0x7f800000u);
+        v = c7 < 4u ? (float)c7 * (1.0f / 65536.0f) : dnnlk__f32_from_bits((c7 << 21) + (112u << 23));
+    }
+    return dnnlk__f32_from_bits(dnnlk__f32_bits(v) | sign);
+}
+
+/* f32 -> fp8, round to nearest even (ONNX's cast; the vector bodies do these steps lane by lane).
+ * Normal results: the f32 bits rounded at the fp8 mantissa width (adding half an fp8 ulp minus one,
+ * plus the kept lowest bit), then rebiased; subnormal results: |v| + C rounded by the FPU, where
+ * C's ulp is the fp8 subnormal step (e4m3: 2^14, step 2^-9; e5m2: 2^7, step 2^-16), so C's bits
+ * minus C's own are the code (the smallest normal included). Beyond the largest finite (448,
+ * 57344), inf included: saturate gives +-max; otherwise NaN (e4m3, which has no inf) or +-inf
+ * (e5m2). NaN gives NaN (0x7f/0x7e with x's sign). Assumes round-to-nearest, like all float code
+ * here; DAZ/FTZ touch nothing that does not round to 0 anyway. */
+static DNNLK__FORCEINLINE uint32_t dnnlk__fp8_encode(float v, int e4m3, int saturate) {
+    uint32_t u = dnnlk__f32_bits(v), a = u & 0x7fffffffu, sign = (u >> 24) & 0x80u, code;
+    const int mb = e4m3 ? 20 : 21;                                 /* f32 mantissa bits dropped */
+    const uint32_t minnorm = e4m3 ? 0x3c800000u : 0x38800000u;     /* 2^-6, 2^-14 */
+    const uint32_t rebias = e4m3 ? 960u : 448u;                    /* (127 - bias) << mantissa bits */
+    const uint32_t maxc = e4m3 ? 0x7eu : 0x7bu, ovf = e4m3 ? 0x7fu : 0x7cu;
+    const float C = e4m3 ? 16384.0f : 128.0f;
+    if (a > 0x7f800000u) return sign | (e4m3 ? 0x7fu : 0x7eu);
+    if (a < minnorm) {
+        float t = dnnlk__f32_from_bits(a) + C;
+        code = dnnlk__f32_bits(t) - dnnlk__f32_bits(C);
+    } else {
+        code = ((a + ((1u << (mb - 1)) - 1u) + ((a >> mb) & 1u)) >> mb) - rebias;
+        if (code > maxc) code = saturate ? maxc : ovf;
+    }
+    return sign | code;
+}
+
+/* Quantized value ranges of the integer dtypes (as floats for the clamps). */
+static inline void dnnlk__qint_range(dnnlk_dtype t, float *lo, float *hi) {
+    switch (t) {
+    case dnnlk_s8: *lo = -128.0f, *hi = 127.0f; break;
+    case dnnlk_u8: *lo = 0.0f, *hi = 255.0f; break;
+    case dnnlk_s16: *lo = -32768.0f, *hi = 32767.0f; break;
+    case dnnlk_u16: *lo = 0.0f, *hi = 65535.0f; break;
+    case dnnlk_s4: *lo = -8.0f, *hi = 7.0f; break;
+    case dnnlk_u4: *lo = 0.0f, *hi = 15.0f; break;
+    default: *lo = -2147483648.0f, *hi = 2147483520.0f; break;
+    }
+}
+
+static DNNLK__FORCEINLINE int dnnlk__is_fp8(dnnlk_dtype t) { return t == dnnlk_f8_e4m3 || t == dnnlk_f8_e5m2; }
+static DNNLK__FORCEINLINE int dnnlk__is_packed4(dnnlk_dtype t) { return t == dnnlk_s4 || t == dnnlk_u4; }
+
+/* Element e of an integer (or fp8: its code) quantized tensor at base: e counts elements (for
+ * s4/u4 the flat index of the dense tensor: byte e / 2, low nibble for even e). */
+static DNNLK__FORCEINLINE int64_t dnnlk__qg_load(const void *base, int64_t e, dnnlk_dtype t) {
+    const char *p = (const char *)base;
+    switch (t) {
+    case dnnlk_s4: { int32_t v = ((uint8_t)p[e >> 1] >> (4 * (int)(e & 1))) & 15; return v >= 8 ? v - 16 : v; }
+    case dnnlk_u4: return ((uint8_t)p[e >> 1] >> (4 * (int)(e & 1))) & 15;
+    case dnnlk_s8: return (int8_t)p[e];
+    case dnnlk_s16: { int16_t v; memcpy(&v, p + 2 * e, 2); return v; }
+    case dnnlk_u16: { uint16_t v; memcpy(&v, p + 2 * e, 2); return v; }
+    case dnnlk_s32: { int32_t v; memcpy(&v, p + 4 * e, 4); return v; }
+    default: return (uint8_t)p[e]; /* u8, fp8 codes */
+    }
+}
+
+/* Stores v (in range) as element e. s4/u4: an even e writes its whole byte (high nibble 0), an
+ * odd e then ors its nibble in; a part always holds both nibbles of its bytes (parts split at
+ * multiples of 64 elements), and writes them in order. */
+static DNNLK__FORCEINLINE void dnnlk__qg_store(void *base, int64_t e, dnnlk_dtype t, int32_t v) {
+    char *p = (char *)base;
+    switch (t) {
+    case dnnlk_s4: case dnnlk_u4:
+        if (e & 1) p[e >> 1] = (char)((uint8_t)p[e >> 1] | (uint8_t)((v & 15) << 4));
+        else p[e >> 1] = (char)(v & 15);
+        break;
+    case dnnlk_s16: case dnnlk_u16: { uint16_t h = (uint16_t)v; memcpy(p + 2 * e, &h, 2); } break;
+    default: p[e] = (char)v; break;
+    }
+}
+
+/* The general path's work: rows along the last dim of x's shape; element strides of x and y,
+ * and of scale / zero point over x's dims (0 where they repeat; along a blocked axis the stride
+ * of the block index, which is the element index divided by block). Offsets count elements, so
+ * for s4/u4 (dense) an offset is the nibble index. */
+typedef struct dnnlk__qg_job {
+    int nd, ax;          /* ax: the scale's axis in x (-1: one scale) */
+    int64_t block;       /* > 0: blocked along ax */
+    int64_t dims[DNNLK_MAX_NDIMS], xs[DNNLK_MAX_NDIMS], ys[DNNLK_MAX_NDIMS], ss[DNNLK_MAX_NDIMS],
+        zs[DNNLK_MAX_NDIMS];
+    const char *x, *s, *z; /* z NULL: zero point 0 */
+    char *y;
+    dnnlk_dtype xt, yt, st, qt;
+    int dequant, saturate, stream;
+    int64_t begin, end;  /* flat elements (row-major over dims) */
+} dnnlk__qg_job;
+
 /* ---- the work of one part, handed to the per-ISA entries as a plain struct ---- */
 
 typedef struct dnnlk__quant_job {
@@ -109,66 +215,191 @@ typedef struct dnnlk__quant_job {
 
 /* ---- validation shared by infer and execute ---- */
 
+/* The quantized dtypes: quantize outputs and dequantize inputs (s32 only the latter). */
+static inline int dnnlk__quant_qtype_ok(dnnlk_dtype t, int dequant) {
+    return t == dnnlk_s8 || t == dnnlk_u8 || t == dnnlk_s16 || t == dnnlk_u16 || t == dnnlk_s4 || t == dnnlk_u4 ||
+           dnnlk__is_fp8(t) || (dequant && t == dnnlk_s32);
+}
+
+/* t as the checks of shape.h see it: a byte type for fp8 and s4/u4 (whose strides must then be
+ * dense: see dnnlk__quant_dense), a 2-byte one for s16/u16. */
+static inline dnnlk_tensor dnnlk__quant_geom(const dnnlk_tensor *t) {
+    dnnlk_tensor g = *t;
+    if (dnnlk__is_fp8(t->dtype) || dnnlk__is_packed4(t->dtype)) g.dtype = dnnlk_u8;
+    else if (t->dtype == dnnlk_s16 || t->dtype == dnnlk_u16) g.dtype = dnnlk_f16;
+    return g;
+}
+
+/* Packed tensors are read and written as ONNX stores them: dense row-major, element i in byte
+ * i / 2. Their overlap checks use that byte range. */
+static inline int dnnlk__quant_dense(const dnnlk_tensor *t) {
+    int64_t s = 1;
+    int i;
+    for (i = 0; i < t->ndims; i++)
+        if (t->dims[i] == 0) return 1; /* no elements */
+    for (i = t->ndims - 1; i >= 0; i--) {
+        if (t->dims[i] != 1 && t->strides[i] != s) return 0;
+        s *= t->dims[i];
+    }
+    return 1;
+}
+static inline dnnlk_tensor dnnlk__quant_bytes_view(const dnnlk_tensor *t) {
+    dnnlk_tensor b;
+    int64_t n = 0;
+    if (!dnnlk__is_packed4(t->dtype)) return dnnlk__quant_geom(t);
+    memset(&b, 0, sizeof b);
+    (void)dnnlk_shape_numel(t->ndims, t->dims, &n);
+    b.data = t->data;
+    b.dtype = dnnlk_u8;
+    b.ndims = 1;
+    b.dims[0] = (n + 1) / 2;
+    b.strides[0] = 1;
+    return b;
+}
+
 static inline dnnlk_status dnnlk__quant_prepare(const dnnlk_tensor *x, const dnnlk_tensor *scale,
-                                                const dnnlk_tensor *zp, int axis, const dnnlk_tensor *y,
-                                                int dequant, int execute, dnnlk_tensor *yd, int *ax) {
+                                                const dnnlk_tensor *zp, int axis, int64_t block, int saturate,
+                                                const dnnlk_tensor *y, int dequant, int execute, dnnlk_tensor *yd,
+                                                int *ax) {
     dnnlk_status st;
     dnnlk_dtype qt;
+    dnnlk_tensor g, yg;
     int64_t n = 0, i;
+    int d;
     if (!x || !scale || !y) return dnnlk_invalid_arguments;
-    if ((st = dnnlk__check_input(x, execute)) != dnnlk_success) return st;
+    g = dnnlk__quant_geom(x);
+    if ((st = dnnlk__check_input(&g, execute)) != dnnlk_success) return st;
     if ((st = dnnlk__check_input(scale, execute || scale->data != NULL)) != dnnlk_success) return st;
-    if (zp && (st = dnnlk__check_input(zp, execute)) != dnnlk_success) return st;
+    if (zp) {
+        g = dnnlk__quant_geom(zp);
+        if ((st = dnnlk__check_input(&g, execute)) != dnnlk_success) return st;
+    }
     if (dequant) {
-        if (x->dtype != dnnlk_s8 && x->dtype != dnnlk_u8) return dnnlk_invalid_data_type;
+        if (!dnnlk__quant_qtype_ok(x->dtype, 1)) return dnnlk_invalid_data_type;
         if (!dnnlk__is_float_dtype(y->dtype)) return dnnlk_invalid_data_type;
         qt = x->dtype;
     } else {
         if (!dnnlk__is_float_dtype(x->dtype)) return dnnlk_invalid_data_type;
-        if (y->dtype != dnnlk_s8 && y->dtype != dnnlk_u8) return dnnlk_invalid_data_type;
+        if (!dnnlk__quant_qtype_ok(y->dtype, 0)) return dnnlk_invalid_data_type;
         qt = y->dtype;
     }
     if (!dnnlk__is_float_dtype(scale->dtype)) return dnnlk_invalid_data_type;
     if (zp && zp->dtype != qt) return dnnlk_invalid_data_type;
-    if (scale->ndims > 1) return dnnlk_invalid_shape;
-    if (zp && (zp->ndims != scale->ndims || (scale->ndims == 1 && zp->dims[0] != scale->dims[0])))
-        return dnnlk_invalid_shape;
+    /* saturate is ONNX's fp8 attribute: 0 on any other quantized type is refused, not ignored */
+    if (!dnnlk__flag_ok(saturate) || (!saturate && !dnnlk__is_fp8(qt))) return dnnlk_invalid_arguments;
+    if (block < 0) return dnnlk_invalid_arguments;
+    if (dnnlk__is_packed4(x->dtype) && !dnnlk__quant_dense(x)) return dnnlk_invalid_shape;
+    if (zp && dnnlk__is_packed4(zp->dtype) && !dnnlk__quant_dense(zp)) return dnnlk_invalid_shape;
+    if (zp && (zp->ndims != scale->ndims)) return dnnlk_invalid_shape;
+    for (d = 0; zp && d < scale->ndims; d++)
+        if (zp->dims[d] != scale->dims[d]) return dnnlk_invalid_shape;
     *ax = -1;
     {
         /* in range even per-tensor, where it is unused: one rule for every attribute */
         int nd = x->ndims > 0 ? x->ndims : 1;
         if (axis < -nd || axis >= nd) return dnnlk_invalid_arguments;
     }
-    if (scale->ndims == 1) {
+    if (block > 0) {
+        /* blocked: scale has x's shape, the axis divided by block_size rounded up */
         int a = axis < 0 ? axis + x->ndims : axis;
-        if (axis < -x->ndims || axis >= x->ndims) return dnnlk_invalid_arguments;
-        if (scale->dims[0] != 1 && scale->dims[0] != x->dims[a]) return dnnlk_invalid_shape;
-        *ax = scale->dims[0] == 1 ? -1 : a;
-    }
-    if (scale->data) {
-        (void)dnnlk_shape_numel(scale->ndims, scale->dims, &n);
-        for (i = 0; i < n; i++) {
-            float s = dnnlk__load_as_f32((const char *)scale->data +
-                                             (scale->ndims ? i * scale->strides[0] : 0) * (int64_t)dnnlk_dtype_size(scale->dtype),
-                                         scale->dtype);
-            if (!(s > 0.0f && s <= 3.40282347e38f)) return dnnlk_invalid_arguments;
+        if (x->ndims == 0) return dnnlk_invalid_arguments;
+        if (scale->ndims != x->ndims) return dnnlk_invalid_shape;
+        for (d = 0; d < x->ndims; d++)
+            if (scale->dims[d] != (d == a ? (x->dims[d] + block - 1) / block : x->dims[d])) return dnnlk_invalid_shape;
+        *ax = a;
+    } else {
+        if (scale->ndims > 1) return dnnlk_invalid_shape;
+        if (scale->ndims == 1) {
+            int a = axis < 0 ? axis + x->ndims : axis;
+            if (axis < -x->ndims || axis >= x->ndims) return dnnlk_invalid_arguments;
+            if (scale->dims[0] != 1 && scale->dims[0] != x->dims[a]) return dnnlk_invalid_shape;
+            *ax = scale->dims[0] == 1 ? -1 : a;
         }
     }
-    if ((st = dnnlk__complete_output(y, x->ndims, x->dims, yd)) != dnnlk_success) return st;
+    if (scale->data) {
+        int64_t idx[DNNLK_MAX_NDIMS] = {0};
+        (void)dnnlk_shape_numel(scale->ndims, scale->dims, &n);
+        for (i = 0; i < n; i++) {
+            int64_t off = 0;
+            float s;
+            for (d = 0; d < scale->ndims; d++) off += idx[d] * scale->strides[d];
+            s = dnnlk__load_as_f32((const char *)scale->data + off * (int64_t)dnnlk_dtype_size(scale->dtype),
+                                   scale->dtype);
+            if (!(s > 0.0f && s <= 3.40282347e38f)) return dnnlk_invalid_arguments;
+            for (d = scale->ndims - 1; d >= 0 && ++idx[d] == scale->dims[d]; d--) idx[d] = 0;
+        }
+    }
+    if (zp && zp->data && dnnlk__is_fp8(qt)) {
+        /* ONNX: an fp8 zero point must be zero (+0 or -0 here) */
+        int64_t idx[DNNLK_MAX_NDIMS] = {0};
+        (void)dnnlk_shape_numel(zp->ndims, zp->dims, &n);
+        for (i = 0; i < n; i++) {
+            int64_t off = 0;
+            for (d = 0; d < zp->ndims; d++) off += idx[d] * zp->strides[d];
+            if ((((const uint8_t *)zp->data)[off] & 0x7f) != 0) return dnnlk_invalid_arguments;
+            for (d = zp->ndims - 1; d >= 0 && ++idx[d] == zp->dims[d]; d--) idx[d] = 0;
+        }
+    }
+    yg = dnnlk__quant_geom(y);
+    if ((st = dnnlk__complete_output(&yg, x->ndims, x->dims, yd)) != dnnlk_success) return st;
+    yd->dtype = y->dtype;
+    if (dnnlk__is_packed4(yd->dtype) && !dnnlk__quant_dense(yd)) return dnnlk_invalid_shape;
     if (execute) {
+        dnnlk_tensor yb = dnnlk__quant_bytes_view(yd), xb = dnnlk__quant_bytes_view(x), sb = *scale, zb;
         (void)dnnlk_shape_numel(yd->ndims, yd->dims, &n);
         if (n > 0 && !yd->data) return dnnlk_invalid_arguments;
-        if (!dnnlk__alias_ok(yd, x) || !dnnlk__alias_ok(yd, scale) || (zp && !dnnlk__alias_ok(yd, zp)))
-            return dnnlk_invalid_arguments;
+        if (zp) zb = dnnlk__quant_bytes_view(zp);
         /* In-place is impossible here (the element sizes differ), so any overlap is refused. */
-        if (dnnlk__ranges_intersect(yd, x)) return dnnlk_invalid_arguments;
+        if (dnnlk__ranges_intersect(&yb, &xb) || dnnlk__ranges_intersect(&yb, &sb) ||
+            (zp && dnnlk__ranges_intersect(&yb, &zb)))
+            return dnnlk_invalid_arguments;
     }
     return dnnlk_success;
 }
 
+/* The general path (quant_simd.h's dnnlk__qg_run): everything but s8/u8 with one scale or one per
+ * channel, which keeps the path below. */
+static inline void dnnlk__quant_general(const dnnlk_tensor *x, const dnnlk_tensor *scale, const dnnlk_tensor *zp,
+                                        int ax, int64_t block, int saturate, const dnnlk_tensor *yd, int ith,
+                                        int nth, int dequant) {
+    dnnlk__qg_job j;
+    int64_t total = 1;
+    int d;
+    memset(&j, 0, sizeof j);
+    j.nd = x->ndims > 0 ? x->ndims : 1;
+    j.ax = ax;
+    j.block = block;
+    for (d = 0; d < j.nd; d++) {
+        int one = x->ndims == 0;
+        j.dims[d] = one ? 1 : x->dims[d];
+        j.xs[d] = one ? 0 : x->strides[d];
+        j.ys[d] = one ? 0 : yd->strides[d];
+        if (block > 0) j.ss[d] = scale->strides[d], j.zs[d] = zp ? zp->strides[d] : 0;
+        else if (d == ax) j.ss[d] = scale->strides[0], j.zs[d] = zp ? zp->strides[0] : 0;
+        total *= j.dims[d];
+    }
+    if (total == 0) return;
+    j.x = (const char *)x->data;
+    j.y = (char *)yd->data;
+    j.s = (const char *)scale->data;
+    j.z = zp ? (const char *)zp->data : NULL;
+    j.xt = x->dtype;
+    j.yt = yd->dtype;
+    j.st = scale->dtype;
+    j.qt = dequant ? x->dtype : yd->dtype;
+    j.dequant = dequant;
+    j.saturate = saturate;
+    j.stream = total * (int64_t)(dequant ? dnnlk_dtype_size(yd->dtype) : 1) >= DNNLK_QUANT_NT_BYTES;
+    /* Parts split at multiples of 64 elements: whole cache lines of the output, and both nibbles
+     * of every packed byte in one part. */
+    dnnlk__part_range(total, ith, nth, 64, &j.begin, &j.end);
+    if (j.begin >= j.end) return;
+    DNNLK__DISPATCH(dnnlk__qg_run, (&j));
+}
+
 static inline dnnlk_status dnnlk__quant_execute(const dnnlk_tensor *x, const dnnlk_tensor *scale,
-                                                const dnnlk_tensor *zp, int axis, dnnlk_tensor *y, int ith,
-                                                int nth, int dequant) {
+                                                const dnnlk_tensor *zp, int axis, int64_t block, int saturate,
+                                                dnnlk_tensor *y, int ith, int nth, int dequant) {
     static const int8_t zero = 0;
     dnnlk_tensor yd;
     dnnlk__quant_job job;
@@ -176,10 +407,16 @@ static inline dnnlk_status dnnlk__quant_execute(const dnnlk_tensor *x, const dnn
     const int64_t *strides[4];
     size_t es[4];
     int ax = -1, i;
-    dnnlk_status st = dnnlk__quant_prepare(x, scale, zp, axis, y, dequant, 1, &yd, &ax);
+    dnnlk_dtype qt;
+    dnnlk_status st = dnnlk__quant_prepare(x, scale, zp, axis, block, saturate, y, dequant, 1, &yd, &ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
     *y = yd;
+    qt = dequant ? x->dtype : yd.dtype;
+    if (block > 0 || (qt != dnnlk_s8 && qt != dnnlk_u8)) {
+        dnnlk__quant_general(x, scale, zp, ax, block, saturate, &yd, ith, nth, dequant);
+        return dnnlk_success;
+    }
     for (i = 0; i < yd.ndims; i++) {
         sy[i] = yd.strides[i];
         sx[i] = x->strides[i];
@@ -211,38 +448,66 @@ static inline dnnlk_status dnnlk__quant_execute(const dnnlk_tensor *x, const dnn
 
 /* ---- public API ---- */
 
-/* Completes y's unknown dims/strides (y->dtype: s8 or u8) and checks everything else. */
-static inline dnnlk_status dnnlk_quantize_infer(const dnnlk_tensor *x, const dnnlk_tensor *scale,
-                                                const dnnlk_tensor *zero_point, int axis, dnnlk_tensor *y) {
+/* ONNX QuantizeLinear (opset 21): y = saturate(round_half_even(x / scale) + zero_point) for the
+ * integer types, fp8(x / scale) (round to nearest even; saturate 1: +-max beyond the range,
+ * 0: NaN (e4m3) / inf (e5m2)) for fp8. block_size 0: per-tensor (0-d scale) or per-axis (1-d);
+ * block_size > 0: blocked along axis. Completes y's unknown dims/strides (y->dtype set). */
+static inline dnnlk_status dnnlk_quantize_linear_infer(const dnnlk_tensor *x, const dnnlk_tensor *scale,
+                                                       const dnnlk_tensor *zero_point, int axis, int64_t block_size,
+                                                       int saturate, dnnlk_tensor *y) {
     dnnlk_tensor yd;
     int ax;
-    dnnlk_status st = dnnlk__quant_prepare(x, scale, zero_point, axis, y, 0, 0, &yd, &ax);
+    dnnlk_status st = dnnlk__quant_prepare(x, scale, zero_point, axis, block_size, saturate, y, 0, 0, &yd, &ax);
     if (st == dnnlk_success) *y = yd;
     return st;
+}
+
+static inline dnnlk_status dnnlk_quantize_linear(const dnnlk_tensor *x, const dnnlk_tensor *scale,
+                                                 const dnnlk_tensor *zero_point, int axis, int64_t block_size,
+                                                 int saturate, dnnlk_tensor *y, int ith, int nth) {
+    return dnnlk__quant_execute(x, scale, zero_point, axis, block_size, saturate, y, ith, nth, 0);
+}
+
+/* ONNX DequantizeLinear (opset 21): y = (x - zero_point) * scale (fp8: x * scale), y f32/bf16/f16. */
+static inline dnnlk_status dnnlk_dequantize_linear_infer(const dnnlk_tensor *x, const dnnlk_tensor *scale,
+                                                         const dnnlk_tensor *zero_point, int axis,
+                                                         int64_t block_size, dnnlk_tensor *y) {
+    dnnlk_tensor yd;
+    int ax;
+    dnnlk_status st = dnnlk__quant_prepare(x, scale, zero_point, axis, block_size, 1, y, 1, 0, &yd, &ax);
+    if (st == dnnlk_success) *y = yd;
+    return st;
+}
+
+static inline dnnlk_status dnnlk_dequantize_linear(const dnnlk_tensor *x, const dnnlk_tensor *scale,
+                                                   const dnnlk_tensor *zero_point, int axis, int64_t block_size,
+                                                   dnnlk_tensor *y, int ith, int nth) {
+    return dnnlk__quant_execute(x, scale, zero_point, axis, block_size, 1, y, ith, nth, 1);
+}
+
+/* The per-tensor / per-axis forms: dnnlk_quantize_linear with block_size 0, saturate 1. */
+static inline dnnlk_status dnnlk_quantize_infer(const dnnlk_tensor *x, const dnnlk_tensor *scale,
+                                                const dnnlk_tensor *zero_point, int axis, dnnlk_tensor *y) {
+    return dnnlk_quantize_linear_infer(x, scale, zero_point, axis, 0, 1, y);
 }
 
 /* y = saturate(round_half_even(x / scale) + zero_point); part ith of nth. */
 static inline dnnlk_status dnnlk_quantize(const dnnlk_tensor *x, const dnnlk_tensor *scale,
                                           const dnnlk_tensor *zero_point, int axis, dnnlk_tensor *y, int ith,
                                           int nth) {
-    return dnnlk__quant_execute(x, scale, zero_point, axis, y, ith, nth, 0);
+    return dnnlk_quantize_linear(x, scale, zero_point, axis, 0, 1, y, ith, nth);
 }
 
-/* Completes y's unknown dims/strides (y->dtype: f32, bf16 or f16) and checks everything else. */
 static inline dnnlk_status dnnlk_dequantize_infer(const dnnlk_tensor *x, const dnnlk_tensor *scale,
                                                   const dnnlk_tensor *zero_point, int axis, dnnlk_tensor *y) {
-    dnnlk_tensor yd;
-    int ax;
-    dnnlk_status st = dnnlk__quant_prepare(x, scale, zero_point, axis, y, 1, 0, &yd, &ax);
-    if (st == dnnlk_success) *y = yd;
-    return st;
+    return dnnlk_dequantize_linear_infer(x, scale, zero_point, axis, 0, y);
 }
 
 /* y = (x - zero_point) * scale; part ith of nth. */
 static inline dnnlk_status dnnlk_dequantize(const dnnlk_tensor *x, const dnnlk_tensor *scale,
                                             const dnnlk_tensor *zero_point, int axis, dnnlk_tensor *y, int ith,
                                             int nth) {
-    return dnnlk__quant_execute(x, scale, zero_point, axis, y, ith, nth, 1);
+    return dnnlk_dequantize_linear(x, scale, zero_point, axis, 0, y, ith, nth);
 }
 
 #endif /* DNNLK_QUANT_H */

@@ -278,3 +278,285 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__quant_run)(const dnnlk__quant_job 
     }
     if (j->stream) dnnlk__vec_sfence();
 }
+
+/* ==== the general path (quant.h's dnnlk__qg_job): s16/u16/s4/u4/fp8, s32 dequantize input,
+ * blocked scales. Same definitions as above, lane by lane: quantize is one f32 division by the
+ * scale, then round half to even + zero point and clamp (integer types) or the fp8 encoding of
+ * dnnlk__fp8_encode; dequantize is (q - zp) converted to f32 (exact but for s32, where it is one
+ * rounding of the exact 64-bit difference) or the fp8 value, times the scale (one rounding). Rows
+ * run along the last dim in segments of one scale (a block, or the whole row) or, where the scale
+ * changes every element, through per-element buffers. ==== */
+
+#define DNNLK__QG_CH 256
+
+/* f32 -> fp8 codes, lane by lane what dnnlk__fp8_encode does (shift counts spelled out: the
+ * intrinsics want immediates). */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf v, int e4m3, int saturate) {
+    const dnnlk__vi u = dnnlk__vf_as_vi(v), a = dnnlk__vi_and(u, dnnlk__vi_set1(0x7fffffff));
+    dnnlk__vi norm, sub, code;
+    if (e4m3) {
+        norm = dnnlk__vi_add(dnnlk__vi_add(a, dnnlk__vi_set1(0x7ffff)), dnnlk__vi_and(dnnlk__vi_srli(a, 20), dnnlk__vi_set1(1)));
+        norm = dnnlk__vi_sub(dnnlk__vi_srli(norm, 20), dnnlk__vi_set1(960));
+        norm = dnnlk__vi_blend(dnnlk__vi_cmpgt(norm, dnnlk__vi_set1(0x7e)), dnnlk__vi_set1(saturate ? 0x7e : 0x7f), norm);
+        sub = dnnlk__vi_sub(dnnlk__vf_as_vi(dnnlk__vf_add(dnnlk__vi_as_vf(a), dnnlk__vf_set1(16384.0f))),
+                            dnnlk__vi_set1(0x46800000));
+        code = dnnlk__vi_blend(dnnlk__vi_cmpgt(dnnlk__vi_set1(0x3c800000), a), sub, norm);
+        code = dnnlk__vi_blend(dnnlk__vi_cmpgt(a, dnnlk__vi_set1(0x7f800000)), dnnlk__vi_set1(0x7f), code);
+    } else {
+        norm = dnnlk__vi_add(dnnlk__vi_add(a, dnnlk__vi_set1(0xfffff)), dnnlk__vi_and(dnnlk__vi_srli(a, 21), dnnlk__vi_set1(1)));
+        norm = dnnlk__vi_sub(dnnlk__vi_srli(norm, 21), dnnlk__vi_set1(448));
+        norm = dnnlk__vi_blend(dnnlk__vi_cmpgt(norm, dnnlk__vi_set1(0x7b)), dnnlk__vi_set1(saturate ? 0x7b : 0x7c), norm);
+        sub = dnnlk__vi_sub(dnnlk__vf_as_vi(dnnlk__vf_add(dnnlk__vi_as_vf(a), dnnlk__vf_set1(128.0f))),
+                            dnnlk__vi_set1(0x43000000));
+        code = dnnlk__vi_blend(dnnlk__vi_cmpgt(dnnlk__vi_set1(0x38800000), a), sub, norm);
+        code = dnnlk__vi_blend(dnnlk__vi_cmpgt(a, dnnlk__vi_set1(0x7f800000)), dnnlk__vi_set1(0x7e), code);
+    }
+    return dnnlk__vi_or(code, dnnlk__vi_and(dnnlk__vi_srli(u, 24), dnnlk__vi_set1(0x80)));
+}
+
+/* Nibble unpacking: N bytes (2N nibbles, low first) loaded as N lanes; output vector k takes, in
+ * lane l, element e = kN + l: byte e / 2 (a permute) shifted so its nibble is on top (a multiply
+ * by 2^28 or 2^24), then shifted down 28 (arithmetic for s4). Built once per part. */
+typedef struct DNNLK__SFX(dnnlk__qg_nib) {
+    int32_t idx[2][DNNLK__VF_N], mul[2][DNNLK__VF_N];
+} DNNLK__SFX(dnnlk__qg_nib);
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qg_nib_init)(DNNLK__SFX(dnnlk__qg_nib) *t) {
+    int k, l;
+    for (k = 0; k < 2; k++)
+        for (l = 0; l < DNNLK__VF_N; l++) {
+            int e = k * DNNLK__VF_N + l;
+            t->idx[k][l] = e >> 1;
+            t->mul[k][l] = (e & 1) ? (1 << 24) : (1 << 28);
+        }
+}
+
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_nib_get)(dnnlk__vi bytes, const DNNLK__SFX(dnnlk__qg_nib) *t,
+                                                               int k, int sgn) {
+    dnnlk__vi v = dnnlk__vf_as_vi(dnnlk__vf_permute(dnnlk__vi_as_vf(bytes), dnnlk__vi_loadu(t->idx[k])));
+    v = dnnlk__vi_mullo(v, dnnlk__vi_loadu(t->mul[k]));
+    return sgn ? dnnlk__vi_srai(v, 28) : dnnlk__vi_srli(v, 28);
+}
+
+/* One element of dequantize's dx: (q - zp) as f32, or the fp8 value. */
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__qg_dx)(const dnnlk__qg_job *j, int64_t xo, int64_t z) {
+    if (dnnlk__is_fp8(j->xt)) return dnnlk__fp8_decode((uint32_t)dnnlk__qg_load(j->x, xo, j->xt), j->xt == dnnlk_f8_e4m3);
+    return (float)(dnnlk__qg_load(j->x, xo, j->xt) - z);
+}
+
+/* Dequantize n elements: x from element offset xo (stride xst), y from yo (stride yst); one scale
+ * s1 and zero point z1, or (sv) one per element in sv / zv. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qg_dq)(const dnnlk__qg_job *j, const DNNLK__SFX(dnnlk__qg_nib) *nib,
+                                                     int64_t xo, int64_t xst, int64_t yo, int64_t yst, int64_t n,
+                                                     float s1, int64_t z1, const float *sv, const int64_t *zv) {
+    const int64_t N = DNNLK__VF_N, ye = (int64_t)dnnlk_dtype_size(j->yt);
+    const dnnlk_dtype xt = j->xt;
+    const dnnlk__vf s = dnnlk__vf_set1(s1);
+    int64_t i = 0;
+    if (!sv && xst == 1 && yst == 1 && (xt == dnnlk_s8 || xt == dnnlk_u8 || dnnlk__is_packed4(xt))) {
+        const int sgn = xt == dnnlk_s8 || xt == dnnlk_s4;
+        const dnnlk__vi z = dnnlk__vi_set1((int32_t)z1);
+        char *y = j->y + yo * ye;
+        int stream = j->stream && j->yt == dnnlk_f32 && ((uintptr_t)y & 3) == 0;
+        if (dnnlk__is_packed4(xt) && (xo & 1) && n > 0) { /* vectors start on a byte */
+            dnnlk__store_from_f32(y, j->yt, DNNLK__SFX(dnnlk__qg_dx)(j, xo, z1) * s1);
+            i = 1;
+        }
+        if (stream) { /* align the stores to the vector (where the nibbles allow it) */
+            int64_t head = (int64_t)(((uintptr_t)(N * 4) - ((uintptr_t)(y + i * ye) & (uintptr_t)(N * 4 - 1))) & (uintptr_t)(N * 4 - 1)) / 4;
+            if (dnnlk__is_packed4(xt) && ((xo + i + head) & 1)) stream = 0, head = 0;
+            for (head += i; i < head && i < n; i++)
+                dnnlk__store_from_f32(y + i * ye, j->yt, DNNLK__SFX(dnnlk__qg_dx)(j, xo + i, z1) * s1);
+        }
+        if (dnnlk__is_packed4(xt)) {
+            for (; i + 2 * N <= n; i += 2 * N) {
+                dnnlk__vi b = dnnlk__vi_load_i8(j->x + ((xo + i) >> 1), 0);
+                dnnlk__vf v0 = dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(b, nib, 0, sgn), z)), s);
+                dnnlk__vf v1 = dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(b, nib, 1, sgn), z)), s);
+                dnnlk__vf_store_dt(y + i * ye, j->yt, v0, stream);
+                dnnlk__vf_store_dt(y + (i + N) * ye, j->yt, v1, stream);
+            }
+        } else {
+            for (; i + N <= n; i += N) {
+                dnnlk__vi q = dnnlk__vi_load_i8(j->x + xo + i, sgn);
+                dnnlk__vf_store_dt(y + i * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(q, z)), s), stream);
+            }
+        }
+        for (; i < n; i++) dnnlk__store_from_f32(y + i * ye, j->yt, DNNLK__SFX(dnnlk__qg_dx)(j, xo + i, z1) * s1);
+        return;
+    }
+    /* anything else: dx staged in a buffer (scalar loads), the products in vectors */
+    while (i < n) {
+        float fb[DNNLK__QG_CH], ob[DNNLK__QG_CH];
+        int64_t m = n - i < DNNLK__QG_CH ? n - i : DNNLK__QG_CH, k;
+        int direct = yst == 1;
+        char *yp = direct ? j->y + (yo + i) * ye : (char *)ob;
+        dnnlk_dtype ot = direct ? j->yt : dnnlk_f32;
+        const int64_t oe = direct ? ye : 4;
+        for (k = 0; k < m; k++) fb[k] = DNNLK__SFX(dnnlk__qg_dx)(j, xo + (i + k) * xst, sv ? zv[i + k] : z1);
+        for (k = 0; k + N <= m; k += N)
+            dnnlk__vf_store_dt(yp + k * oe, ot, dnnlk__vf_mul(dnnlk__vf_loadu(fb + k), sv ? dnnlk__vf_loadu(sv + i + k) : s), 0);
+        for (; k < m; k++) dnnlk__store_from_f32(yp + k * oe, ot, fb[k] * (sv ? sv[i + k] : s1));
+        if (!direct)
+            for (k = 0; k < m; k++) dnnlk__store_from_f32(j->y + (yo + (i + k) * yst) * ye, j->yt, ob[k]);
+        i += m;
+    }
+}
+
+/* Quantize n elements (the same arguments as dnnlk__qg_dq). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qg_q)(const dnnlk__qg_job *j, int64_t xo, int64_t xst, int64_t yo,
+                                                    int64_t yst, int64_t n, float s1, int64_t z1, const float *sv,
+                                                    const int64_t *zv) {
+    const int64_t N = DNNLK__VF_N, xe = (int64_t)dnnlk_dtype_size(j->xt);
+    const dnnlk_dtype qt = j->qt;
+    const int fp8 = dnnlk__is_fp8(qt), e4m3 = qt == dnnlk_f8_e4m3, sat = j->saturate;
+    const int bytes_out = fp8 || qt == dnnlk_s8 || qt == dnnlk_u8;
+    float lo1, hi1;
+    dnnlk__vf lo, hi;
+    int64_t i = 0;
+    dnnlk__qint_range(qt, &lo1, &hi1);
+    lo = dnnlk__vf_set1(lo1), hi = dnnlk__vf_set1(hi1);
+    while (i < n) {
+        float xb[DNNLK__QG_CH], zb[DNNLK__QG_CH];
+        int32_t ob[DNNLK__QG_CH];
+        int64_t m = n - i < DNNLK__QG_CH ? n - i : DNNLK__QG_CH, k;
+        int xdirect = xst == 1, ydirect = yst == 1 && bytes_out;
+        const char *xp = j->x + (xo + i) * xe;
+        for (k = 0; !xdirect && k < m; k++) xb[k] = dnnlk__load_as_f32(j->x + (xo + (i + k) * xst) * xe, j->xt);
+        for (k = 0; sv && !fp8 && k < m; k++) zb[k] = (float)zv[i + k];
+        for (k = 0; k + N <= m; k += N) {
+            dnnlk__vf v = xdirect ? dnnlk__vf_load_dt(xp + k * xe, j->xt) : dnnlk__vf_loadu(xb + k);
+            dnnlk__vi r;
+            v = dnnlk__vf_div(v, sv ? dnnlk__vf_loadu(sv + i + k) : dnnlk__vf_set1(s1));
+            if (fp8) {
+                r = DNNLK__SFX(dnnlk__qg_fp8_enc)(v, e4m3, sat);
+            } else {
+                v = dnnlk__vf_blend(dnnlk__vf_cmpunord(v, v), dnnlk__vf_zero(), v); /* NaN -> zero point */
+                v = dnnlk__vf_add(dnnlk__vf_round_even(v), sv ? dnnlk__vf_loadu(zb + k) : dnnlk__vf_set1((float)z1));
+                r = dnnlk__vf_to_vi_trunc(dnnlk__vf_min(dnnlk__vf_max(v, lo), hi));
+            }
+            if (ydirect) dnnlk__vi_store_u8(j->y + yo + i + k, r);
+            else dnnlk__vi_storeu(ob + k, r);
+        }
+        for (; k < m; k++) {
+            float xv = xdirect ? dnnlk__load_as_f32(xp + k * xe, j->xt) : xb[k], s = sv ? sv[i + k] : s1;
+            int32_t r = fp8 ? (int32_t)dnnlk__fp8_encode(xv / s, e4m3, sat)
+                            : dnnlk__quant_q_one(xv, s, (float)(sv ? zv[i + k] : z1), lo1, hi1);
+            if (ydirect) j->y[yo + i + k] = (char)r;
+            else ob[k] = r;
+        }
+        if (!ydirect)
+            for (k = 0; k < m; k++) dnnlk__qg_store(j->y, yo + (i + k) * yst, qt, ob[k]);
+        i += m;
+    }
+}
+
+/* Dequantize whole blocks of a contiguous row (x s8/u8/s4/u4, y contiguous, scales contiguous
+ * along the row, block a multiple of 2N, x's first element at a byte): the LLM weight case. The
+ * row's scales are widened to f32 by vectors into a buffer first, so a block costs a broadcast;
+ * each lane is the same (q - zp) * scale as dnnlk__qg_dq's. Returns the elements done. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_dq_blocks)(const dnnlk__qg_job *j, const DNNLK__SFX(dnnlk__qg_nib) *nib,
+                                                               int64_t xo, int64_t yo, const char *sp, int64_t zo,
+                                                               int64_t nblk) {
+    const int64_t N = DNNLK__VF_N, B = j->block, ye = (int64_t)dnnlk_dtype_size(j->yt), se = (int64_t)dnnlk_dtype_size(j->st);
+    const dnnlk_dtype xt = j->xt;
+    const int packed = dnnlk__is_packed4(xt), sgn = xt == dnnlk_s8 || xt == dnnlk_s4;
+    char *y = j->y + yo * ye;
+    const int stream = j->stream && j->yt == dnnlk_f32 && ((uintptr_t)y & (uintptr_t)(N * 4 - 1)) == 0;
+    int64_t b0, i = 0;
+    for (b0 = 0; b0 < nblk; b0 += DNNLK__QG_CH) {
+        float sb[DNNLK__QG_CH];
+        int32_t zb[DNNLK__QG_CH];
+        int64_t m = nblk - b0 < DNNLK__QG_CH ? nblk - b0 : DNNLK__QG_CH, k;
+        for (k = 0; k + N <= m; k += N) dnnlk__vf_storeu(sb + k, dnnlk__vf_load_dt(sp + (b0 + k) * se, j->st));
+        for (; k < m; k++) sb[k] = dnnlk__load_as_f32(sp + (b0 + k) * se, j->st);
+        for (k = 0; k < m; k++) zb[k] = j->z ? (int32_t)dnnlk__qg_load(j->z, zo + b0 + k, j->qt) : 0;
+        for (k = 0; k < m; k++) {
+            const dnnlk__vf s = dnnlk__vf_set1(sb[k]);
+            const dnnlk__vi z = dnnlk__vi_set1(zb[k]);
+            const int64_t e = i + B;
+            if (packed) {
+                for (; i < e; i += 2 * N) {
+                    dnnlk__vi bytes = dnnlk__vi_load_i8(j->x + ((xo + i) >> 1), 0);
+                    dnnlk__vf_store_dt(y + i * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(bytes, nib, 0, sgn), z)), s), stream);
+                    dnnlk__vf_store_dt(y + (i + N) * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(bytes, nib, 1, sgn), z)), s), stream);
+                }
+            } else {
+                for (; i < e; i += N)
+                    dnnlk__vf_store_dt(y + i * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(dnnlk__vi_load_i8(j->x + xo + i, sgn), z)), s), stream);
+            }
+        }
+    }
+    return i;
+}
+
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__qg_run)(const dnnlk__qg_job *j) {
+    const int nd = j->nd, last = nd - 1;
+    const int64_t L = j->dims[last], B = j->block;
+    const int64_t se = (int64_t)dnnlk_dtype_size(j->st);
+    /* the scale changes along the rows: per-axis or blocked on the last dim, or blocked on another
+     * (the scale then has x's rank, its last dim x's) */
+    const int along = j->ax == last || (B > 0 && j->dims[last] > 1);
+    const int64_t bdiv = j->ax == last && B > 0 ? B : 1; /* row element -> scale index along it */
+    DNNLK__SFX(dnnlk__qg_nib) nib;
+    int64_t f = j->begin;
+    DNNLK__SFX(dnnlk__qg_nib_init)(&nib);
+    while (f < j->end) {
+        int64_t idx[DNNLK_MAX_NDIMS], r = f / L, c0 = f % L, c1, x0 = 0, y0 = 0, s0 = 0, z0 = 0;
+        int d;
+        c1 = L < c0 + (j->end - f) ? L : c0 + (j->end - f);
+        for (d = last; d >= 0; d--) {
+            if (d == last) idx[d] = 0;
+            else idx[d] = r % j->dims[d], r /= j->dims[d];
+        }
+        for (d = 0; d < last; d++) {
+            int64_t si = (d == j->ax && B > 0) ? idx[d] / B : idx[d];
+            x0 += idx[d] * j->xs[d], y0 += idx[d] * j->ys[d];
+            s0 += si * j->ss[d], z0 += si * j->zs[d];
+        }
+#define DNNLK__QG_S(so) dnnlk__load_as_f32(j->s + (so) * se, j->st)
+#define DNNLK__QG_Z(zo) (j->z ? dnnlk__qg_load(j->z, (zo), j->qt) : 0)
+#define DNNLK__QG_SEG(c, n, s1, z1, sv, zv)                                                                     \
+    do {                                                                                                       \
+        if (j->dequant)                                                                                        \
+            DNNLK__SFX(dnnlk__qg_dq)(j, &nib, x0 + (c) * j->xs[last], j->xs[last], y0 + (c) * j->ys[last],     \
+                                     j->ys[last], (n), (s1), (z1), (sv), (zv));                                \
+        else                                                                                                   \
+            DNNLK__SFX(dnnlk__qg_q)(j, x0 + (c) * j->xs[last], j->xs[last], y0 + (c) * j->ys[last], j->ys[last], \
+                                    (n), (s1), (z1), (sv), (zv));                                              \
+    } while (0)
+        if (!along) {
+            DNNLK__QG_SEG(c0, c1 - c0, DNNLK__QG_S(s0), DNNLK__QG_Z(z0), (const float *)NULL, (const int64_t *)NULL);
+        } else if (bdiv >= 8) { /* blocks of one scale (one division per row, not per block) */
+            int64_t b = c0 / B, c = c0, e = (b + 1) * B;
+            if (j->dequant && c0 == b * B && j->xs[last] == 1 && j->ys[last] == 1 && j->ss[last] == 1 &&
+                (!j->z || j->zs[last] == 1) && B % (2 * DNNLK__VF_N) == 0 && (j->xt == dnnlk_s8 || j->xt == dnnlk_u8 ||
+                (dnnlk__is_packed4(j->xt) && (x0 + c0) % 2 == 0))) {
+                int64_t nblk = (c1 - c0) / B, done;
+                done = DNNLK__SFX(dnnlk__qg_dq_blocks)(j, &nib, x0 + c0, y0 + c0, j->s + (s0 + b) * se, z0 + b, nblk);
+                c += done, b += nblk, e = c + B;
+            }
+            for (; c < c1; b++, c = e, e += B)
+                DNNLK__QG_SEG(c, (e < c1 ? e : c1) - c, DNNLK__QG_S(s0 + b * j->ss[last]),
+                              DNNLK__QG_Z(z0 + b * j->zs[last]), (const float *)NULL, (const int64_t *)NULL);
+        } else { /* a scale per element (per-axis), or per few: buffers */
+            int64_t c = c0;
+            while (c < c1) {
+                float sb[DNNLK__QG_CH];
+                int64_t zb[DNNLK__QG_CH], m = c1 - c < DNNLK__QG_CH ? c1 - c : DNNLK__QG_CH, k;
+                for (k = 0; k < m; k++) {
+                    int64_t b = (c + k) / bdiv;
+                    sb[k] = DNNLK__QG_S(s0 + b * j->ss[last]);
+                    zb[k] = DNNLK__QG_Z(z0 + b * j->zs[last]);
+                }
+                DNNLK__QG_SEG(c, m, 0.0f, 0, sb, zb);
+                c += m;
+            }
+        }
+#undef DNNLK__QG_SEG
+#undef DNNLK__QG_Z
+#undef DNNLK__QG_S
+        f += c1 - c0;
+    }
+    if (j->stream) dnnlk__vec_sfence();
+}

@@ -84,7 +84,7 @@ static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_da
     dnnlk_status st;
     if (!t) return dnnlk_invalid_arguments;
     if (t->ndims < 0 || t->ndims > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
-    if (dnnlk_dtype_size(t->dtype) == 0) return dnnlk_invalid_data_type;
+    if (dnnlk_dtype_size(t->dtype) == 0 || dnnlk__dtype_quant_only(t->dtype)) return dnnlk_invalid_data_type;
     for (i = 0; i < t->ndims; i++)
         if (t->dims[i] < 0) return dnnlk_invalid_shape;
     st = dnnlk_shape_numel(t->ndims, t->dims, &n);
@@ -252,7 +252,7 @@ static inline dnnlk_status dnnlk__complete_output(const dnnlk_tensor *out, int n
     }
     st = dnnlk_deduce_strides(ndims, r.dims, r.strides);
     if (st != dnnlk_success) return st;
-    if (dnnlk_dtype_size(r.dtype) == 0) return dnnlk_invalid_data_type;
+    if (dnnlk_dtype_size(r.dtype) == 0 || dnnlk__dtype_quant_only(r.dtype)) return dnnlk_invalid_data_type;
     st = dnnlk__byte_extent(ndims, r.dims, r.strides, dnnlk_dtype_size(r.dtype), &lo, &hi);
     if (st != dnnlk_success) return st;
     *done = r;

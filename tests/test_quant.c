@@ -3,6 +3,7 @@
  * test streams without large buffers; the smaller cases here still take the cached stores. */
 #define DNNLK_QUANT_NT_BYTES ((int64_t)256 << 10)
 #include "harness.h"
+#include "onnx_quant_cases.h"
 
 /* ---- reference (ONNX QuantizeLinear / DequantizeLinear) ---- */
 
@@ -782,6 +783,483 @@ TEST(recorded_bits) {
     for (c = 0; c < qb_n_cases; c++) th_bits_match_scalar(qb_name[c], got[c], ran[c]);
 }
 
+/* ==== issue #29: s16/u16/s4/u4, fp8 e4m3fn/e5m2, s32 dequantize input, blocked scales ==== */
+
+/* The dtype numbers are oneDNN 3.x's (dnnl_common_types.h) where it has the type, so a cast
+ * converts; s16/u16 (none there) sit far above its sequence. */
+TEST(dtype_numbers) {
+    CHECK_EQ((int)dnnlk_f8_e5m2, 9);
+    CHECK_EQ((int)dnnlk_f8_e4m3, 10);
+    CHECK_EQ((int)dnnlk_s4, 11);
+    CHECK_EQ((int)dnnlk_u4, 12);
+    CHECK_EQ((int)dnnlk_s64, 16);
+    CHECK((int)dnnlk_s16 >= 256 && (int)dnnlk_u16 >= 256 && dnnlk_s16 != dnnlk_u16);
+    CHECK_EQ(dnnlk_dtype_bits(dnnlk_u4), 4);
+    CHECK_EQ(dnnlk_dtype_bits(dnnlk_s16), 16);
+    CHECK_EQ((int)dnnlk_dtype_size(dnnlk_s4), 0); /* sub-byte: refused by every other op */
+    CHECK(strcmp(dnnlk_dtype_name(dnnlk_f8_e4m3), "f8_e4m3") == 0 && strcmp(dnnlk_dtype_name(dnnlk_s64), "s64") == 0);
+}
+
+/* fp8 -> double, plainly from the bit fields (OCP FP8: E4M3FN bias 7, S.1111.111 NaN, no inf;
+ * E5M2 bias 15, exponent 31 inf/NaN). */
+static double ref_fp8_decode(unsigned c, int e4m3) {
+    int sign = (c >> 7) & 1, mb = e4m3 ? 3 : 2, eb = e4m3 ? 4 : 5, bias = e4m3 ? 7 : 15;
+    int e = (int)((c >> mb) & ((1u << eb) - 1)), m = (int)(c & ((1u << mb) - 1));
+    double v;
+    if (e4m3 && e == 15 && m == 7) return NAN;
+    if (!e4m3 && e == 31) return m ? NAN : (sign ? -INFINITY : INFINITY);
+    v = e == 0 ? ldexp((double)m, 1 - bias - mb) : ldexp(1.0 + (double)m / (1 << mb), e - bias);
+    return sign ? -v : v;
+}
+
+/* f32 -> the fp8 value (as a double; NaN for NaN), round to nearest even: v / step rounded to an
+ * integer in double (exact: a power-of-two scaling), step the fp8 ulp at v's binade (the subnormal
+ * step below the smallest normal). Beyond the largest finite: +-max with saturate, else NaN
+ * (e4m3) or +-inf (e5m2), as ONNX's saturate attribute says. */
+static double ref_fp8_value(float v, int e4m3, int saturate) {
+    const int mb = e4m3 ? 3 : 2, emin = e4m3 ? -6 : -14;
+    const double maxv = e4m3 ? 448.0 : 57344.0;
+    double a = fabs((double)v), r;
+    int e;
+    if (isnan(v)) return NAN;
+    if (isinf(v)) r = INFINITY;
+    else {
+        (void)frexp(a, &e); /* a = f * 2^e, f in [0.5, 1): the binade's exponent is e - 1 */
+        e = e - 1 < emin ? emin : e - 1;
+        r = nearbyint(ldexp(a, mb - e)) * ldexp(1.0, e - mb);
+    }
+    if (r > maxv) r = saturate ? maxv : (e4m3 ? NAN : INFINITY);
+    return signbit(v) ? -r : r;
+}
+
+static int is_packed(dnnlk_dtype t) { return t == dnnlk_s4 || t == dnnlk_u4; }
+static int is_fp8(dnnlk_dtype t) { return t == dnnlk_f8_e4m3 || t == dnnlk_f8_e5m2; }
+
+static void qrange(dnnlk_dtype t, int64_t *lo, int64_t *hi) {
+    switch (t) {
+    case dnnlk_s8: *lo = -128, *hi = 127; break;
+    case dnnlk_u8: *lo = 0, *hi = 255; break;
+    case dnnlk_s16: *lo = -32768, *hi = 32767; break;
+    case dnnlk_u16: *lo = 0, *hi = 65535; break;
+    case dnnlk_s4: *lo = -8, *hi = 7; break;
+    case dnnlk_u4: *lo = 0, *hi = 15; break;
+    default: *lo = INT32_MIN, *hi = INT32_MAX; break;
+    }
+}
+
+/* Element e (element offset; for s4/u4 the nibble index) of a quantized buffer, as an integer or an fp8 code. */
+static int64_t qget(const void *p, int64_t e, dnnlk_dtype t) {
+    const uint8_t *b = (const uint8_t *)p;
+    switch (t) {
+    case dnnlk_s4: { int v = (b[e / 2] >> (4 * (e & 1))) & 15; return v >= 8 ? v - 16 : v; }
+    case dnnlk_u4: return (b[e / 2] >> (4 * (e & 1))) & 15;
+    case dnnlk_s8: return (int8_t)b[e];
+    case dnnlk_s16: { int16_t v; memcpy(&v, b + 2 * e, 2); return v; }
+    case dnnlk_u16: { uint16_t v; memcpy(&v, b + 2 * e, 2); return v; }
+    case dnnlk_s32: { int32_t v; memcpy(&v, b + 4 * e, 4); return v; }
+    default: return b[e];
+    }
+}
+static void qput(void *p, int64_t e, dnnlk_dtype t, int64_t v) {
+    uint8_t *b = (uint8_t *)p;
+    switch (t) {
+    case dnnlk_s4: case dnnlk_u4: b[e / 2] = (uint8_t)((b[e / 2] & (0xf0 >> (4 * (e & 1)))) | ((v & 15) << (4 * (e & 1)))); break;
+    case dnnlk_s16: case dnnlk_u16: { uint16_t h = (uint16_t)v; memcpy(b + 2 * e, &h, 2); } break;
+    case dnnlk_s32: { int32_t w = (int32_t)v; memcpy(b + 4 * e, &w, 4); } break;
+    default: b[e] = (uint8_t)v; break;
+    }
+}
+
+/* The quantized result of x / s as a double (an integer, or the fp8 value); NaN for an fp8 NaN. */
+static double ref_q(float x, float s, int64_t zp, dnnlk_dtype qt, int saturate) {
+    float q = isnan(x) ? 0.0f : (float)((double)x / (double)s); /* the f32 division, correctly rounded */
+    int64_t lo, hi;
+    double v;
+    if (is_fp8(qt)) return ref_fp8_value(isnan(x) ? x : q, qt == dnnlk_f8_e4m3, saturate);
+    qrange(qt, &lo, &hi);
+    v = isinf(q) ? (double)q : nearbyint((double)q);
+    v += (double)zp;
+    return v < (double)lo ? (double)lo : v > (double)hi ? (double)hi : v;
+}
+static double ref_dq(int64_t q, int64_t zp, float s, dnnlk_dtype qt) {
+    double d = is_fp8(qt) ? ref_fp8_decode((unsigned)q, qt == dnnlk_f8_e4m3) : (double)(float)(q - zp);
+    return (double)(float)(d * (double)s); /* two floats' product is exact in double */
+}
+/* v rounded to the output dtype (nearest even) and read back. */
+static float round_to(float v, dnnlk_dtype t) {
+    if (t == dnnlk_bf16) return dnnlk_bf16_to_f32(dnnlk_f32_to_bf16(v));
+    if (t == dnnlk_f16) return dnnlk_f16_to_f32(dnnlk_f32_to_f16(v));
+    return v;
+}
+
+/* The quantized value stored (fp8: decoded), as a double: what ref_q gives. */
+static double qval(const void *p, int64_t e, dnnlk_dtype t) {
+    int64_t v = qget(p, e, t);
+    return is_fp8(t) ? ref_fp8_decode((unsigned)v, t == dnnlk_f8_e4m3) : (double)v;
+}
+static int same_d(double a, double b) { return (isnan(a) && isnan(b)) || (a == b && signbit(a) == signbit(b)); }
+
+/* Every fp8 code dequantized (scale 1 and 0.75, f32 out) equals the plain decoder's value. */
+TEST(fp8_all_codes_dequantize) {
+    int t, c, si;
+    for (t = 0; t < 2; t++) {
+        dnnlk_dtype qt = t ? dnnlk_f8_e5m2 : dnnlk_f8_e4m3;
+        uint8_t q[256];
+        float y[256];
+        int64_t n = 256;
+        for (c = 0; c < 256; c++) q[c] = (uint8_t)c;
+        for (si = 0; si < 2; si++) {
+            float s = si ? 0.75f : 1.0f;
+            dnnlk_tensor X = th_tensor(q, qt, 1, &n), S = scalar_t(&s, dnnlk_f32), Y = th_tensor(y, dnnlk_f32, 1, &n);
+            CHECK_EQ(dnnlk_dequantize(&X, &S, NULL, 0, &Y, 0, 1), dnnlk_success);
+            for (c = 0; c < 256; c++) {
+                double want = ref_dq(c, 0, s, qt);
+                CHECK_MSG(same_d((double)y[c], want), "%s code 0x%02x scale %g: got %a want %a", dnnlk_dtype_name(qt), c,
+                          (double)s, (double)y[c], want);
+            }
+        }
+        /* and each code's value quantizes back to that code (NaNs to a NaN, -0 to -0) */
+        for (c = 0; c < 256; c++) {
+            float v = (float)ref_fp8_decode((unsigned)c, !t), s = 1.0f;
+            uint8_t back = 0x55;
+            dnnlk_tensor X = scalar_t(&v, dnnlk_f32), S = scalar_t(&s, dnnlk_f32), Y = scalar_t(&back, qt);
+            CHECK_EQ(dnnlk_quantize(&X, &S, NULL, 0, &Y, 0, 1), dnnlk_success);
+            if (isnan(v)) CHECK_MSG(isnan(ref_fp8_decode(back, !t)), "code 0x%02x", c);
+            else if (!isinf(v)) CHECK_MSG(back == c, "%s code 0x%02x -> 0x%02x", dnnlk_dtype_name(qt), c, back);
+        }
+    }
+}
+
+/* Rounding boundaries: the midpoint of every two adjacent fp8 values (a tie: to the even code),
+ * one f32 ulp either side, and the same past the largest finite, both signs, saturate 1 and 0. */
+TEST(fp8_quantize_ties) {
+    float x[3 * 2 * 256], s = 1.0f;
+    uint8_t y[3 * 2 * 256];
+    int t, c, sat, k, n = 0;
+    for (t = 0; t < 2; t++) {
+        dnnlk_dtype qt = t ? dnnlk_f8_e5m2 : dnnlk_f8_e4m3;
+        n = 0;
+        for (c = 0; c < 127; c++) {
+            double a = ref_fp8_decode((unsigned)c, !t), b = ref_fp8_decode((unsigned)c + 1, !t);
+            float m;
+            if (isnan(b) || isinf(b)) b = a + (a - ref_fp8_decode((unsigned)c - 1, !t)); /* the next step past max */
+            if (isnan(a) || isinf(a)) continue;
+            m = (float)((a + b) / 2); /* exact: a few bits */
+            for (k = -1; k <= 1; k++) {
+                float v = k < 0 ? nextafterf(m, 0.0f) : k > 0 ? nextafterf(m, INFINITY) : m;
+                x[n++] = v, x[n++] = -v;
+            }
+        }
+        for (sat = 0; sat <= 1; sat++) {
+            int64_t nx = n;
+            dnnlk_tensor X = th_tensor(x, dnnlk_f32, 1, &nx), S = scalar_t(&s, dnnlk_f32), Y = th_tensor(y, qt, 1, &nx);
+            CHECK_EQ(dnnlk_quantize_linear(&X, &S, NULL, 0, 0, sat, &Y, 0, 1), dnnlk_success);
+            for (k = 0; k < n; k++) {
+                double w = ref_fp8_value(x[k], !t, sat), got = ref_fp8_decode(y[k], !t);
+                CHECK_MSG(same_d(got, w), "%s sat %d x %a: got 0x%02x (%a) want %a", dnnlk_dtype_name(qt), sat, (double)x[k], y[k], got, w);
+            }
+        }
+    }
+}
+
+/* ONNX's reference values (tests/onnx_quant_cases.h, from tools/onnx_quant_cases.py). */
+TEST(onnx_reference_cases) {
+    size_t c;
+    for (c = 0; c < sizeof onnx_qcases / sizeof onnx_qcases[0]; c++) {
+        const onnx_qcase *k = &onnx_qcases[c];
+        int64_t n = 1, i;
+        uint8_t qb[512];
+        float fb[512];
+        int nth, part;
+        dnnlk_tensor S = th_tensor((void *)k->scale, dnnlk_f32, k->sndims, k->sdims);
+        dnnlk_tensor Z = th_tensor((void *)k->zp, k->qt, k->sndims, k->sdims);
+        for (i = 0; i < k->ndims; i++) n *= k->dims[i];
+        for (nth = 1; nth <= 3; nth += 2) {
+            memset(qb, 0xa5, sizeof qb), memset(fb, 0xa5, sizeof fb);
+            for (part = 0; part < nth; part++) {
+                dnnlk_status st;
+                if (k->dequant) {
+                    dnnlk_tensor X = th_tensor((void *)k->q, k->qt, k->ndims, k->dims), Y = th_tensor(fb, dnnlk_f32, k->ndims, k->dims);
+                    st = dnnlk_dequantize_linear(&X, &S, k->zp ? &Z : NULL, k->axis, k->block, &Y, part, nth);
+                } else {
+                    dnnlk_tensor X = th_tensor((void *)k->f, dnnlk_f32, k->ndims, k->dims), Y = th_tensor(qb, k->qt, k->ndims, k->dims);
+                    st = dnnlk_quantize_linear(&X, &S, k->zp ? &Z : NULL, k->axis, k->block, k->saturate, &Y, part, nth);
+                }
+                CHECK_MSG(st == dnnlk_success, "%s: %s", k->name, dnnlk_status_str(st));
+            }
+            for (i = 0; i < n; i++) {
+                if (k->dequant) {
+                    CHECK_MSG(same_d((double)fb[i], (double)k->f[i]) || (fb[i] == k->f[i]), "%s [%lld]: got %a want %a", k->name,
+                              (long long)i, (double)fb[i], (double)k->f[i]);
+                } else {
+                    /* NaN codes: any NaN (ONNX writes 0x7f / 0xff for e4m3, 0x7f / 0xff for e5m2) */
+                    double got = qval(qb, i, k->qt), want = qval(k->q, i, k->qt);
+                    CHECK_MSG(same_d(got, want), "%s nth %d [%lld] x %a: got %g (0x%llx) want %g", k->name, nth, (long long)i,
+                              (double)k->f[i], got, (unsigned long long)qget(qb, i, k->qt), want);
+                }
+            }
+        }
+    }
+}
+
+/* Random shapes, granularities (per-tensor, per-axis, blocked), layouts (packed types dense),
+ * scale and output dtypes, every part count; against ref_q / ref_dq. */
+static void general_case(int dequant) {
+    static const dnnlk_dtype qts[] = {dnnlk_s16, dnnlk_u16, dnnlk_s4, dnnlk_u4, dnnlk_f8_e4m3, dnnlk_f8_e5m2, dnnlk_s8, dnnlk_u8, dnnlk_s32};
+    static const dnnlk_dtype fts[3] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    dnnlk_dtype qt = qts[th_randint(0, dequant ? 8 : 7)], ft = fts[th_randint(0, 2)], st = fts[th_randint(0, 2)];
+    int ndims = (int)th_randint(1, 3), gran = (int)th_randint(0, 2), ax = 0, i, nth_i;
+    int sat = is_fp8(qt) ? (int)th_randint(0, 1) : 1, use_zp = (int)th_randint(0, 3) != 0;
+    int64_t dims[3], sdims[3], block = 0, n = 1, ns = 1, idx[3];
+    dnnlk_dtype xt = dequant ? qt : ft, yt = dequant ? ft : qt;
+    int packed_x = is_packed(xt), packed_y = is_packed(yt);
+    size_t xe = packed_x ? 1 : dnnlk_dtype_size(xt), ye = packed_y ? 1 : dnnlk_dtype_size(yt), se = dnnlk_dtype_size(st);
+    size_t ze = is_packed(qt) ? 1 : dnnlk_dtype_size(qt);
+    layout lx, ly;
+    th_buf xb, yb, sb, zb, want;
+    float sbase = th_randint(0, 1) ? 1.0f / (float)(1 << th_randint(0, 6)) : th_randf(0.01f, 3.0f);
+    int64_t qlo, qhi;
+    qrange(qt, &qlo, &qhi);
+    if (is_fp8(qt) || qt == dnnlk_s32) qlo = -100, qhi = 100; /* zero points drawn from here */
+    for (i = 0; i < ndims; i++) dims[i] = th_randint(0, 12) == 0 ? th_randint(0, 1) : th_randint(1, i == ndims - 1 ? 150 : 7);
+    ax = (int)th_randint(0, ndims - 1);
+    if (gran == 2) block = th_randint(0, 2) ? (int64_t)1 << th_randint(0, 6) : th_randint(1, 40);
+    for (i = 0; i < ndims; i++) {
+        sdims[i] = gran == 2 ? (i == ax ? (dims[i] + block - 1) / block : dims[i]) : dims[i];
+        n *= dims[i];
+    }
+    lx = make_layout(ndims, dims, !packed_x);
+    ly = make_layout(ndims, dims, 0);
+    if (packed_x) lx = make_layout(ndims, dims, 0), lx.off = 0, lx.span = n;
+    if (packed_y) ly = make_layout(ndims, dims, 0), ly.off = 0, ly.span = n;
+    {   /* packed: dense row-major */
+        int64_t s = 1;
+        for (i = ndims - 1; i >= 0; i--) {
+            if (packed_x) lx.strides[i] = s;
+            if (packed_y) ly.strides[i] = s;
+            s *= dims[i];
+        }
+    }
+    {   /* scale (and zero point): dense over their shape */
+        int sn = gran == 0 ? 0 : gran == 1 ? 1 : ndims;
+        if (gran == 1) sdims[0] = dims[ax];
+        for (i = 0; i < sn; i++) ns *= sdims[i];
+        sb = th_alloc((size_t)(ns > 0 ? ns : 1) * se, 0);
+        zb = th_alloc((size_t)(ns > 0 ? ns : 1) * ze, 0);
+        for (i = 0; i < ns; i++) {
+            store_f((char *)sb.p + i * (int64_t)se, st, sbase * (th_randint(0, 1) ? 1.0f : 2.0f));
+            qput(zb.p, i, qt, is_fp8(qt) ? (th_randint(0, 1) ? 0x80 : 0) : th_randint(qlo, qhi));
+        }
+        xb = th_alloc((size_t)(packed_x ? (n + 1) / 2 : lx.span) * xe + 1, (size_t)th_randint(0, 3) * xe);
+        yb = th_alloc((size_t)(packed_y ? (n + 1) / 2 : ly.span) * ye + 1, (size_t)th_randint(0, 3) * ye);
+        want = th_alloc((size_t)(n > 0 ? n : 1) * 8, 0);
+        for (i = 0; i < (packed_x ? n : lx.span); i++) {
+            if (dequant) {
+                if (qt == dnnlk_s32) qput(xb.p, i, qt, (int64_t)(int32_t)th_rand32() >> th_randint(0, 24));
+                else qput(xb.p, i, qt, (int64_t)th_rand32());
+            } else {
+                store_f((char *)xb.p + i * (int64_t)xe, xt, special_or_random(sbase * (qt == dnnlk_s16 || qt == dnnlk_u16 ? 200.0f : is_fp8(qt) ? 2.0f : 1.0f)));
+            }
+        }
+        memset(idx, 0, sizeof idx);
+        if (n > 0) {
+            int64_t k = 0;
+            do {
+                int64_t so = 0, str = 1, e;
+                int d;
+                float s;
+                int64_t zp;
+                for (d = sn - 1; d >= 0; d--) {
+                    int64_t id = gran == 1 ? idx[ax] : (d == ax ? idx[d] / block : idx[d]);
+                    so += id * str;
+                    str *= sdims[d];
+                }
+                s = dnnlk__load_as_f32((char *)sb.p + so * (int64_t)se, st);
+                zp = use_zp && !is_fp8(qt) ? qget(zb.p, so, qt) : 0;
+                e = offset_of(&lx, idx);
+                if (dequant) {
+                    double r = ref_dq(qget(xb.p, e, qt), zp, s, qt);
+                    ((double *)want.p)[k++] = isnan(r) ? r : (double)round_to((float)r, yt);
+                } else {
+                    ((double *)want.p)[k++] = ref_q(dnnlk__load_as_f32((char *)xb.p + e * (int64_t)xe, xt), s, zp, qt, sat);
+                }
+            } while (th_next_index(ndims, dims, idx));
+        }
+        for (nth_i = 0; nth_i < 4; nth_i++) {
+            static const int nths[4] = {1, 2, 3, 7};
+            int nth = nths[nth_i], part, bad = 0;
+            dnnlk_tensor X = packed_x ? th_strided(xb.p, 0, xt, ndims, dims, lx.strides) : view(&lx, xb.p, xt);
+            dnnlk_tensor Y = packed_y ? th_strided(yb.p, 0, yt, ndims, dims, ly.strides) : view(&ly, yb.p, yt);
+            dnnlk_tensor S = th_tensor(sb.p, st, sn, sdims), Z = th_tensor(zb.p, qt, sn, sdims);
+            memset(yb.p, 0x5a, yb.bytes);
+            for (part = nth - 1; part >= 0; part--) {
+                int axis = th_randint(0, 1) ? ax : ax - ndims;
+                dnnlk_status r = dequant ? dnnlk_dequantize_linear(&X, &S, use_zp ? &Z : NULL, axis, block, &Y, part, nth)
+                                         : dnnlk_quantize_linear(&X, &S, use_zp ? &Z : NULL, axis, block, sat, &Y, part, nth);
+                CHECK_MSG(r == dnnlk_success, "%s %s: status %s", dequant ? "dq" : "q", dnnlk_dtype_name(qt), dnnlk_status_str(r));
+            }
+            memset(idx, 0, sizeof idx);
+            if (n > 0) {
+                int64_t k = 0;
+                do {
+                    int64_t e = offset_of(&ly, idx);
+                    double got = dequant ? (double)dnnlk__load_as_f32((char *)yb.p + e * (int64_t)ye, yt) : qval(yb.p, e, qt);
+                    double w = ((double *)want.p)[k++];
+                    if (!same_d(got, w) && !(dequant && got == w) && bad++ < 3)
+                        CHECK_MSG(0, "%s %s->%s gran %d block %lld ax %d nd %d dims %lld,%lld,%lld sat %d zp %d nth %d elem %lld: got %a want %a",
+                                  dequant ? "dq" : "q", dnnlk_dtype_name(xt), dnnlk_dtype_name(yt), gran, (long long)block, ax,
+                                  ndims, (long long)dims[0], (long long)(ndims > 1 ? dims[1] : 0),
+                                  (long long)(ndims > 2 ? dims[2] : 0), sat, use_zp, nth, (long long)(k - 1), got, w);
+                } while (th_next_index(ndims, dims, idx));
+            }
+            CHECK(th_guards_ok(&yb));
+        }
+    }
+    th_free(&xb); th_free(&yb); th_free(&sb); th_free(&zb); th_free(&want);
+}
+
+TEST(general_quantize_random) {
+    long i, n = th_scaled(300);
+    th_seed(2901 + (uint64_t)th_isa);
+    for (i = 0; i < n; i++) general_case(0);
+}
+
+TEST(general_dequantize_random) {
+    long i, n = th_scaled(300);
+    th_seed(2902 + (uint64_t)th_isa);
+    for (i = 0; i < n; i++) general_case(1);
+}
+
+/* Blocked u4 -> f32 rows long enough for the vector and streaming paths, odd starts included:
+ * [rows, K] blocks of 32 along K, f16 scales, u4 zero points. */
+TEST(blocked_u4_rows) {
+    int64_t dims[2] = {9, 1000}, sd[2] = {9, 32}, n = 9000, i;
+    th_buf xb = th_alloc((size_t)n / 2, 0), yb = th_alloc((size_t)n * 4, 4), sb = th_alloc(9 * 32 * 2, 0), zb = th_alloc(9 * 16, 0);
+    int nth, part, sgn;
+    th_seed(2903);
+    for (sgn = 0; sgn < 2; sgn++) {
+        dnnlk_dtype qt = sgn ? dnnlk_s4 : dnnlk_u4;
+        dnnlk_tensor X = th_tensor(xb.p, qt, 2, dims), Y = th_tensor(yb.p, dnnlk_f32, 2, dims);
+        dnnlk_tensor S = th_tensor(sb.p, dnnlk_f16, 2, sd), Z = th_tensor(zb.p, qt, 2, sd);
+        for (i = 0; i < n / 2; i++) ((uint8_t *)xb.p)[i] = (uint8_t)th_rand32();
+        for (i = 0; i < 9 * 16; i++) ((uint8_t *)zb.p)[i] = (uint8_t)th_rand32();
+        for (i = 0; i < 9 * 32; i++) ((uint16_t *)sb.p)[i] = dnnlk_f32_to_f16(th_randf(0.01f, 2.0f));
+        for (nth = 1; nth <= 7; nth += 3) {
+            memset(yb.p, 0, yb.bytes);
+            for (part = 0; part < nth; part++) CHECK_EQ(dnnlk_dequantize_linear(&X, &S, &Z, 1, 32, &Y, part, nth), dnnlk_success);
+            for (i = 0; i < n; i++) {
+                int64_t r = i / 1000, c = i % 1000, so = r * 32 + c / 32;
+                double w = ref_dq(qget(xb.p, i, qt), qget(zb.p, so, qt), dnnlk_f16_to_f32(((uint16_t *)sb.p)[so]), qt);
+                if (((float *)yb.p)[i] != (float)w) {
+                    CHECK_MSG(0, "%s nth %d elem %lld: got %a want %a", dnnlk_dtype_name(qt), nth, (long long)i, (double)((float *)yb.p)[i], w);
+                    break;
+                }
+            }
+        }
+    }
+    CHECK(th_guards_ok(&yb));
+    th_free(&xb); th_free(&yb); th_free(&sb); th_free(&zb);
+}
+
+/* Bad input for the new attributes and dtypes: a status, and y untouched. */
+TEST(general_bad_arguments) {
+    float x[12] = {0}, s1 = 1.0f, s3[6] = {1, 1, 1, 1, 1, 1}, yf[12];
+    uint8_t y[12], z3[3] = {0}, q[12] = {0};
+    int64_t d[2] = {2, 6}, sd[2] = {2, 2}, sd_bad[2] = {2, 3}, d3 = 3;
+    dnnlk_tensor X = th_tensor(x, dnnlk_f32, 2, d), S1 = scalar_t(&s1, dnnlk_f32);
+    dnnlk_tensor SB = th_tensor(s3, dnnlk_f32, 2, sd), SBad = th_tensor(s3, dnnlk_f32, 2, sd_bad);
+    dnnlk_tensor Y = th_tensor(y, dnnlk_u4, 2, d), Y8 = th_tensor(y, dnnlk_s8, 2, d), YF = th_tensor(yf, dnnlk_f32, 2, d);
+    dnnlk_tensor Q = th_tensor(q, dnnlk_f8_e4m3, 2, d), Z = th_tensor(z3, dnnlk_u8, 2, sd), Z1 = th_tensor(z3, dnnlk_u8, 1, &d3);
+#define EXPECT_U(call, want)                                                                           \
+    do {                                                                                               \
+        memset(y, 0x77, sizeof y), memset(yf, 0x77, sizeof yf);                                        \
+        CHECK_EQ((call), (want));                                                                      \
+        { int k_; for (k_ = 0; k_ < 12; k_++) CHECK(y[k_] == 0x77 && dnnlk__f32_bits(yf[k_]) == 0x77777777u); } \
+    } while (0)
+    /* blocked: scale's axis must be ceil(6 / block) (block 4 -> 2; block 2 needs 3), rank x's */
+    CHECK_EQ(dnnlk_quantize_linear(&X, &SB, NULL, 1, 4, 1, &Y, 0, 1), dnnlk_success);
+    EXPECT_U(dnnlk_quantize_linear(&X, &SB, NULL, 1, 2, 1, &Y, 0, 1), dnnlk_invalid_shape);
+    EXPECT_U(dnnlk_quantize_linear(&X, &SBad, NULL, 1, 4, 1, &Y, 0, 1), dnnlk_invalid_shape);
+    EXPECT_U(dnnlk_quantize_linear(&X, &SB, NULL, 0, 4, 1, &Y, 0, 1), dnnlk_invalid_shape);   /* wrong axis */
+    EXPECT_U(dnnlk_quantize_linear(&X, &S1, NULL, 1, 4, 1, &Y, 0, 1), dnnlk_invalid_shape);   /* 0-d scale */
+    EXPECT_U(dnnlk_quantize_linear(&X, &SB, NULL, 1, -1, 1, &Y, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_U(dnnlk_quantize_linear(&X, &SB, NULL, 2, 4, 1, &Y, 0, 1), dnnlk_invalid_arguments); /* axis */
+    /* zero point dtype must be the quantized one (u8 against u4 here) */
+    EXPECT_U(dnnlk_quantize_linear(&X, &SB, &Z, 1, 4, 1, &Y, 0, 1), dnnlk_invalid_data_type);
+    EXPECT_U(dnnlk_dequantize_linear(&Q, &S1, &Z1, 1, 0, &YF, 0, 1), dnnlk_invalid_data_type);
+    /* saturate: 0/1 only, and 0 only for fp8 */
+    EXPECT_U(dnnlk_quantize_linear(&X, &S1, NULL, 1, 0, 0, &Y, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_U(dnnlk_quantize_linear(&X, &S1, NULL, 1, 0, 0, &Y8, 0, 1), dnnlk_invalid_arguments);
+    EXPECT_U(dnnlk_quantize_linear(&X, &S1, NULL, 1, 0, 2, &Q, 0, 1), dnnlk_invalid_arguments);
+    {   /* scale <= 0, NaN, inf: in a blocked scale too */
+        static const float badv[4] = {0.0f, -1.0f, NAN, INFINITY};
+        int b;
+        for (b = 0; b < 4; b++) {
+            s3[1] = badv[b];
+            EXPECT_U(dnnlk_quantize_linear(&X, &SB, NULL, 1, 4, 1, &Y, 0, 1), dnnlk_invalid_arguments);
+            EXPECT_U(dnnlk_dequantize_linear(&Q, &SB, NULL, 1, 4, &YF, 0, 1), dnnlk_invalid_arguments);
+        }
+        s3[1] = 1;
+    }
+    {   /* an fp8 zero point must be +-0 */
+        uint8_t zf[1] = {0x08};
+        dnnlk_tensor ZF = scalar_t(zf, dnnlk_f8_e4m3);
+        EXPECT_U(dnnlk_dequantize_linear(&Q, &S1, &ZF, 1, 0, &YF, 0, 1), dnnlk_invalid_arguments);
+        zf[0] = 0x80;
+        CHECK_EQ(dnnlk_dequantize_linear(&Q, &S1, &ZF, 1, 0, &YF, 0, 1), dnnlk_success);
+    }
+    {   /* packed tensors are dense; s32 is no quantize output; other ops refuse the new dtypes */
+        dnnlk_tensor Yt = Y, Q32 = th_tensor(q, dnnlk_s32, 1, &d3), D = th_tensor(yf, dnnlk_f32, 1, &d3);
+        Yt.strides[0] = 12, Yt.strides[1] = 2;
+        EXPECT_U(dnnlk_quantize_linear(&X, &S1, NULL, 1, 0, 1, &Yt, 0, 1), dnnlk_invalid_shape);
+        Yt = Y8, Yt.dtype = dnnlk_s32;
+        EXPECT_U(dnnlk_quantize_linear(&X, &S1, NULL, 1, 0, 1, &Yt, 0, 1), dnnlk_invalid_data_type);
+        CHECK_EQ(dnnlk_dequantize_linear(&Q32, &S1, NULL, 0, 0, &D, 0, 1), dnnlk_success);
+        Yt = Y8, Yt.dtype = dnnlk_f8_e5m2;
+        EXPECT_U(dnnlk_convert(&X, &Yt, 0, 1), dnnlk_invalid_data_type);
+        Yt.dtype = dnnlk_s16;
+        EXPECT_U(dnnlk_convert(&X, &Yt, 0, 1), dnnlk_invalid_data_type);
+    }
+#undef EXPECT_U
+}
+
+/* Every f32 (at make test-exhaustive) quantized to e4m3 and e5m2 with scale 1, saturate 1 and 0,
+ * at every level, against ref_fp8_value (computed once per chunk for all levels); at CI scale a
+ * strided sample of about a million (DNNLK_TEST_SCALE scales it). */
+TEST(fp8_quantize_every_float) {
+    const int64_t CH = 1 << 16;
+    /* CI: th_scaled(16) chunks spread over the bit patterns (an odd step, so every low bit varies) */
+    int64_t step = getenv("DNNLK_TEST_EXHAUSTIVE") ? 1 : ((((int64_t)1 << 32) / (CH * th_scaled(16))) | 1), base, i;
+    th_buf xb = th_alloc((size_t)CH * 4, 0), yb = th_alloc((size_t)CH, 0), wb = th_alloc((size_t)CH * 8, 0);
+    float s = 1.0f, *x = (float *)xb.p;
+    double *want = (double *)wb.p;
+    uint8_t *y = (uint8_t *)yb.p;
+    dnnlk_tensor S = scalar_t(&s, dnnlk_f32);
+    int bad = 0, v, l, top = (int)dnnlk_cpu_isa();
+    for (base = 0; base < ((int64_t)1 << 32) && bad < 5; base += CH * step) {
+        for (i = 0; i < CH; i++) x[i] = dnnlk__f32_from_bits((uint32_t)(base + i * step));
+        for (v = 0; v < 4; v++) {
+            dnnlk_dtype qt = (v & 1) ? dnnlk_f8_e5m2 : dnnlk_f8_e4m3;
+            int sat = v < 2, e4m3 = !(v & 1);
+            int64_t nx = CH;
+            dnnlk_tensor X = th_tensor(x, dnnlk_f32, 1, &nx), Y = th_tensor(y, qt, 1, &nx);
+            for (i = 0; i < CH; i++) want[i] = ref_fp8_value(x[i], e4m3, sat);
+            for (l = 0; l <= top; l++) {
+                dnnlk_set_max_isa((dnnlk_isa)l);
+                CHECK_EQ(dnnlk_quantize_linear(&X, &S, NULL, 0, 0, sat, &Y, 0, 1), dnnlk_success);
+                for (i = 0; i < CH; i++) {
+                    double got = ref_fp8_decode(y[i], e4m3);
+                    if (!same_d(got, want[i]) && bad++ < 5)
+                        CHECK_MSG(0, "%s %s sat %d x %a (0x%08x): got 0x%02x (%a) want %a", dnnlk_isa_name(dnnlk_max_isa()),
+                                  dnnlk_dtype_name(qt), sat, (double)x[i], dnnlk__f32_bits(x[i]), y[i], got, want[i]);
+                }
+            }
+        }
+    }
+    dnnlk_set_max_isa((dnnlk_isa)top);
+    th_free(&xb); th_free(&yb); th_free(&wb);
+}
+
 int main(void) {
     RUN_EACH_ISA(quantize_hand_cases);
     RUN_EACH_ISA(dequantize_hand_cases);
@@ -798,5 +1276,14 @@ int main(void) {
     RUN(bad_arguments);
     RUN(infer_completes_output);
     RUN(recorded_bits);
+    RUN_EACH_ISA(fp8_all_codes_dequantize);
+    RUN_EACH_ISA(fp8_quantize_ties);
+    RUN_EACH_ISA(onnx_reference_cases);
+    RUN_EACH_ISA(general_quantize_random);
+    RUN_EACH_ISA(general_dequantize_random);
+    RUN_EACH_ISA(blocked_u4_rows);
+    RUN(fp8_quantize_every_float);
+    RUN(general_bad_arguments);
+    RUN(dtype_numbers);
     return th_summary();
 }
