@@ -295,6 +295,15 @@ static DNNLK__FORCEINLINE float dnnlk__sf_max_neg0(float x) {
     uint32_t b = dnnlk__f32_bits(x);
     return (b > 0x80000000u && b <= 0xff800000u) ? -0.0f : x;
 }
+/* == convert: transposes of 32-bit elements == */
+/* Plain C at this level: a 4x4 tile, 4 bytes at a time (any alignment, the bits as they are; no
+ * streaming stores here). */
+static DNNLK__FORCEINLINE void dnnlk__v32_transpose_scalar(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
+    int j, k;
+    (void)nt;
+    for (j = 0; j < 4; j++)
+        for (k = 0; k < 4; k++) memcpy((char *)d + j * dp + k * 4, (const char *)s + k * sp + j * 4, 4);
+}
 #endif
 
 #define DNNLK__VF_N 1
@@ -368,6 +377,8 @@ static DNNLK__FORCEINLINE float dnnlk__sf_max_neg0(float x) {
 #define dnnlk__vi_stream(p, v) dnnlk__si_storeu((p), (v))
 #define dnnlk__vec_sfence() ((void)0)
 #define dnnlk__vec_prefetch_l2(p, bytes) ((void)0)
+#define DNNLK__VT_N 4 /* the side of dnnlk__v32_transpose's tiles */
+#define dnnlk__v32_transpose dnnlk__v32_transpose_scalar
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */
