@@ -107,9 +107,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_vstep)(char *d, const c
         dnnlk__vi_store_u8(d, dnnlk__vf_as_vi(dnnlk__vf_blend(m, dnnlk__vi_as_vf(dnnlk__vi_set1(1)), dnnlk__vf_zero())));
     } else {
         /* A signalling NaN widened to f32 is quieted, as the element path's conversions through
-         * double do (F16C's load quiets it and the SSE4.1 one does not: the same bits everywhere
-         * need this; the half-width stores quiet by themselves). */
-        if (ddt == dnnlk_f32 && (sdt == dnnlk_bf16 || sdt == dnnlk_f16))
+         * double do: the layer's f16 load quiets it at every level, its bf16 load (a shift) does
+         * not; the half-width stores quiet by themselves. */
+        if (ddt == dnnlk_f32 && sdt == dnnlk_bf16)
             v = dnnlk__vf_blend(dnnlk__vf_cmpunord(v, v), dnnlk__vf_or(v, dnnlk__vi_as_vf(dnnlk__vi_set1(0x00400000))), v);
         dnnlk__vf_store_dt(d, ddt, v, 0);
     }

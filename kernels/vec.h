@@ -35,6 +35,9 @@
  *                             j of s (rows at s + k sp bytes); any alignment, the bits unchanged;
  *                             nt: streaming stores (d and dp aligned to 4 DNNLK__VT_N bytes; plain
  *                             stores at the scalar level)
+ *   dnnlk__vf_load_f16(p)     DNNLK__VF_N f16 as f32 lanes, exactly; a signalling NaN comes out quiet
+ *                             (quiet bit set, payload kept) at every level, as F16C gives it
+ *                             (dnnlk__vf_load_bf16, a shift, keeps the bits as they are)
  *   dnnlk__vf_load_dt / dnnlk__vf_store_dt   a vector of a tensor dtype as f32 lanes (vec_dtype.h,
  *                             written once for every level on the names above)
  *

@@ -112,7 +112,12 @@ static DNNLK__FORCEINLINE uint16_t dnnlk__sh_load(const uint16_t *p) {
 static DNNLK__FORCEINLINE void dnnlk__sh_store(uint16_t *p, uint16_t h) { memcpy(p, &h, 2); }
 static DNNLK__FORCEINLINE float dnnlk__sf_load_bf16(const uint16_t *p) { return dnnlk_bf16_to_f32(dnnlk__sh_load(p)); }
 static DNNLK__FORCEINLINE void dnnlk__sf_store_bf16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_bf16(v)); }
-static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) { return dnnlk_f16_to_f32(dnnlk__sh_load(p)); }
+/* A signalling NaN comes out quiet (its quiet bit set, the payload kept), as F16C's and NEON's
+ * conversions give it, so every level loads the same bits. */
+static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) {
+    float f = dnnlk_f16_to_f32(dnnlk__sh_load(p));
+    return f != f ? dnnlk__f32_from_bits(dnnlk__f32_bits(f) | 0x00400000u) : f;
+}
 static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_f16(v)); }
 
 /* ---- beyond the f32/s32 basics, by kind (each section names the bodies that use it first) ---- */

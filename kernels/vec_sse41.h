@@ -44,12 +44,14 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vi_load_i8_sse41(const void *p, int sgn
     return sgn ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b);
 }
 /* No F16C at this level: convert lane by lane with the scalar routines. Through memcpy: p need
- * not be 2-byte aligned (convert's tensors may start at any byte, as the other levels allow). */
+ * not be 2-byte aligned (convert's tensors may start at any byte, as the other levels allow). A
+ * signalling NaN comes out quiet (quiet bit set, payload kept), as F16C's vcvtph2ps gives it. */
 static DNNLK__FORCEINLINE __m128 dnnlk__vf_load_f16_sse41(const uint16_t *p) {
     uint16_t h[4];
+    __m128 v;
     memcpy(h, p, sizeof h);
-    return _mm_setr_ps(dnnlk_f16_to_f32(h[0]), dnnlk_f16_to_f32(h[1]), dnnlk_f16_to_f32(h[2]),
-                       dnnlk_f16_to_f32(h[3]));
+    v = _mm_setr_ps(dnnlk_f16_to_f32(h[0]), dnnlk_f16_to_f32(h[1]), dnnlk_f16_to_f32(h[2]), dnnlk_f16_to_f32(h[3]));
+    return _mm_or_ps(v, _mm_and_ps(_mm_cmpunord_ps(v, v), _mm_castsi128_ps(_mm_set1_epi32(0x00400000))));
 }
 static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) {
     float t[4];

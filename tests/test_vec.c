@@ -3,7 +3,8 @@
  * against the scalar definitions. */
 #include "harness.h"
 
-enum { vec_probe_bf16 = 0, vec_probe_f16 = 1, vec_probe_round = 2, vec_probe_floor = 3, vec_probe_copy_n = 4 };
+enum { vec_probe_bf16 = 0, vec_probe_f16 = 1, vec_probe_round = 2, vec_probe_floor = 3, vec_probe_copy_n = 4,
+       vec_probe_load_f16 = 5 };
 
 #define DNNLK__SIMD_BODY "../tests/vec_probe_simd.h"
 #include "../kernels/simd_instantiate.h"
@@ -277,6 +278,21 @@ TEST(transpose_tile_by_lane) {
         }
 }
 
+/* dnnlk__vf_load_f16 of every f16 NaN (signalling ones included) gives the same quiet f32 at
+ * every level: sign, quiet bit and payload, as F16C's vcvtph2ps (SSE4.1 and the scalar level
+ * convert in C, which kept a signalling NaN signalling). */
+TEST(f16_nan_load_quiet_every_level) {
+    static uint16_t half[2048];
+    static float dst[2048];
+    int l = (int)th_isa, i;
+    for (i = 0; i < 2048; i++) half[i] = (uint16_t)((i & 1024 ? 0xfc00 : 0x7c00) | (i & 1023 ? i & 1023 : 1));
+    probes[l](vec_probe_load_f16, dst, dst, half, 2048); /* src only read, then overwritten */
+    for (i = 0; i < 2048; i++) {
+        uint32_t want = (uint32_t)(half[i] & 0x8000) << 16 | 0x7fc00000u | (uint32_t)(half[i] & 0x3ff) << 13;
+        CHECK_MSG(dnnlk__f32_bits(dst[i]) == want, "f16 %04x: %08x, want %08x", half[i], dnnlk__f32_bits(dst[i]), want);
+    }
+}
+
 TEST(no_vector_names_leak) {
     int leaked = 0;
     /* vec_end.h must remove every name vec.h defines (a name it missed would also be redefined
@@ -299,6 +315,7 @@ int main(void) {
     RUN_EACH_ISA(integer_ops_and_unordered_compares_by_lane);
     RUN_EACH_ISA(x86_operand_order_and_truncation_by_lane);
     RUN_EACH_ISA(transpose_tile_by_lane);
+    RUN_EACH_ISA(f16_nan_load_quiet_every_level);
     RUN(no_vector_names_leak);
     return th_summary();
 }

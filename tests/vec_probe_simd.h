@@ -16,6 +16,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(vec_probe)(int op, const float *src, floa
             dnnlk__vf_store_f16(half + i, v);
             dnnlk__vf_storeu(dst + i, dnnlk__vf_load_f16(half + i));
             break;
+        case vec_probe_load_f16: dnnlk__vf_storeu(dst + i, dnnlk__vf_load_f16(half + i)); break;
         case vec_probe_round: dnnlk__vf_storeu(dst + i, dnnlk__vf_round_even(v)); break;
         case vec_probe_floor: dnnlk__vf_storeu(dst + i, dnnlk__vf_floor(v)); break;
         default: dnnlk__vf_storeu(dst + i, v); break;
