@@ -80,7 +80,7 @@ typedef struct dnnlk__cmp_blk {
     int64_t ds, as, bs; /* element strides along a row, bytes */
     int adt, bdt;       /* dnnlk_dtype of a and b */
     int op;             /* compare: dnnlk_compare_op; logical: dnnlk_logical_op, or 3 for not */
-    int nt;             /* stream dst's contiguous rows (the compare vector rows; convert.h's rule) */
+    int nt;             /* stream dst's contiguous rows (compare vector rows, logical rows; convert.h's rule) */
 } dnnlk__cmp_blk;
 
 #define DNNLK__CMP_LOGICAL_NOT 3
@@ -91,7 +91,7 @@ typedef struct dnnlk__cmp_blk {
 #else
 #define DNNLK__CMP_BYTE_SHIFT(j) (8 * (j))
 #endif
-#define DNNLK__CMP_CHUNK 512 /* elements per chunk of the element and logical paths */
+#define DNNLK__CMP_CHUNK 512 /* elements per chunk of the element and logical paths (<= DNNLK__STAGE_BYTES) */
 
 static DNNLK__FORCEINLINE int dnnlk__cmp_vec_dtype(int t) {
     return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16 || t == dnnlk_u8 || t == dnnlk_s8;

@@ -270,24 +270,39 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__logical_combine)(unsigned char 
     }
 }
 
+/* One row, a chunk at a time. With nt (and a contiguous dst), a first chunk up to dst's next
+ * vector boundary, then every whole chunk is combined into a buffer and streamed out (convert's
+ * dnnlk__convert_vrows_t says why). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__logical_row)(unsigned char *d, int64_t ds, const char *a, int64_t as,
-                                                        const char *b, int64_t bs, int64_t n, int adt, int bdt, int op) {
-    unsigned char bufa[DNNLK__CMP_CHUNK], bufb[DNNLK__CMP_CHUNK], bufd[DNNLK__CMP_CHUNK];
-    int64_t j = 0, i;
+                                                        const char *b, int64_t bs, int64_t n, int adt, int bdt, int op,
+                                                        int nt) {
+    unsigned char bufa[DNNLK__CMP_CHUNK], bufb[DNNLK__CMP_CHUNK];
+    DNNLK__SFX(dnnlk__stage_buf) bufd;
+    int64_t j = 0, i, head = (int64_t)((DNNLK__VB_N - (uintptr_t)d % DNNLK__VB_N) % DNNLK__VB_N);
+    int streamed = 0;
+    nt = nt && ds == 1;
     while (j < n) {
         int64_t m = n - j < DNNLK__CMP_CHUNK ? n - j : DNNLK__CMP_CHUNK;
-        const unsigned char *ta = DNNLK__SFX(dnnlk__logical_truth)(bufa, a + j * as, as, adt, m);
-        const unsigned char *tb = op == DNNLK__CMP_LOGICAL_NOT ? ta : DNNLK__SFX(dnnlk__logical_truth)(bufb, b + j * bs, bs, bdt, m);
+        const unsigned char *ta, *tb;
+        unsigned char *out;
+        int stream;
+        if (nt && j == 0 && head > 0 && m > head) m = head;
+        stream = nt && m == DNNLK__CMP_CHUNK && (uintptr_t)(d + j) % DNNLK__VB_N == 0;
+        out = ds == 1 && !stream ? d + j : bufd.b;
+        ta = DNNLK__SFX(dnnlk__logical_truth)(bufa, a + j * as, as, adt, m);
+        tb = op == DNNLK__CMP_LOGICAL_NOT ? ta : DNNLK__SFX(dnnlk__logical_truth)(bufb, b + j * bs, bs, bdt, m);
         switch (op) { /* a constant op per loop, so the combine's switch folds */
-        case dnnlk_logical_and: DNNLK__SFX(dnnlk__logical_combine)(ds == 1 ? d + j : bufd, ta, tb, m, dnnlk_logical_and); break;
-        case dnnlk_logical_or: DNNLK__SFX(dnnlk__logical_combine)(ds == 1 ? d + j : bufd, ta, tb, m, dnnlk_logical_or); break;
-        case dnnlk_logical_xor: DNNLK__SFX(dnnlk__logical_combine)(ds == 1 ? d + j : bufd, ta, tb, m, dnnlk_logical_xor); break;
-        default: DNNLK__SFX(dnnlk__logical_combine)(ds == 1 ? d + j : bufd, ta, tb, m, DNNLK__CMP_LOGICAL_NOT); break;
+        case dnnlk_logical_and: DNNLK__SFX(dnnlk__logical_combine)(out, ta, tb, m, dnnlk_logical_and); break;
+        case dnnlk_logical_or: DNNLK__SFX(dnnlk__logical_combine)(out, ta, tb, m, dnnlk_logical_or); break;
+        case dnnlk_logical_xor: DNNLK__SFX(dnnlk__logical_combine)(out, ta, tb, m, dnnlk_logical_xor); break;
+        default: DNNLK__SFX(dnnlk__logical_combine)(out, ta, tb, m, DNNLK__CMP_LOGICAL_NOT); break;
         }
-        if (ds != 1)
-            for (i = 0; i < m; i++) d[(j + i) * ds] = bufd[i];
+        if (stream) DNNLK__SFX(dnnlk__stage_stream)((char *)d + j, bufd.b, m), streamed = 1;
+        else if (ds != 1)
+            for (i = 0; i < m; i++) d[(j + i) * ds] = bufd.b[i];
         j += m;
     }
+    if (streamed) dnnlk__vec_sfence();
 }
 
 /* Entry: one block of rows. */
@@ -295,5 +310,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__logical_rows)(const dnnlk__cmp_blk
     int64_t r;
     for (r = 0; r < k->rows; r++)
         DNNLK__SFX(dnnlk__logical_row)(k->d + r * k->dp, k->ds, k->a + r * k->ap, k->as, k->b + r * k->bp, k->bs, k->n,
-                                       k->adt, k->bdt, k->op);
+                                       k->adt, k->bdt, k->op, k->nt);
 }

@@ -236,10 +236,10 @@ TEST(tails_every_length) {
 }
 
 /* The streaming rows (a part writing at least the threshold cell's bytes: here every part): the
- * vector dtypes, both operands contiguous or one a scalar, dst aligned and 1..4 bytes off, long
+ * vector dtypes (and boolean, logical's bytes as they are), both operands contiguous or one a scalar, dst aligned and 1..4 bytes off, long
  * enough for several staged chunks and a head and tail, 1 and 3 parts. */
 TEST(streamed_rows) {
-    static const dnnlk_dtype types[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_u8, dnnlk_s8};
+    static const dnnlk_dtype types[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_u8, dnnlk_s8, dnnlk_boolean};
     int64_t *cell = dnnlk__convert_nt_cell(), saved = *cell, n = 3 * 2048 + 77, one = 1;
     size_t ti, mis;
     *cell = 0;
