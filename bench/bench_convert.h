@@ -2,31 +2,34 @@
  *
  * Cases: f32 -> bf16 and f32 -> f16 [4096,4096] (4 read + 2 written per element); the NCHW -> NHWC
  * f32 transpose [8,64,128,128] (4 + 4); DistilBERT's `attention_mask == 0` from s64 [8,512] viewed
- * [8,1,1,512] against a 0-d zero (8 + 1); f32 `lt` [4096,4096] (4 + 4 + 1). The limit is a copy of
- * the same compulsory bytes (bench/harness.h).
+ * [8,1,1,512] against a 0-d zero (8 + 1); f32 `lt` [4096,4096] (4 + 4 + 1); logical `and` of two
+ * boolean [4096,4096] (1 + 1 + 1). The limit is a copy of the same compulsory bytes
+ * (bench/harness.h).
  *
  * The naive loop is the plain C a user would write (the library's scalar dnnlk_f32_to_bf16 /
  * _f16 per element, a 4-deep loop for the transpose, `d[i] = a[i] < b[i]`), built with the bench's
- * flags. Peers: bench/peers/convert_torch.py (numpy astype / transpose().copy() / == / <, and
- * PyTorch .to() / .contiguous(memory_format=torch.channels_last) / torch.eq / torch.lt; whichever
- * is installed) and bench/peers/convert_onednn.c (oneDNN's reorder, when libdnnl is installed). */
+ * flags. Peers: bench/peers/convert_torch.py (numpy astype / transpose().copy() / == / < /
+ * logical_and, and PyTorch .to() / .contiguous(memory_format=torch.channels_last) / torch.eq /
+ * torch.lt / torch.logical_and; whichever is installed) and bench/peers/convert_onednn.c (oneDNN's reorder, when libdnnl is installed). */
 
 typedef struct bench_convert_ctx {
     dnnlk_tensor a, b, d;
-    int kind; /* 0 convert, 1 compare */
+    int kind; /* 0 convert, 1 compare, 2 logical */
     dnnlk_compare_op op;
 } bench_convert_ctx;
 
 static inline void bench_convert_run(void *p, int ith, int nth) {
     bench_convert_ctx *x = (bench_convert_ctx *)p;
-    dnnlk_status st = x->kind == 0 ? dnnlk_convert(&x->a, &x->d, ith, nth) : dnnlk_compare(x->op, &x->a, &x->b, &x->d, ith, nth);
+    dnnlk_status st = x->kind == 0   ? dnnlk_convert(&x->a, &x->d, ith, nth)
+                      : x->kind == 1 ? dnnlk_compare(x->op, &x->a, &x->b, &x->d, ith, nth)
+                                     : dnnlk_logical(dnnlk_logical_and, &x->a, &x->b, &x->d, ith, nth);
     if (st != dnnlk_success) {
         printf("convert/compare failed: %s\n", dnnlk_status_str(st));
         exit(2);
     }
 }
 
-/* The naive loops: case 0 f32->bf16, 1 f32->f16, 2 NCHW->NHWC, 3 s64 == 0, 4 f32 lt. */
+/* The naive loops: case 0 f32->bf16, 1 f32->f16, 2 NCHW->NHWC, 3 s64 == 0, 4 f32 lt, 5 boolean and. */
 typedef struct bench_convert_naive_ctx {
     const bench_convert_ctx *x;
     int which;
@@ -63,10 +66,15 @@ static inline void bench_convert_naive_run(void *p, int ith, int nth) {
         unsigned char *d = (unsigned char *)nv->out;
         for (i = 0; i < n; i++) d[i] = a[i] == 0;
     } break;
-    default: {
+    case 4: {
         const float *a = (const float *)x->a.data, *b = (const float *)x->b.data;
         unsigned char *d = (unsigned char *)nv->out;
         for (i = 0; i < n; i++) d[i] = a[i] < b[i];
+    } break;
+    default: {
+        const unsigned char *a = (const unsigned char *)x->a.data, *b = (const unsigned char *)x->b.data;
+        unsigned char *d = (unsigned char *)nv->out;
+        for (i = 0; i < n; i++) d[i] = a[i] && b[i];
     } break;
     }
 }
@@ -77,7 +85,8 @@ static inline void bench_convert_fill(void *p, size_t n, int kind) {
     for (i = 0; i < n; i++) {
         s = s * 6364136223846793005ull + 1442695040888963407ull;
         if (kind == 0) ((float *)p)[i] = (float)((int64_t)(s >> 40) - (1 << 23)) * 1e-3f;
-        else ((int64_t *)p)[i] = (int64_t)((s >> 60) & 1);
+        else if (kind == 1) ((int64_t *)p)[i] = (int64_t)((s >> 60) & 1);
+        else ((unsigned char *)p)[i] = (unsigned char)((s >> 60) & 1);
     }
 }
 
@@ -112,6 +121,14 @@ static inline void bench_convert_case(const char *name, int which) {
         x.b = bench_dense_tensor(bench_alloc(8), dnnlk_s64, 0, NULL);
         bench_convert_fill(x.a.data, 8 * 512, 1);
         bytes_per = 9, dtn = "s64";
+    } else if (which == 5) {
+        x.kind = 2;
+        x.a = bench_dense_tensor(bench_alloc((size_t)4096 * 4096), dnnlk_boolean, 2, big);
+        x.b = bench_dense_tensor(bench_alloc((size_t)4096 * 4096), dnnlk_boolean, 2, big);
+        bench_convert_fill(x.a.data, (size_t)4096 * 4096, 2);
+        bench_convert_fill((char *)x.b.data + 1, (size_t)4096 * 4096 - 1, 2); /* not a's bytes */
+        ((unsigned char *)x.b.data)[0] = 1;
+        bytes_per = 3, dtn = "bool";
     } else {
         x.kind = 1, x.op = dnnlk_compare_lt;
         x.a = bench_dense_tensor(bench_alloc((size_t)4096 * 4096 * 4), dnnlk_f32, 2, big);
@@ -121,7 +138,9 @@ static inline void bench_convert_case(const char *name, int which) {
         ((float *)x.b.data)[7] = ((float *)x.a.data)[7]; /* one tie */
         bytes_per = 9, dtn = "f32";
     }
-    if ((x.kind == 0 ? dnnlk_convert_infer(&x.a, &x.d) : dnnlk_compare_infer(x.op, &x.a, &x.b, &x.d)) != dnnlk_success) {
+    if ((x.kind == 0   ? dnnlk_convert_infer(&x.a, &x.d)
+         : x.kind == 1 ? dnnlk_compare_infer(x.op, &x.a, &x.b, &x.d)
+                       : dnnlk_logical_infer(dnnlk_logical_and, &x.a, &x.b, &x.d)) != dnnlk_success) {
         printf("convert/compare infer failed\n");
         exit(2);
     }
@@ -158,4 +177,5 @@ static inline void bench_convert(void) {
     bench_convert_case("convert NCHW->NHWC", 2);
     bench_convert_case("compare mask==0 s64", 3);
     bench_convert_case("compare lt f32", 4);
+    bench_convert_case("logical and bool", 5);
 }

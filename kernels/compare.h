@@ -80,6 +80,7 @@ typedef struct dnnlk__cmp_blk {
     int64_t ds, as, bs; /* element strides along a row, bytes */
     int adt, bdt;       /* dnnlk_dtype of a and b */
     int op;             /* compare: dnnlk_compare_op; logical: dnnlk_logical_op, or 3 for not */
+    int nt;             /* stream dst's contiguous rows (compare vector rows, logical rows; convert.h's rule) */
 } dnnlk__cmp_blk;
 
 #define DNNLK__CMP_LOGICAL_NOT 3
@@ -90,7 +91,7 @@ typedef struct dnnlk__cmp_blk {
 #else
 #define DNNLK__CMP_BYTE_SHIFT(j) (8 * (j))
 #endif
-#define DNNLK__CMP_CHUNK 512 /* elements per chunk of the element and logical paths */
+#define DNNLK__CMP_CHUNK 512 /* elements per chunk of the element and logical paths (<= DNNLK__STAGE_BYTES) */
 
 static DNNLK__FORCEINLINE int dnnlk__cmp_vec_dtype(int t) {
     return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16 || t == dnnlk_u8 || t == dnnlk_s8;
@@ -174,6 +175,7 @@ static inline dnnlk_status dnnlk__cmp_run(int family, int op, const dnnlk_tensor
         k.ds = dnnlk__row_stride(&plan, 0), k.as = dnnlk__row_stride(&plan, 1);
         k.dp = dnnlk__row_pitch(&plan, 0), k.ap = dnnlk__row_pitch(&plan, 1);
         if (nops == 3) k.bs = dnnlk__row_stride(&plan, 2), k.bp = dnnlk__row_pitch(&plan, 2);
+        k.nt = end - begin >= *dnnlk__convert_nt_cell() && k.ds == 1;
         fn = family == dnnlk__cmp_family_compare ? DNNLK__DISPATCH(dnnlk__compare_rows, )
                                                  : DNNLK__DISPATCH(dnnlk__logical_rows, );
         dnnlk__iter_init(&it, &plan, base, begin, end);

@@ -5,11 +5,6 @@
 
 /* ---- compare ---- */
 
-/* A vector mask as DNNLK__VF_N bytes 0/1. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__cmp_store_mask)(unsigned char *d, dnnlk__vmask m) {
-    dnnlk__vi_store_u8(d, dnnlk__vf_as_vi(dnnlk__vf_blend(m, dnnlk__vi_as_vf(dnnlk__vi_set1(1)), dnnlk__vf_zero())));
-}
-
 static DNNLK__FORCEINLINE dnnlk__vmask DNNLK__SFX(dnnlk__cmp_vop)(dnnlk__vf a, dnnlk__vf b, int op) {
     switch (op) {
     case dnnlk_compare_eq: return dnnlk__vf_cmpeq(a, b);
@@ -63,11 +58,50 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_elems)(unsigned char *d, i
 #undef DNNLK__CMP_ELT
 #undef DNNLK__CMP_LOOP
 
-/* Vector rows: dst contiguous; ka / kb: the operand is contiguous (1) or a scalar (0) along it. */
+/* Vector rows: dst contiguous; ka / kb: the operand is contiguous (1) or a scalar (0) along it,
+ * sa / sb its value when a scalar. */
+#define DNNLK__CMP_VMASK(j)                                                                                      \
+    dnnlk__vf_as_vi(dnnlk__vf_blend(DNNLK__SFX(dnnlk__cmp_vop)(ka ? dnnlk__vf_load_dt(a + (j) * es, dt) : sa,        \
+                                                               kb ? dnnlk__vf_load_dt(b + (j) * es, dt) : sb, op), \
+                                    dnnlk__vi_as_vf(dnnlk__vi_set1(1)), dnnlk__vf_zero()))
+
+/* DNNLK__VF_N results as 0/1 lanes. */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__cmp_vmask1)(const char *a, const char *b, dnnlk__vf sa, dnnlk__vf sb,
+                                                              int dt, int op, int ka, int kb) {
+    const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt);
+    return DNNLK__CMP_VMASK(0);
+}
+
+/* 4 DNNLK__VF_N results as one vector of bytes: one store where there were four. */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__cmp_vstep4)(const char *a, const char *b, dnnlk__vf sa, dnnlk__vf sb,
+                                                              int dt, int op, int ka, int kb) {
+    const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt), W = DNNLK__VF_N;
+    return dnnlk__vi_pack4_u8(DNNLK__CMP_VMASK(0), DNNLK__CMP_VMASK(W), DNNLK__CMP_VMASK(2 * W), DNNLK__CMP_VMASK(3 * W));
+}
+
+/* n results of one row from element 0 of a and b (a scalar operand: its only element). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__cmp_vspan)(unsigned char *d, const char *a, const char *b, int64_t n,
+                                                         dnnlk__vf sa, dnnlk__vf sb, int dt, int op, int ka, int kb) {
+    const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt), W = DNNLK__VF_N;
+    int64_t i;
+    for (i = 0; i + 4 * W <= n; i += 4 * W)
+        dnnlk__vi_storeu(d + i, DNNLK__SFX(dnnlk__cmp_vstep4)(a + (ka ? i * es : 0), b + (kb ? i * es : 0), sa, sb, dt, op, ka, kb));
+    for (; i + W <= n; i += W) {
+        const char *ai = a + (ka ? i * es : 0), *bi = b + (kb ? i * es : 0);
+        dnnlk__vi_store_u8(d + i, DNNLK__SFX(dnnlk__cmp_vmask1)(ai, bi, sa, sb, dt, op, ka, kb));
+    }
+    if (i < n)
+        DNNLK__SFX(dnnlk__compare_elems)(d + i, 1, a + (ka ? i * es : 0), ka ? es : 0, b + (kb ? i * es : 0),
+                                         kb ? es : 0, n - i, dt, op);
+}
+
+/* Whole rows; with k->nt the vector-aligned middle of each row is staged in L1 and streamed out
+ * (convert_simd.h's dnnlk__convert_vrows_t says why). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__compare_vrows_t)(const dnnlk__cmp_blk *k, int dt, int op, int ka,
                                                                int kb) {
-    const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt), W = DNNLK__VF_N;
-    int64_t r, i;
+    const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt), W = DNNLK__VF_N, C = DNNLK__STAGE_BYTES;
+    DNNLK__SFX(dnnlk__stage_buf) stage;
+    int64_t r, i, j, h;
     for (r = 0; r < k->rows; r++) {
         unsigned char *d = k->d + r * k->dp;
         const char *a = k->a + r * k->ap, *b = k->b + r * k->bp;
@@ -76,22 +110,22 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__compare_vrows_t)(const dnnlk__c
                                                                                   : (double)dnnlk__cvt_read_i(a, (dnnlk_dtype)dt)));
         if (!kb) sb = dnnlk__vf_set1((float)(dnnlk__cvt_src_is_float((dnnlk_dtype)dt) ? dnnlk__cvt_read_f(b, (dnnlk_dtype)dt)
                                                                                   : (double)dnnlk__cvt_read_i(b, (dnnlk_dtype)dt)));
-#define DNNLK__CMP_VSTEP(j)                                                                                        \
-    DNNLK__SFX(dnnlk__cmp_store_mask)                                                                                \
-    (d + (j), DNNLK__SFX(dnnlk__cmp_vop)(ka ? dnnlk__vf_load_dt(a + (j) * es, dt) : sa,                              \
-                                         kb ? dnnlk__vf_load_dt(b + (j) * es, dt) : sb, op))
-        for (i = 0; i + 4 * W <= k->n; i += 4 * W) {
-            DNNLK__CMP_VSTEP(i);
-            DNNLK__CMP_VSTEP(i + W);
-            DNNLK__CMP_VSTEP(i + 2 * W);
-            DNNLK__CMP_VSTEP(i + 3 * W);
+        if (!k->nt) {
+            DNNLK__SFX(dnnlk__cmp_vspan)(d, a, b, k->n, sa, sb, dt, op, ka, kb);
+            continue;
         }
-        for (; i + W <= k->n; i += W) DNNLK__CMP_VSTEP(i);
-#undef DNNLK__CMP_VSTEP
-        if (i < k->n)
-            DNNLK__SFX(dnnlk__compare_elems)(d + i, 1, a + (ka ? i * es : 0), ka ? es : 0, b + (kb ? i * es : 0),
-                                             kb ? es : 0, k->n - i, dt, op);
+        h = (int64_t)((DNNLK__VB_N - (uintptr_t)d % DNNLK__VB_N) % DNNLK__VB_N);
+        h = h < k->n ? h : k->n;
+        DNNLK__SFX(dnnlk__cmp_vspan)(d, a, b, h, sa, sb, dt, op, ka, kb);
+        for (i = h; i + C <= k->n; i += C) {
+            for (j = 0; j < C; j += 4 * W)
+                dnnlk__vi_storeu(stage.b + j, DNNLK__SFX(dnnlk__cmp_vstep4)(a + (ka ? (i + j) * es : 0),
+                                                                             b + (kb ? (i + j) * es : 0), sa, sb, dt, op, ka, kb));
+            DNNLK__SFX(dnnlk__stage_stream)((char *)d + i, stage.b, C);
+        }
+        DNNLK__SFX(dnnlk__cmp_vspan)(d + i, a + (ka ? i * es : 0), b + (kb ? i * es : 0), k->n - i, sa, sb, dt, op, ka, kb);
     }
+    if (k->nt) dnnlk__vec_sfence();
 }
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_vrows)(const dnnlk__cmp_blk *k, int ka, int kb) {
@@ -184,6 +218,8 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_rows)(const dnnlk__cmp_blk
                                          k->n, k->adt, k->op);
 }
 
+#undef DNNLK__CMP_VMASK
+
 /* ---- logical ---- */
 
 /* The truth bytes (nonzero = true, not necessarily 1) of m elements at p: p itself where it holds
@@ -199,7 +235,7 @@ static DNNLK__FORCEINLINE const unsigned char *DNNLK__SFX(dnnlk__logical_truth)(
     } else if (s == es && dnnlk__convert_vec_src(dt)) {
         dnnlk__convert_blk c;
         c.d = (char *)buf, c.s = p, c.n = m, c.rows = 1, c.dp = c.sp = 0, c.ds = 1, c.ss = es;
-        c.ddt = dnnlk_boolean, c.sdt = dt;
+        c.ddt = dnnlk_boolean, c.sdt = dt, c.nt = 0;
         DNNLK__SFX(dnnlk__convert_vrows)(&c);
     } else {
         DNNLK__SFX(dnnlk__convert_elems)((char *)buf, 1, p, s, m, dnnlk_boolean, dt);
@@ -234,24 +270,39 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__logical_combine)(unsigned char 
     }
 }
 
+/* One row, a chunk at a time. With nt (and a contiguous dst), a first chunk up to dst's next
+ * vector boundary, then every whole chunk is combined into a buffer and streamed out (convert's
+ * dnnlk__convert_vrows_t says why). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__logical_row)(unsigned char *d, int64_t ds, const char *a, int64_t as,
-                                                        const char *b, int64_t bs, int64_t n, int adt, int bdt, int op) {
-    unsigned char bufa[DNNLK__CMP_CHUNK], bufb[DNNLK__CMP_CHUNK], bufd[DNNLK__CMP_CHUNK];
-    int64_t j = 0, i;
+                                                        const char *b, int64_t bs, int64_t n, int adt, int bdt, int op,
+                                                        int nt) {
+    unsigned char bufa[DNNLK__CMP_CHUNK], bufb[DNNLK__CMP_CHUNK];
+    DNNLK__SFX(dnnlk__stage_buf) bufd;
+    int64_t j = 0, i, head = (int64_t)((DNNLK__VB_N - (uintptr_t)d % DNNLK__VB_N) % DNNLK__VB_N);
+    int streamed = 0;
+    nt = nt && ds == 1;
     while (j < n) {
         int64_t m = n - j < DNNLK__CMP_CHUNK ? n - j : DNNLK__CMP_CHUNK;
-        const unsigned char *ta = DNNLK__SFX(dnnlk__logical_truth)(bufa, a + j * as, as, adt, m);
-        const unsigned char *tb = op == DNNLK__CMP_LOGICAL_NOT ? ta : DNNLK__SFX(dnnlk__logical_truth)(bufb, b + j * bs, bs, bdt, m);
+        const unsigned char *ta, *tb;
+        unsigned char *out;
+        int stream;
+        if (nt && j == 0 && head > 0 && m > head) m = head;
+        stream = nt && m == DNNLK__CMP_CHUNK && (uintptr_t)(d + j) % DNNLK__VB_N == 0;
+        out = ds == 1 && !stream ? d + j : bufd.b;
+        ta = DNNLK__SFX(dnnlk__logical_truth)(bufa, a + j * as, as, adt, m);
+        tb = op == DNNLK__CMP_LOGICAL_NOT ? ta : DNNLK__SFX(dnnlk__logical_truth)(bufb, b + j * bs, bs, bdt, m);
         switch (op) { /* a constant op per loop, so the combine's switch folds */
-        case dnnlk_logical_and: DNNLK__SFX(dnnlk__logical_combine)(ds == 1 ? d + j : bufd, ta, tb, m, dnnlk_logical_and); break;
-        case dnnlk_logical_or: DNNLK__SFX(dnnlk__logical_combine)(ds == 1 ? d + j : bufd, ta, tb, m, dnnlk_logical_or); break;
-        case dnnlk_logical_xor: DNNLK__SFX(dnnlk__logical_combine)(ds == 1 ? d + j : bufd, ta, tb, m, dnnlk_logical_xor); break;
-        default: DNNLK__SFX(dnnlk__logical_combine)(ds == 1 ? d + j : bufd, ta, tb, m, DNNLK__CMP_LOGICAL_NOT); break;
+        case dnnlk_logical_and: DNNLK__SFX(dnnlk__logical_combine)(out, ta, tb, m, dnnlk_logical_and); break;
+        case dnnlk_logical_or: DNNLK__SFX(dnnlk__logical_combine)(out, ta, tb, m, dnnlk_logical_or); break;
+        case dnnlk_logical_xor: DNNLK__SFX(dnnlk__logical_combine)(out, ta, tb, m, dnnlk_logical_xor); break;
+        default: DNNLK__SFX(dnnlk__logical_combine)(out, ta, tb, m, DNNLK__CMP_LOGICAL_NOT); break;
         }
-        if (ds != 1)
-            for (i = 0; i < m; i++) d[(j + i) * ds] = bufd[i];
+        if (stream) DNNLK__SFX(dnnlk__stage_stream)((char *)d + j, bufd.b, m), streamed = 1;
+        else if (ds != 1)
+            for (i = 0; i < m; i++) d[(j + i) * ds] = bufd.b[i];
         j += m;
     }
+    if (streamed) dnnlk__vec_sfence();
 }
 
 /* Entry: one block of rows. */
@@ -259,5 +310,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__logical_rows)(const dnnlk__cmp_blk
     int64_t r;
     for (r = 0; r < k->rows; r++)
         DNNLK__SFX(dnnlk__logical_row)(k->d + r * k->dp, k->ds, k->a + r * k->ap, k->as, k->b + r * k->bp, k->bs, k->n,
-                                       k->adt, k->bdt, k->op);
+                                       k->adt, k->bdt, k->op, k->nt);
 }

@@ -183,6 +183,7 @@ typedef struct dnnlk__convert_blk {
     int64_t dp, sp; /* row pitches, bytes */
     int64_t ds, ss; /* element strides along a row, bytes */
     int ddt, sdt;   /* dnnlk_dtype */
+    int nt;         /* stream dst's contiguous rows (convert_simd.h's vector rows) */
 } dnnlk__convert_blk;
 
 /* Transpose blocks (convert_simd.h) move tiles of this many rows by every column, and request the
@@ -190,9 +191,29 @@ typedef struct dnnlk__convert_blk {
 #ifndef DNNLK__CONVERT_TILE_ROWS
 #define DNNLK__CONVERT_TILE_ROWS 16
 #endif
+/* 32-bit transposes (on the layer's register transpose) go in bands of this many rows. */
+#ifndef DNNLK__CONVERT_BAND_ROWS
+#define DNNLK__CONVERT_BAND_ROWS 512
+#endif
 #ifndef DNNLK__CONVERT_TILE_AHEAD
 #define DNNLK__CONVERT_TILE_AHEAD 2
 #endif
+
+/* A part that writes at least this many bytes of contiguous dst rows streams them past the caches
+ * (a plain store reads each line first; a result this large would not stay cached for a reader
+ * anyway: it is a good share of the last level). Staged through an L1 buffer of
+ * DNNLK__STAGE_BYTES. */
+#ifndef DNNLK_CONVERT_NT_BYTES
+#define DNNLK_CONVERT_NT_BYTES ((int64_t)4 << 20)
+#endif
+#define DNNLK__STAGE_BYTES 2048
+
+/* Per-TU threshold cell (starts at DNNLK_CONVERT_NT_BYTES), so tests and the bench can move it at
+ * run time; compare.h reads it too. */
+static inline int64_t *dnnlk__convert_nt_cell(void) {
+    static int64_t cell = (int64_t)(DNNLK_CONVERT_NT_BYTES);
+    return &cell;
+}
 
 /* The pairs with a vector path (convert_simd.h): every such source value is an f32 exactly. */
 static DNNLK__FORCEINLINE int dnnlk__convert_vec_src(int t) {
@@ -263,6 +284,7 @@ static inline dnnlk_status dnnlk_convert(const dnnlk_tensor *src, dnnlk_tensor *
         k.ddt = (int)r.dtype, k.sdt = (int)src->dtype;
         k.ds = dnnlk__row_stride(&plan, 0), k.ss = dnnlk__row_stride(&plan, 1);
         k.dp = dnnlk__row_pitch(&plan, 0), k.sp = dnnlk__row_pitch(&plan, 1);
+        k.nt = (end - begin) * (int64_t)esz[0] >= *dnnlk__convert_nt_cell() && k.ds == (int64_t)esz[0];
         fn = DNNLK__DISPATCH(dnnlk__convert_rows, );
         dnnlk__iter_init(&it, &plan, base, begin, end);
         while ((len = dnnlk__iter_next_block(&it, row, &rows)) > 0) {

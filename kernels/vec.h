@@ -29,6 +29,15 @@
  *   dnnlk__vec_sfence()       orders the streaming stores before the entry returns (no-op at the
  *                             scalar level)
  *   dnnlk__vec_prefetch_l2(p, bytes)  requests [p, p + bytes) into L2 (no-op at the scalar level)
+ *   dnnlk__v32_transpose(d, dp, s, sp, nt)   a DNNLK__VT_N x DNNLK__VT_N tile of 32-bit elements
+ *                             (4 at the scalar level, SSE4.1 and NEON, 8 on AVX2, 16 on AVX-512)
+ *                             transposed in registers: row j of d (at d + j dp bytes) gets column
+ *                             j of s (rows at s + k sp bytes); any alignment, the bits unchanged;
+ *                             nt: streaming stores (d and dp aligned to 4 DNNLK__VT_N bytes; plain
+ *                             stores at the scalar level)
+ *   dnnlk__vf_load_f16(p)     DNNLK__VF_N f16 as f32 lanes, exactly; a signalling NaN comes out quiet
+ *                             (quiet bit set, payload kept) at every level, as F16C gives it
+ *                             (dnnlk__vf_load_bf16, a shift, keeps the bits as they are)
  *   dnnlk__vf_load_dt / dnnlk__vf_store_dt   a vector of a tensor dtype as f32 lanes (vec_dtype.h,
  *                             written once for every level on the names above)
  *

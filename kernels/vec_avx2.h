@@ -184,6 +184,31 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int
 }
 
 /* == vmath: what the math bodies ask of a level == */
+/* == convert: transposes of 32-bit elements == */
+/* 8x8: interleaves of 32- and 64-bit elements within 128-bit halves (u[4k + c], half h: column
+ * 4h + c of rows 4k..4k+3), then the halves of u[c] and u[4 + c] joined. */
+static DNNLK__FORCEINLINE void dnnlk__v32_transpose_avx2(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
+    const char *sc = (const char *)s;
+    char *dc = (char *)d;
+    __m256i r[8], t[8], u[8];
+    int k, c;
+    for (k = 0; k < 8; k++) r[k] = _mm256_loadu_si256((const __m256i *)(const void *)(sc + k * sp));
+    for (k = 0; k < 4; k++) t[2 * k] = _mm256_unpacklo_epi32(r[2 * k], r[2 * k + 1]), t[2 * k + 1] = _mm256_unpackhi_epi32(r[2 * k], r[2 * k + 1]);
+    for (k = 0; k < 2; k++) {
+        u[4 * k] = _mm256_unpacklo_epi64(t[4 * k], t[4 * k + 2]), u[4 * k + 1] = _mm256_unpackhi_epi64(t[4 * k], t[4 * k + 2]);
+        u[4 * k + 2] = _mm256_unpacklo_epi64(t[4 * k + 1], t[4 * k + 3]), u[4 * k + 3] = _mm256_unpackhi_epi64(t[4 * k + 1], t[4 * k + 3]);
+    }
+    for (c = 0; c < 4; c++) {
+        __m256i lo = _mm256_permute2x128_si256(u[c], u[4 + c], 0x20), hi = _mm256_permute2x128_si256(u[c], u[4 + c], 0x31);
+        if (nt) {
+            _mm256_stream_si256((__m256i *)(void *)(dc + c * dp), lo);
+            _mm256_stream_si256((__m256i *)(void *)(dc + (4 + c) * dp), hi);
+        } else {
+            _mm256_storeu_si256((__m256i *)(void *)(dc + c * dp), lo);
+            _mm256_storeu_si256((__m256i *)(void *)(dc + (4 + c) * dp), hi);
+        }
+    }
+}
 #endif
 
 #define DNNLK__VF_N 8
@@ -257,6 +282,8 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int
 #define dnnlk__vi_stream(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
 #define dnnlk__vec_sfence() _mm_sfence()
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
+#define DNNLK__VT_N 8 /* the side of dnnlk__v32_transpose's tiles */
+#define dnnlk__v32_transpose dnnlk__v32_transpose_avx2
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

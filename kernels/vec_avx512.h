@@ -181,6 +181,35 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_lut32_avx512(const float *t, __m512i 
 static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k, __mmask16 off) {
     return _mm512_mask_scalef_ps(_mm512_set1_ps(-0.0f), (__mmask16)~off, t, k);
 }
+/* == convert: transposes of 32-bit elements == */
+/* 16x16: interleaves of 32- and 64-bit elements within 128-bit lanes (u[4k + c], lane L: column
+ * 4L + c of rows 4k..4k+3), then two rounds of 128-bit lane shuffles gather lane L of u[c],
+ * u[4 + c], u[8 + c], u[12 + c] into dst row 4L + c. */
+static DNNLK__FORCEINLINE void dnnlk__v32_transpose_avx512(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
+    const char *sc = (const char *)s;
+    char *dc = (char *)d;
+    __m512i r[16], t[16], u[16];
+    int k, c;
+    for (k = 0; k < 16; k++) r[k] = _mm512_loadu_si512((const void *)(sc + k * sp));
+    for (k = 0; k < 8; k++) t[2 * k] = _mm512_unpacklo_epi32(r[2 * k], r[2 * k + 1]), t[2 * k + 1] = _mm512_unpackhi_epi32(r[2 * k], r[2 * k + 1]);
+    for (k = 0; k < 4; k++) {
+        u[4 * k] = _mm512_unpacklo_epi64(t[4 * k], t[4 * k + 2]), u[4 * k + 1] = _mm512_unpackhi_epi64(t[4 * k], t[4 * k + 2]);
+        u[4 * k + 2] = _mm512_unpacklo_epi64(t[4 * k + 1], t[4 * k + 3]), u[4 * k + 3] = _mm512_unpackhi_epi64(t[4 * k + 1], t[4 * k + 3]);
+    }
+    for (c = 0; c < 4; c++) {
+        /* v0: lanes 0, 2 of u[c] then of u[4 + c]; v1: lanes 1, 3; v2, v3: the same of u[8 + c], u[12 + c] */
+        __m512i v0 = _mm512_shuffle_i32x4(u[c], u[4 + c], 0x88), v1 = _mm512_shuffle_i32x4(u[c], u[4 + c], 0xDD);
+        __m512i v2 = _mm512_shuffle_i32x4(u[8 + c], u[12 + c], 0x88), v3 = _mm512_shuffle_i32x4(u[8 + c], u[12 + c], 0xDD);
+        __m512i o[4];
+        int j;
+        o[0] = _mm512_shuffle_i32x4(v0, v2, 0x88), o[1] = _mm512_shuffle_i32x4(v1, v3, 0x88);
+        o[2] = _mm512_shuffle_i32x4(v0, v2, 0xDD), o[3] = _mm512_shuffle_i32x4(v1, v3, 0xDD);
+        for (j = 0; j < 4; j++) {
+            if (nt) _mm512_stream_si512((__m512i *)(void *)(dc + (4 * j + c) * dp), o[j]);
+            else _mm512_storeu_si512((void *)(dc + (4 * j + c) * dp), o[j]);
+        }
+    }
+}
 #endif
 
 #define DNNLK__VF_N 16
@@ -254,6 +283,8 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_scalef_off_avx512(__m512 t, __m512 k,
 #define dnnlk__vi_stream(p, v) _mm512_stream_si512((__m512i *)(void *)(p), (v))
 #define dnnlk__vec_sfence() _mm_sfence()
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
+#define DNNLK__VT_N 16 /* the side of dnnlk__v32_transpose's tiles */
+#define dnnlk__v32_transpose dnnlk__v32_transpose_avx512
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

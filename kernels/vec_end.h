@@ -72,6 +72,8 @@
 #undef dnnlk__vi_stream
 #undef dnnlk__vec_sfence
 #undef dnnlk__vec_prefetch_l2
+#undef DNNLK__VT_N
+#undef dnnlk__v32_transpose
 #undef dnnlk__vf_load_dt
 #undef dnnlk__vf_store_dt
 

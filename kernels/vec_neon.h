@@ -248,6 +248,23 @@ static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_lut8_neon(const float *t, uint8x
     tb.val[1] = vld1q_u8((const uint8_t *)(const void *)(t + 4));
     return vreinterpretq_f32_u8(vqtbl2q_u8(tb, ix));
 }
+/* == convert: transposes of 32-bit elements == */
+/* 4x4: trn1/trn2 of 32-bit, then of 64-bit elements. */
+static DNNLK__FORCEINLINE void dnnlk__v32_transpose_neon(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
+    const char *sc = (const char *)s;
+    char *dc = (char *)d;
+    uint32x4_t r0 = vld1q_u32((const uint32_t *)(const void *)sc), r1 = vld1q_u32((const uint32_t *)(const void *)(sc + sp));
+    uint32x4_t r2 = vld1q_u32((const uint32_t *)(const void *)(sc + 2 * sp)), r3 = vld1q_u32((const uint32_t *)(const void *)(sc + 3 * sp));
+    uint64x2_t t0 = vreinterpretq_u64_u32(vtrn1q_u32(r0, r1)), t1 = vreinterpretq_u64_u32(vtrn2q_u32(r0, r1));
+    uint64x2_t t2 = vreinterpretq_u64_u32(vtrn1q_u32(r2, r3)), t3 = vreinterpretq_u64_u32(vtrn2q_u32(r2, r3));
+    uint64x2_t o[4];
+    int j;
+    o[0] = vtrn1q_u64(t0, t2), o[1] = vtrn1q_u64(t1, t3), o[2] = vtrn2q_u64(t0, t2), o[3] = vtrn2q_u64(t1, t3);
+    for (j = 0; j < 4; j++) {
+        if (nt) dnnlk__stream_neon(dc + j * dp, vreinterpretq_u8_u64(o[j]));
+        else vst1q_u8((uint8_t *)(void *)(dc + j * dp), vreinterpretq_u8_u64(o[j]));
+    }
+}
 #endif
 
 #define DNNLK__VF_N 4
@@ -326,6 +343,8 @@ static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_lut8_neon(const float *t, uint8x
  * every store alike); x86 needs sfence because its streaming stores leave TSO. */
 #define dnnlk__vec_sfence() ((void)0)
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__vec_prefetch_neon((p), (bytes), 0)
+#define DNNLK__VT_N 4 /* the side of dnnlk__v32_transpose's tiles */
+#define dnnlk__v32_transpose dnnlk__v32_transpose_neon
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

@@ -112,7 +112,12 @@ static DNNLK__FORCEINLINE uint16_t dnnlk__sh_load(const uint16_t *p) {
 static DNNLK__FORCEINLINE void dnnlk__sh_store(uint16_t *p, uint16_t h) { memcpy(p, &h, 2); }
 static DNNLK__FORCEINLINE float dnnlk__sf_load_bf16(const uint16_t *p) { return dnnlk_bf16_to_f32(dnnlk__sh_load(p)); }
 static DNNLK__FORCEINLINE void dnnlk__sf_store_bf16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_bf16(v)); }
-static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) { return dnnlk_f16_to_f32(dnnlk__sh_load(p)); }
+/* A signalling NaN comes out quiet (its quiet bit set, the payload kept), as F16C's and NEON's
+ * conversions give it, so every level loads the same bits. */
+static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) {
+    float f = dnnlk_f16_to_f32(dnnlk__sh_load(p));
+    return f != f ? dnnlk__f32_from_bits(dnnlk__f32_bits(f) | 0x00400000u) : f;
+}
 static DNNLK__FORCEINLINE void dnnlk__sf_store_f16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_f16(v)); }
 
 /* ---- beyond the f32/s32 basics, by kind (each section names the bodies that use it first) ---- */
@@ -295,6 +300,15 @@ static DNNLK__FORCEINLINE float dnnlk__sf_max_neg0(float x) {
     uint32_t b = dnnlk__f32_bits(x);
     return (b > 0x80000000u && b <= 0xff800000u) ? -0.0f : x;
 }
+/* == convert: transposes of 32-bit elements == */
+/* Plain C at this level: a 4x4 tile, 4 bytes at a time (any alignment, the bits as they are; no
+ * streaming stores here). */
+static DNNLK__FORCEINLINE void dnnlk__v32_transpose_scalar(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
+    int j, k;
+    (void)nt;
+    for (j = 0; j < 4; j++)
+        for (k = 0; k < 4; k++) memcpy((char *)d + j * dp + k * 4, (const char *)s + k * sp + j * 4, 4);
+}
 #endif
 
 #define DNNLK__VF_N 1
@@ -368,6 +382,8 @@ static DNNLK__FORCEINLINE float dnnlk__sf_max_neg0(float x) {
 #define dnnlk__vi_stream(p, v) dnnlk__si_storeu((p), (v))
 #define dnnlk__vec_sfence() ((void)0)
 #define dnnlk__vec_prefetch_l2(p, bytes) ((void)0)
+#define DNNLK__VT_N 4 /* the side of dnnlk__v32_transpose's tiles */
+#define dnnlk__v32_transpose dnnlk__v32_transpose_scalar
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

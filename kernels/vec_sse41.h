@@ -44,12 +44,14 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vi_load_i8_sse41(const void *p, int sgn
     return sgn ? _mm_cvtepi8_epi32(b) : _mm_cvtepu8_epi32(b);
 }
 /* No F16C at this level: convert lane by lane with the scalar routines. Through memcpy: p need
- * not be 2-byte aligned (convert's tensors may start at any byte, as the other levels allow). */
+ * not be 2-byte aligned (convert's tensors may start at any byte, as the other levels allow). A
+ * signalling NaN comes out quiet (quiet bit set, payload kept), as F16C's vcvtph2ps gives it. */
 static DNNLK__FORCEINLINE __m128 dnnlk__vf_load_f16_sse41(const uint16_t *p) {
     uint16_t h[4];
+    __m128 v;
     memcpy(h, p, sizeof h);
-    return _mm_setr_ps(dnnlk_f16_to_f32(h[0]), dnnlk_f16_to_f32(h[1]), dnnlk_f16_to_f32(h[2]),
-                       dnnlk_f16_to_f32(h[3]));
+    v = _mm_setr_ps(dnnlk_f16_to_f32(h[0]), dnnlk_f16_to_f32(h[1]), dnnlk_f16_to_f32(h[2]), dnnlk_f16_to_f32(h[3]));
+    return _mm_or_ps(v, _mm_and_ps(_mm_cmpunord_ps(v, v), _mm_castsi128_ps(_mm_set1_epi32(0x00400000))));
 }
 static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) {
     float t[4];
@@ -230,6 +232,24 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
     __m128i hi = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(t + 4)), ix.b);
     return _mm_blendv_ps(_mm_castsi128_ps(lo), _mm_castsi128_ps(hi), ix.hi);
 }
+/* == convert: transposes of 32-bit elements == */
+/* 4x4: two rounds of interleaves (integer ones: the bits move as they are, NaN payloads too). */
+static DNNLK__FORCEINLINE void dnnlk__v32_transpose_sse41(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
+    const char *sc = (const char *)s;
+    char *dc = (char *)d;
+    __m128i r0 = _mm_loadu_si128((const __m128i *)(const void *)sc), r1 = _mm_loadu_si128((const __m128i *)(const void *)(sc + sp));
+    __m128i r2 = _mm_loadu_si128((const __m128i *)(const void *)(sc + 2 * sp)), r3 = _mm_loadu_si128((const __m128i *)(const void *)(sc + 3 * sp));
+    __m128i t0 = _mm_unpacklo_epi32(r0, r1), t1 = _mm_unpackhi_epi32(r0, r1);
+    __m128i t2 = _mm_unpacklo_epi32(r2, r3), t3 = _mm_unpackhi_epi32(r2, r3);
+    __m128i o[4];
+    int j;
+    o[0] = _mm_unpacklo_epi64(t0, t2), o[1] = _mm_unpackhi_epi64(t0, t2);
+    o[2] = _mm_unpacklo_epi64(t1, t3), o[3] = _mm_unpackhi_epi64(t1, t3);
+    for (j = 0; j < 4; j++) {
+        if (nt) _mm_stream_si128((__m128i *)(void *)(dc + j * dp), o[j]);
+        else _mm_storeu_si128((__m128i *)(void *)(dc + j * dp), o[j]);
+    }
+}
 #endif
 
 #define DNNLK__VF_N 4
@@ -303,6 +323,8 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_lut8_sse41(const float *t, dnnlk__vlu
 #define dnnlk__vi_stream(p, v) _mm_stream_si128((__m128i *)(void *)(p), (v))
 #define dnnlk__vec_sfence() _mm_sfence()
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
+#define DNNLK__VT_N 4 /* the side of dnnlk__v32_transpose's tiles */
+#define dnnlk__v32_transpose dnnlk__v32_transpose_sse41
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

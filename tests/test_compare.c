@@ -235,6 +235,40 @@ TEST(tails_every_length) {
     }
 }
 
+/* The streaming rows (a part writing at least the threshold cell's bytes: here every part): the
+ * vector dtypes (and boolean, logical's bytes as they are), both operands contiguous or one a scalar, dst aligned and 1..4 bytes off, long
+ * enough for several staged chunks and a head and tail, 1 and 3 parts. */
+TEST(streamed_rows) {
+    static const dnnlk_dtype types[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_u8, dnnlk_s8, dnnlk_boolean};
+    int64_t *cell = dnnlk__convert_nt_cell(), saved = *cell, n = 3 * 2048 + 77, one = 1;
+    size_t ti, mis;
+    *cell = 0;
+    for (ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
+        dnnlk_dtype t = types[ti];
+        size_t es = dnnlk_dtype_size(t);
+        th_buf ab = th_alloc((size_t)n * es, 0), bb = th_alloc((size_t)n * es, 0);
+        dnnlk_tensor a = th_tensor(ab.p, t, 1, &n), b = th_tensor(bb.p, t, 1, &n), s = th_tensor(bb.p, t, 1, &one);
+        fill_values(ab.p, t, n), fill_values(bb.p, t, n);
+        for (mis = 0; mis < 5; mis++) {
+            th_buf db = th_alloc((size_t)n, mis);
+            dnnlk_tensor d = th_tensor(db.p, dnnlk_boolean, 1, &n);
+            int op = (int)((ti + mis) % 6), nth = mis % 2 ? 3 : 1;
+            CHECK_EQ(run_parts(0, op, &a, &b, &d, nth), dnnlk_success);
+            CHECK(check_result(0, op, &a, &b, &d, "streamed compare"));
+            CHECK_EQ(run_parts(0, op, &s, &a, &d, nth), dnnlk_success);
+            CHECK(check_result(0, op, &s, &a, &d, "streamed compare, scalar first"));
+            CHECK_EQ(run_parts(0, op, &a, &s, &d, nth), dnnlk_success);
+            CHECK(check_result(0, op, &a, &s, &d, "streamed compare against a scalar"));
+            CHECK_EQ(run_parts(1, (int)(mis % 3), &a, &b, &d, nth), dnnlk_success);
+            CHECK(check_result(1, (int)(mis % 3), &a, &b, &d, "streamed logical"));
+            CHECK(th_guards_ok(&db));
+            th_free(&db);
+        }
+        th_free(&ab), th_free(&bb);
+    }
+    *cell = saved;
+}
+
 /* DistilBERT's masked_fill cond: attention_mask (s64 [8,512], viewed [8,1,1,512]) == 0 against
  * a 0-d zero, then select over scores [8,12,16,512] with it. */
 TEST(masked_fill_cond) {
@@ -406,6 +440,7 @@ int main(void) {
     RUN(masked_fill_cond);
     RUN(numpy_comparisons);
     RUN_EACH_ISA(tails_every_length);
+    RUN_EACH_ISA(streamed_rows);
     RUN_EACH_ISA(random_broadcasts);
     RUN(same_bits_every_level_and_part_count);
     return th_summary();

@@ -278,6 +278,47 @@ TEST(every_pair_against_reference) {
     }
 }
 
+/* The streaming rows (a part writing at least the threshold cell's bytes): every vector pair, dst
+ * aligned and 1..3 bytes off (a 2- or 4-byte dst an odd byte off cannot be aligned to a vector and
+ * stays on plain stores), long enough for several staged chunks and a head and tail, 1 and 3
+ * parts; each element against the reference. */
+TEST(streamed_rows) {
+    static const dnnlk_dtype srcs[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_u8, dnnlk_s8};
+    static const dnnlk_dtype dsts[] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_boolean};
+    int64_t *cell = dnnlk__convert_nt_cell(), saved = *cell, n = 3 * 2048 + 77, i;
+    size_t a, b, mis;
+    int nth, ith;
+    *cell = 0;
+    for (a = 0; a < sizeof srcs / sizeof srcs[0]; a++) {
+        dnnlk_dtype st = srcs[a];
+        size_t ses = dnnlk_dtype_size(st);
+        th_buf sb = th_alloc((size_t)n * ses, 0);
+        dnnlk_tensor s = vec1(sb.p, st, n);
+        fill_sources(sb.p, st, n);
+        for (b = 0; b < sizeof dsts / sizeof dsts[0]; b++) {
+            dnnlk_dtype dt = dsts[b];
+            size_t des = dnnlk_dtype_size(dt);
+            th_buf rb = th_alloc((size_t)n * des, 0);
+            for (i = 0; i < n; i++) ref_convert((char *)rb.p + i * (int64_t)des, dt, (char *)sb.p + i * (int64_t)ses, st);
+            for (mis = 0; mis < 4; mis++) {
+                th_buf db = th_alloc((size_t)n * des, mis);
+                for (nth = 1; nth <= 3; nth += 2) {
+                    dnnlk_tensor d = vec1(db.p, dt, n);
+                    memset(db.p, 0xEE, (size_t)n * des);
+                    for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s, &d, ith, nth), dnnlk_success);
+                    CHECK(th_guards_ok(&db));
+                    CHECK_MSG(memcmp(db.p, rb.p, (size_t)n * des) == 0, "%s -> %s, %d bytes off, nth %d",
+                              dnnlk_dtype_name(st), dnnlk_dtype_name(dt), (int)mis, nth);
+                }
+                th_free(&db);
+            }
+            th_free(&rb);
+        }
+        th_free(&sb);
+    }
+    *cell = saved;
+}
+
 /* ---- layouts ---- */
 
 typedef struct view {
@@ -343,28 +384,36 @@ TEST(random_layouts) {
  * the tiled path with partial tiles and parts that start mid-row. */
 TEST(transposes) {
     static const dnnlk_dtype types[4] = {dnnlk_u8, dnnlk_bf16, dnnlk_f32, dnnlk_f64};
-    static const int64_t shapes[3][4] = {{2, 5, 7, 9}, {3, 67, 5, 13}, {1, 16, 33, 17}};
-    int ti, si, dir, nth, ith;
+    /* C = 27: a 16-column block, then tiles of 4 or 8 and single columns; C = 48 with an aligned
+     * dst: whole 64-byte dst rows, streamed when the threshold cell is 0; H*W > 512: more than
+     * one band of the 32-bit path, with a last band of fewer rows than a tile */
+    static const int64_t shapes[5][4] = {{2, 5, 7, 9}, {3, 67, 5, 13}, {1, 16, 33, 17}, {2, 27, 37, 19}, {2, 48, 37, 19}};
+    int64_t *cell = dnnlk__convert_nt_cell(), saved = *cell;
+    int ti, si, dir, nth, ith, streamed;
     for (ti = 0; ti < 4; ti++)
-        for (si = 0; si < 3; si++)
-            for (dir = 0; dir < 2; dir++) {
-                const int64_t *dm = shapes[si];
-                int64_t n = th_numel(4, dm), nhwc[4];
-                dnnlk_dtype t = types[ti];
-                size_t es = dnnlk_dtype_size(t);
-                th_buf sb = th_alloc((size_t)n * es, 0), db = th_alloc((size_t)n * es, 2);
-                dnnlk_tensor s = th_tensor(sb.p, t, 4, dm), d = th_tensor(db.p, t, 4, dm);
-                nhwc[0] = dm[1] * dm[2] * dm[3], nhwc[1] = 1, nhwc[2] = dm[3] * dm[1], nhwc[3] = dm[1];
-                memcpy(dir ? s.strides : d.strides, nhwc, sizeof nhwc);
-                fill_sources(sb.p, t, n);
-                for (nth = 1; nth <= 5; nth++) {
-                    memset(db.p, 0, (size_t)n * es);
-                    for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s, &d, ith, nth), dnnlk_success);
-                    CHECK(check_views(&d, &s, dir ? "NHWC -> NCHW" : "NCHW -> NHWC"));
-                    CHECK(th_guards_ok(&db));
+        for (si = 0; si < 5; si++)
+            for (dir = 0; dir < 2; dir++)
+                for (streamed = 0; streamed < 2; streamed++) {
+                    const int64_t *dm = shapes[si];
+                    int64_t n = th_numel(4, dm), nhwc[4];
+                    dnnlk_dtype t = types[ti];
+                    size_t es = dnnlk_dtype_size(t);
+                    th_buf sb = th_alloc((size_t)n * es, 0), db = th_alloc((size_t)n * es, streamed ? 0 : 2);
+                    dnnlk_tensor s = th_tensor(sb.p, t, 4, dm), d = th_tensor(db.p, t, 4, dm);
+                    nhwc[0] = dm[1] * dm[2] * dm[3], nhwc[1] = 1, nhwc[2] = dm[3] * dm[1], nhwc[3] = dm[1];
+                    memcpy(dir ? s.strides : d.strides, nhwc, sizeof nhwc);
+                    fill_sources(sb.p, t, n);
+                    *cell = streamed ? 0 : saved;
+                    for (nth = 1; nth <= 5; nth++) {
+                        memset(db.p, 0, (size_t)n * es);
+                        for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s, &d, ith, nth), dnnlk_success);
+                        CHECK_MSG(check_views(&d, &s, dir ? "NHWC -> NCHW" : "NCHW -> NHWC"), "%s, shape %d, %s, nth %d",
+                                  dnnlk_dtype_name(t), si, streamed ? "streamed" : "plain stores", nth);
+                        CHECK(th_guards_ok(&db));
+                    }
+                    th_free(&sb), th_free(&db);
                 }
-                th_free(&sb), th_free(&db);
-            }
+    *cell = saved;
 }
 
 /* Dense rows of every length 0..200 for the vector pairs (and one generic pair), so each vector
@@ -574,6 +623,7 @@ int main(void) {
     RUN(empty_and_scalar);
     RUN(numpy_defined_cases);
     RUN_EACH_ISA(every_pair_against_reference);
+    RUN_EACH_ISA(streamed_rows);
     RUN_EACH_ISA(random_layouts);
     RUN_EACH_ISA(transposes);
     RUN_EACH_ISA(tails_every_length);

@@ -3,7 +3,8 @@
  * against the scalar definitions. */
 #include "harness.h"
 
-enum { vec_probe_bf16 = 0, vec_probe_f16 = 1, vec_probe_round = 2, vec_probe_floor = 3, vec_probe_copy_n = 4 };
+enum { vec_probe_bf16 = 0, vec_probe_f16 = 1, vec_probe_round = 2, vec_probe_floor = 3, vec_probe_copy_n = 4,
+       vec_probe_load_f16 = 5 };
 
 #define DNNLK__SIMD_BODY "../tests/vec_probe_simd.h"
 #include "../kernels/simd_instantiate.h"
@@ -30,6 +31,8 @@ typedef void (*q8_fn)(const int32_t *, const int32_t *, int16_t, int, const floa
 static const q8_fn q8s[4] = VEC_LEVELS(vec_probe_q8);
 typedef void (*order_fn)(const float *, const float *, float *, int32_t *);
 static const order_fn orders[4] = VEC_LEVELS(vec_probe_x86_order);
+typedef int (*transpose_fn)(void *, int64_t, const void *, int64_t, int);
+static const transpose_fn transposes[4] = VEC_LEVELS(vec_probe_transpose);
 
 #define N 4096
 
@@ -238,6 +241,58 @@ TEST(byte_packing_permute_gather_by_lane) {
     }
 }
 
+/* dnnlk__v32_transpose: row j of dst is column j of src, bit for bit (NaN payloads and all),
+ * through pitches wider than the tile and 4-byte-aligned bases (plain stores), and through
+ * 64-byte-aligned ones (streaming stores); nothing between the rows or past the tile written. */
+TEST(transpose_tile_by_lane) {
+    static uint32_t src[16 * 24 + 16], dst[16 * 32 + 32];
+    int l = (int)th_isa, T, j, k, nt, rep;
+    for (rep = 0; rep < 20; rep++)
+        for (nt = 0; nt < 2; nt++) {
+            /* pitches in 4-byte words: past the tile, multiples of 16 words when streaming */
+            int64_t sw = nt ? 16 : 16 + th_randint(1, 7), dw = nt ? 32 : 16 + th_randint(1, 15);
+            int64_t so = nt ? 0 : th_randint(0, 3), dofs = nt ? 0 : th_randint(0, 3);
+            uint32_t *s = src + so, *d = dst + dofs;
+            char *base = (char *)dst;
+            size_t i;
+            if (nt) { /* 64-byte-aligned views of the same arrays */
+                s = (uint32_t *)(void *)(((uintptr_t)src + 63) & ~(uintptr_t)63);
+                d = (uint32_t *)(void *)(((uintptr_t)dst + 63) & ~(uintptr_t)63);
+            }
+            for (i = 0; i < sizeof src / 4; i++) src[i] = th_rand32() | (i % 5 == 0 ? 0x7f800001u : 0);
+            memset(dst, 0xA5, sizeof dst);
+            T = transposes[l](d, dw * 4, s, sw * 4, nt);
+            CHECK(T == 4 || T == 8 || T == 16);
+            for (j = 0; j < T; j++)
+                for (k = 0; k < T; k++)
+                    CHECK_MSG(d[j * dw + k] == s[k * sw + j], "level %d nt %d: dst[%d][%d] = %08x, want %08x", l, nt, j, k,
+                              d[j * dw + k], s[k * sw + j]);
+            for (i = 0; i < sizeof dst; i++) { /* every byte outside the tile's rows untouched */
+                int64_t w = (int64_t)(i / 4) - (int64_t)(d - dst);
+                if (w >= 0 && w / dw < T && w % dw < T) continue;
+                if ((unsigned char)base[i] != 0xA5) {
+                    CHECK_MSG(0, "level %d nt %d: byte %d outside the tile written", l, nt, (int)i);
+                    break;
+                }
+            }
+        }
+}
+
+/* dnnlk__vf_load_f16 of every f16 NaN (signalling ones included) gives the same quiet f32 at
+ * every level: sign, quiet bit and payload, as F16C's vcvtph2ps (SSE4.1 and the scalar level
+ * convert in C, which kept a signalling NaN signalling). */
+TEST(f16_nan_load_quiet_every_level) {
+    static uint16_t half[2048];
+    static float dst[2048];
+    int l = (int)th_isa, i;
+    for (i = 0; i < 2048; i++) half[i] = (uint16_t)((i & 1024 ? 0xfc00 : 0x7c00) | (i & 1023 ? i & 1023 : 1));
+    probes[l](vec_probe_load_f16, dst, dst, half, 2048); /* src only read, then overwritten */
+    for (i = 0; i < 2048; i++) {
+        uint32_t want = (uint32_t)(half[i] & 0x8000) << 16 | 0x7fc00000u | (uint32_t)(half[i] & 0x3ff) << 13;
+        CHECK_MSG(dnnlk__f32_bits(dst[i]) == want, "f16 %04x: %08x, want %08x", half[i], dnnlk__f32_bits(dst[i]), want);
+    }
+}
+
 TEST(no_vector_names_leak) {
     int leaked = 0;
     /* vec_end.h must remove every name vec.h defines (a name it missed would also be redefined
@@ -246,7 +301,7 @@ TEST(no_vector_names_leak) {
     defined(dnnlk__vi_set1) || defined(dnnlk__vi_blend) || defined(dnnlk__vmask_or) || defined(dnnlk__vi_load_i8) || \
     defined(dnnlk__vf_mul) || defined(dnnlk__vf_fmadd) || defined(dnnlk__vf_nofuse) || defined(dnnlk__vf_floor) || \
     defined(dnnlk__vb) || defined(DNNLK__VB_N) || defined(dnnlk__vi_pack4_sat_i8) || defined(dnnlk__vf_gather) || \
-    defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY)
+    defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY) || defined(dnnlk__v32_transpose) || defined(DNNLK__VT_N)
     leaked = 1;
 #endif
     CHECK_MSG(!leaked, "a vector-layer name is still defined after simd_instantiate.h");
@@ -259,6 +314,8 @@ int main(void) {
     RUN_EACH_ISA(compare_bits_and_blend_by_lane);
     RUN_EACH_ISA(integer_ops_and_unordered_compares_by_lane);
     RUN_EACH_ISA(x86_operand_order_and_truncation_by_lane);
+    RUN_EACH_ISA(transpose_tile_by_lane);
+    RUN_EACH_ISA(f16_nan_load_quiet_every_level);
     RUN(no_vector_names_leak);
     return th_summary();
 }

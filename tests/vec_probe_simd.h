@@ -16,6 +16,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(vec_probe)(int op, const float *src, floa
             dnnlk__vf_store_f16(half + i, v);
             dnnlk__vf_storeu(dst + i, dnnlk__vf_load_f16(half + i));
             break;
+        case vec_probe_load_f16: dnnlk__vf_storeu(dst + i, dnnlk__vf_load_f16(half + i)); break;
         case vec_probe_round: dnnlk__vf_storeu(dst + i, dnnlk__vf_round_even(v)); break;
         case vec_probe_floor: dnnlk__vf_storeu(dst + i, dnnlk__vf_floor(v)); break;
         default: dnnlk__vf_storeu(dst + i, v); break;
@@ -89,4 +90,11 @@ static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_q8)(const int32_t *abcd, const 
     dnnlk__vf_storeu(outf + N, dnnlk__vf_permute(v, dnnlk__vi_loadu(idx)));
     dnnlk__vf_storeu(outf + 2 * N, dnnlk__vf_gather(g, idx));
     dnnlk__vi_storeu(outi, dnnlk__vf_to_vi_round_even(v));
+}
+
+/* dnnlk__v32_transpose on one tile; returns the tile's side (DNNLK__VT_N). */
+static DNNLK__NOINLINE int DNNLK__SFX(vec_probe_transpose)(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
+    dnnlk__v32_transpose(d, dp, s, sp, nt);
+    if (nt) dnnlk__vec_sfence();
+    return DNNLK__VT_N;
 }

@@ -20,6 +20,8 @@
 #define ONE_OP_gelu 11
 #define ONE_OP_softmax 12
 #define ONE_OP_log_softmax 13
+#define ONE_OP_convert 14
+#define ONE_OP_compare 15
 #define ONE_OP_CAT(a, b) a##b
 #define ONE_OP_ID(name) ONE_OP_CAT(ONE_OP_, name)
 
@@ -129,6 +131,20 @@ int main(void) {
     float s[2] = {0, 0}, d[2];
     dnnlk_tensor ts = vec1(s, dnnlk_f32, 2), td = vec1(d, dnnlk_f32, 2);
     ok = dnnlk_log_softmax(&ts, 0, &td, 0, 1) == dnnlk_success && near(d[0], -0.6931472f) && near(d[1], -0.6931472f);
+#elif ONE_OP_ID(ONE_OP) == ONE_OP_convert
+    float s[3] = {1.0f, -2.5f, 3.0f};
+    uint16_t d[3];
+    dnnlk_tensor ts = vec1(s, dnnlk_f32, 3), td = vec1(d, dnnlk_bf16, 3);
+    ok = dnnlk_convert(&ts, &td, 0, 1) == dnnlk_success && d[0] == 0x3f80 && d[1] == 0xc020 && d[2] == 0x4040;
+#elif ONE_OP_ID(ONE_OP) == ONE_OP_compare
+    int64_t m[4] = {1, 0, 0, 1}, z = 0;
+    uint8_t d[4], e[4];
+    dnnlk_tensor tm = vec1(m, dnnlk_s64, 4), td = vec1(d, dnnlk_boolean, 4), te = vec1(e, dnnlk_boolean, 4), tz;
+    memset(&tz, 0, sizeof tz);
+    tz.data = &z, tz.dtype = dnnlk_s64; /* 0-d */
+    ok = dnnlk_compare(dnnlk_compare_eq, &tm, &tz, &td, 0, 1) == dnnlk_success && d[0] == 0 && d[1] == 1 && d[2] == 1 &&
+         d[3] == 0 && dnnlk_logical(dnnlk_logical_and, &td, &tm, &te, 0, 1) == dnnlk_success && e[0] == 0 && e[1] == 0 &&
+         e[2] == 0 && e[3] == 0;
 #else
 #error "unknown ONE_OP"
 #endif
