@@ -44,6 +44,7 @@
 #include "gather.h" /* dnnlk__gather_f32 / dnnlk__scatter_f32, per level, for the body */
 #include "vmath.h"
 #include "eltwise.h" /* dnnlk__elt_check: the elementwise argument checks */
+#include "math_f64.h" /* the f64 path */
 
 #define DNNLK__SM_CHUNK 512 /* a multiple of 32 (the sum's blocks) */
 #define DNNLK__SM_EBUF 2048 /* softmax rows up to this length keep their exps on the stack (two rows) */
@@ -143,7 +144,8 @@ static inline dnnlk_status dnnlk__sm_exec(const dnnlk_tensor *src, int axis, dnn
     c.nt = done.dtype == dnnlk_f32 && numel * 4 >= DNNLK_SM_NT_BYTES && done.data != src->data;
     dnnlk__part_range(c.plan.total, ith, nth, 16, &b, &e);
     if (b >= e) return dnnlk_success;
-    DNNLK__DISPATCH(dnnlk__sm_part, (&c, b, e));
+    if (c.in_dt == dnnlk_f64) dnnlk__f64_sm_part(&c.plan, c.base, c.K, c.sx, c.sy, c.log, b, e);
+    else DNNLK__DISPATCH(dnnlk__sm_part, (&c, b, e));
     return dnnlk_success;
 }
 
