@@ -16,6 +16,7 @@
  *     1 (kept dims). inv_std_dev holds the factor that multiplies (x − mean): 1/sqrt(var + eps),
  *     or 1/(sqrt(var) + eps) in eps_outside_sqrt mode. An empty group (N = 0) gives NaN for both.
  *   - epsilon: finite and >= 0; eps_outside_sqrt: 0 or 1 (else dnnlk_invalid_arguments).
+ *   - f64: src, dst, weight, bias, mean and inv_std_dev all f64 (norm_f64.h).
  *
  * ACCURACY
  *   A shifted two-pass method: a shift m (the mean of the first 16 elements), then Σ(x−m) and

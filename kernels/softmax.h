@@ -30,6 +30,7 @@
  *
  * dtypes: src f32, bf16 or f16; dst a float dtype (may differ); math in f32 (sums in f64).
  * dst may be src itself (same view). Uses log() from <math.h> (link with -lm).
+ * f64: src and dst both, math_f64.h.
  * Status: invalid_arguments for NULL tensors or data, an axis out of range, bad (ith, nth), or a
  * dst overlapping src otherwise than in place; invalid_data_type for a non-float dtype;
  * invalid_shape for bad dims or strides. Nothing is written on error. */
