@@ -15,6 +15,12 @@
 #include <float.h>
 
 #include "harness.h"
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#define HAVE_MXCSR 1
+#else
+#define HAVE_MXCSR 0
+#endif
 
 /* ---- known answers (tools/f64_known_answers.py; pasted) ---- */
 static const double ka_erf[][2] = {
@@ -631,6 +637,37 @@ TEST(mixed_dtypes_refused) {
     CHECK(m[0] == 2.5 && y[0] < 0 && y[3] > 0);
 }
 
+/* FTZ and DAZ on give the same bits: the f64 paths compute in x87 long double and round to
+ * double there, and their one SSE instruction (the norms' sqrt) sees only normal values. */
+TEST(ftz_daz_same_bits) {
+#if HAVE_MXCSR
+    double x[6] = {0x1p-1074, -0x1.8p-1030, 0x1p-1022, -3.5, 0x1p-1060, 2.0}, y[2][8][6];
+    int64_t n = 6;
+    int daz, op;
+    for (daz = 0; daz < 2; daz++) {
+        unsigned old = _mm_getcsr();
+        if (daz) _mm_setcsr(old | 0x8040u);
+        for (op = 0; op < 7; op++) {
+            dnnlk_tensor ts = f64_tensor(x, 1, &n), td = f64_tensor(y[daz][op], 1, &n);
+            int ax = 0;
+            dnnlk_status st = op == 0 ? dnnlk_erf(&ts, &td, 0, 1)
+                            : op < 3  ? dnnlk_gelu(&ts, op == 1 ? dnnlk_gelu_erf : dnnlk_gelu_tanh, &td, 0, 1)
+                            : op == 3 ? dnnlk_softmax(&ts, 0, &td, 0, 1)
+                            : op == 4 ? dnnlk_log_softmax(&ts, 0, &td, 0, 1)
+                            : op == 5 ? dnnlk_layer_norm(&ts, NULL, NULL, 1, &ax, 0.0f, 0, &td, NULL, NULL, 0, 1)
+                                      : dnnlk_l2_norm(&ts, 0, 0.0f, 0, &td, 0, 1);
+            CHECK_EQ(st, dnnlk_success);
+        }
+        _mm_setcsr(old);
+    }
+    for (op = 0; op < 7; op++) CHECK_MSG(memcmp(y[0][op], y[1][op], sizeof y[0][op]) == 0, "op %d: FTZ/DAZ changed bits", op);
+    /* and the subnormal inputs were not read as zero: erf(2^-1074) is 2^-1074 */
+    CHECK(y[1][0][0] == 0x1p-1074);
+#else
+    SKIP("no MXCSR here");
+#endif
+}
+
 int main(void) {
     int op;
 #if LDBL_MANT_DIG < 64
@@ -655,6 +692,7 @@ int main(void) {
     RUN(l2_norm_random);
     RUN(l2_norm_specials);
     RUN(mixed_dtypes_refused);
+    RUN(ftz_daz_same_bits);
     printf("worst error (ulp, cancellation slack removed; long double %d bits):", LDBL_MANT_DIG);
     for (op = 0; op < OP_N; op++) printf(" %s %.3f%s", op_name[op], worst[op], op + 1 < OP_N ? "," : "\n");
     return th_summary();
