@@ -16,7 +16,8 @@
  * Tensors: src any float dtype (f32, bf16, f16), any strides (0 and negative allowed); dst has the
  * same dims, a float dtype (may differ from src's), and its unknown dims/strides are completed
  * (see shape.h). Math is f32; bf16/f16 outputs are rounded to nearest even. dst may be src itself
- * (same view); any other overlap is refused. f64: src and dst both, math_f64.h (needs -lm).
+ * (same view); any other overlap is refused.
+ * f64: src and dst both, math_f64.h (needs -lm).
  * Status: invalid_arguments for NULL tensors or data, a bad approximation, bad (ith, nth), or a
  * dst overlapping src; invalid_data_type for a non-float dtype; invalid_shape for bad dims or
  * strides. Nothing is written on error. */

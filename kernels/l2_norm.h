@@ -5,8 +5,10 @@
  *   dnnlk_l2_norm(src, axis, epsilon, eps_outside_sqrt, dst, ith, nth): over one axis,
  *     default (TF):                 dst = x / sqrt(max(Σx², eps))
  *     eps_outside_sqrt (F.normalize): dst = x / max(sqrt(Σx²), eps)
- *   f64 src and dst: norm_f64.h. Σx² never overflows: rows where it would in f32 are summed in double, so finite inputs always
+ *   Σx² never overflows: rows where it would in f32 are summed in double, so finite inputs always
  *   give finite, correct outputs (PyTorch and the TF formula return 0 for |x| >= ~1e19).
+ *
+ *   f64 src and dst: norm_f64.h.
  *
  * ACCURACY
  *   Rows holding ±inf or NaN: every output element is NaN (PyTorch and TensorFlow's l2 normalize
