@@ -3,7 +3,7 @@
  *
  * QUICK START
  *   #include "dnnl_kernels.h"      -- the whole install: no library to link, no -m flags
- *                                    (softmax and log_softmax call libm's log: link -lm)
+ *                                    (softmax, log_softmax, erf and gelu call libm: link -lm)
  *
  *   Tensors are plain strided views (dnnlk_tensor): data, dtype, ndims, dims[], strides[] in
  *   elements. Every op has dnnlk_<op>_infer(...), which completes the unknown dims and strides
@@ -153,7 +153,9 @@
  *
  * FLOATING POINT
  *   Kernels never change MXCSR; results do not depend on its rounding mode. f16 and bf16 are
- *   stored as uint16_t and converted with round-to-nearest-even, NaN kept NaN.
+ *   stored as uint16_t and converted with round-to-nearest-even, NaN kept NaN. erf, gelu,
+ *   softmax, log_softmax, layer_norm and l2_norm also take f64 (every tensor of the call f64):
+ *   long double inside, within 2 ulp (math_f64.h, norm_f64.h).
  *
  * LICENSE: Apache-2.0 (see LICENSE). */
 #ifndef DNNL_KERNELS_H
@@ -194,5 +196,7 @@
 #include "kernels/layer_norm_bwd.h"
 #include "kernels/select_bwd.h"
 #include "kernels/resize_bwd.h"
+#include "kernels/math_f64.h" /* f64 paths (included by the op headers above too) */
+#include "kernels/norm_f64.h"
 
 #endif /* DNNL_KERNELS_H */

@@ -17,6 +17,7 @@
  * same dims, a float dtype (may differ from src's), and its unknown dims/strides are completed
  * (see shape.h). Math is f32; bf16/f16 outputs are rounded to nearest even. dst may be src itself
  * (same view); any other overlap is refused.
+ * f64: src and dst both, math_f64.h (needs -lm).
  * Status: invalid_arguments for NULL tensors or data, a bad approximation, bad (ith, nth), or a
  * dst overlapping src; invalid_data_type for a non-float dtype; invalid_shape for bad dims or
  * strides. Nothing is written on error. */
@@ -29,6 +30,7 @@
 #include "loop.h"
 #include "gather.h" /* dnnlk__gather_f32 / dnnlk__scatter_f32, per level, for the body */
 #include "vmath.h"
+#include "math_f64.h" /* the f64 path */
 
 typedef enum dnnlk_gelu_approx {
     dnnlk_gelu_none = 0, /* exact (erf) form, the PyTorch/ByteIR default */
@@ -76,7 +78,11 @@ static inline dnnlk_status dnnlk__elt_check(const dnnlk_tensor *src, const dnnlk
     if (!src || !dst) return dnnlk_invalid_arguments;
     st = dnnlk__check_input(src, need_data);
     if (st != dnnlk_success) return st;
-    if (!dnnlk__is_float_dtype(src->dtype) || !dnnlk__is_float_dtype(dst->dtype)) return dnnlk_invalid_data_type;
+    if (!dnnlk__is_float_dtype(src->dtype) || !dnnlk__is_float_dtype(dst->dtype)) {
+        /* f64: src and dst both (math_f64.h), where long double is wider than double */
+        if (src->dtype != dnnlk_f64 || dst->dtype != dnnlk_f64) return dnnlk_invalid_data_type;
+        if (!DNNLK__F64_MATH) return dnnlk_unimplemented;
+    }
     st = dnnlk__complete_output(dst, src->ndims, src->dims, done);
     if (st != dnnlk_success) return st;
     if (need_data) {
@@ -111,7 +117,8 @@ static inline dnnlk_status dnnlk__elt_exec(const dnnlk_tensor *src, dnnlk_tensor
     c.nt = done.dtype == dnnlk_f32 && c.plan.total * 4 >= DNNLK_ELT_NT_BYTES && done.data != src->data;
     dnnlk__part_range(c.plan.total, ith, nth, 16, &b, &e);
     if (b >= e) return dnnlk_success;
-    DNNLK__DISPATCH(dnnlk__elt_part, (&c, b, e));
+    if (c.in_dt == dnnlk_f64) dnnlk__f64_elt_part(&c.plan, c.base, c.op, b, e);
+    else DNNLK__DISPATCH(dnnlk__elt_part, (&c, b, e));
     return dnnlk_success;
 }
 

@@ -8,6 +8,8 @@
  *   Σx² never overflows: rows where it would in f32 are summed in double, so finite inputs always
  *   give finite, correct outputs (PyTorch and the TF formula return 0 for |x| >= ~1e19).
  *
+ *   f64 src and dst: norm_f64.h.
+ *
  * ACCURACY
  *   Rows holding ±inf or NaN: every output element is NaN (PyTorch and TensorFlow's l2 normalize
  *   give 0 for the finite elements of a row holding ±inf). l2_norm over a non-innermost axis sums
@@ -16,6 +18,7 @@
 #define DNNLK_L2_NORM_H
 
 #include "norm_common.h"
+#include "norm_f64.h" /* the f64 path */
 
 DNNLK__NOINLINE_BEGIN /* every static DNNLK__NOINLINE function below */
 
@@ -86,7 +89,8 @@ static inline dnnlk_status dnnlk__l2_prepare(const dnnlk_tensor *src, int axis, 
     if (!src || !dst) return dnnlk_invalid_arguments;
     st = dnnlk__check_input(src, exec);
     if (st != dnnlk_success) return st;
-    if (!dnnlk__norm_float_dt(src->dtype)) return dnnlk_invalid_data_type;
+    if (!dnnlk__norm_float_dt(src->dtype) && src->dtype != dnnlk_f64) return dnnlk_invalid_data_type;
+    if (src->dtype == dnnlk_f64 && !DNNLK__F64_MATH) return dnnlk_unimplemented;
     if (src->ndims < 1 || axis < -src->ndims || axis >= src->ndims) return dnnlk_invalid_arguments;
     *ax = axis < 0 ? axis + src->ndims : axis;
     if (!dnnlk__norm_eps_ok(epsilon)) return dnnlk_invalid_arguments;
@@ -206,6 +210,11 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     dnnlk__loop_init(&inner, ni, idims, 2, str, es, 0);
     P = inner.total;
     if (outer.total == 0 || P == 0 || j.n == 0) return dnnlk_success;
+    if (j.dt == dnnlk_f64) { /* norm_f64.h: groups in the order of both paths below */
+        dnnlk__part_range(outer.total * P, ith, nth, 1, &gb, &ge);
+        dnnlk__f64_l2_groups(&outer, &inner, base, j.n, src->strides[ax] * 8, od.strides[ax] * 8, j.eps, j.eps_out, gb, ge);
+        return dnnlk_success;
+    }
 
     if (P == 1) {
         /* Rows mode: a group is the axis. The group plan is the 1-d axis; the others are outer. */

@@ -16,6 +16,7 @@
  *     1 (kept dims). inv_std_dev holds the factor that multiplies (x − mean): 1/sqrt(var + eps),
  *     or 1/(sqrt(var) + eps) in eps_outside_sqrt mode. An empty group (N = 0) gives NaN for both.
  *   - epsilon: finite and >= 0; eps_outside_sqrt: 0 or 1 (else dnnlk_invalid_arguments).
+ *   - f64: src, dst, weight, bias, mean and inv_std_dev all f64 (norm_f64.h).
  *
  * ACCURACY
  *   A shifted two-pass method: a shift m (the mean of the first 16 elements), then Σ(x−m) and
@@ -32,6 +33,7 @@
 #define DNNLK_LAYER_NORM_H
 
 #include "norm_common.h"
+#include "norm_f64.h" /* the f64 path */
 
 DNNLK__NOINLINE_BEGIN /* every static DNNLK__NOINLINE function below */
 
@@ -142,10 +144,13 @@ static inline dnnlk_status dnnlk__ln_prepare(const dnnlk_tensor *src, const dnnl
     int nd, i, outer;
     dnnlk_status st;
     const dnnlk_tensor *wb[2];
+    dnnlk_dtype pt; /* weight, bias, mean, inv_std_dev: f32, or f64 with an f64 src (norm_f64.h) */
     if (!src || !dst || (naxes > 0 && !axes)) return dnnlk_invalid_arguments;
     st = dnnlk__check_input(src, exec);
     if (st != dnnlk_success) return st;
-    if (!dnnlk__norm_float_dt(src->dtype)) return dnnlk_invalid_data_type;
+    if (!dnnlk__norm_float_dt(src->dtype) && src->dtype != dnnlk_f64) return dnnlk_invalid_data_type;
+    if (src->dtype == dnnlk_f64 && !DNNLK__F64_MATH) return dnnlk_unimplemented;
+    pt = src->dtype == dnnlk_f64 ? dnnlk_f64 : dnnlk_f32;
     nd = src->ndims;
     if (naxes < 1 || naxes > nd) return dnnlk_invalid_arguments;
     for (i = 0; i < naxes; i++) {
@@ -163,7 +168,7 @@ static inline dnnlk_status dnnlk__ln_prepare(const dnnlk_tensor *src, const dnnl
         if (!wb[i]) continue;
         st = dnnlk__check_input(wb[i], exec);
         if (st != dnnlk_success) return st;
-        if (wb[i]->dtype != dnnlk_f32) return dnnlk_invalid_data_type;
+        if (wb[i]->dtype != pt) return dnnlk_invalid_data_type;
         st = dnnlk_broadcast_oneway(wb[i]->ndims, wb[i]->dims, naxes, src->dims + outer);
         if (st != dnnlk_success) return st;
     }
@@ -172,12 +177,12 @@ static inline dnnlk_status dnnlk__ln_prepare(const dnnlk_tensor *src, const dnnl
     if (st != dnnlk_success) return st;
     for (i = 0; i < nd; i++) kdims[i] = i < outer ? src->dims[i] : 1;
     if (mean) {
-        if (mean->dtype != dnnlk_f32) return dnnlk_invalid_data_type;
+        if (mean->dtype != pt) return dnnlk_invalid_data_type;
         st = dnnlk__complete_output(mean, nd, kdims, om);
         if (st != dnnlk_success) return st;
     }
     if (inv_std_dev) {
-        if (inv_std_dev->dtype != dnnlk_f32) return dnnlk_invalid_data_type;
+        if (inv_std_dev->dtype != pt) return dnnlk_invalid_data_type;
         st = dnnlk__complete_output(inv_std_dev, nd, kdims, oi);
         if (st != dnnlk_success) return st;
     }
@@ -263,7 +268,7 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
     istr[2] = j.has_w ? ws : zeros;
     istr[3] = j.has_b ? bs : zeros;
     ies[0] = ies[1] = dnnlk_dtype_size(src->dtype);
-    ies[2] = ies[3] = 4;
+    ies[2] = ies[3] = j.dt == dnnlk_f64 ? 8 : 4;
     dnnlk__loop_init(&j.inner, naxes, src->dims + ko, 4, istr, ies, 0);
     j.n = j.inner.total;
     j.inv_n = j.n > 0 ? 1.0 / (double)j.n : 0;
@@ -273,7 +278,7 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
     ostr[2] = mean ? om.strides : zeros;
     ostr[3] = inv_std_dev ? oi.strides : zeros;
     oes[0] = oes[1] = dnnlk_dtype_size(src->dtype);
-    oes[2] = oes[3] = 4;
+    oes[2] = oes[3] = j.dt == dnnlk_f64 ? 8 : 4;
     dnnlk__loop_init(&outer, ko, src->dims, 4, ostr, oes, 0);
     if (outer.total == 0) return dnnlk_success;
     outs = (mean ? 1 : 0) | (inv_std_dev ? 2 : 0);
@@ -292,6 +297,10 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
     j.nt = j.dt == dnnlk_f32 && (double)(ge - gb) * (double)j.n * 4.0 >= (double)DNNLK_NORM_NT_BYTES;
     dnnlk__iter_init(&it, &outer, obase, gb, ge);
     while ((n = dnnlk__iter_next(&it, row)) > 0) {
+        if (j.dt == dnnlk_f64) {
+            dnnlk__f64_ln_groups(&j.inner, j.w, j.b, j.has_w, j.has_b, j.eps, j.eps_out, &outer, row, n, outs);
+            continue;
+        }
         if (j.n == 0) {
             /* Empty groups: no output elements; the statistics of nothing are NaN. */
             float nanv = (float)NAN;

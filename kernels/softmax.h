@@ -30,6 +30,7 @@
  *
  * dtypes: src f32, bf16 or f16; dst a float dtype (may differ); math in f32 (sums in f64).
  * dst may be src itself (same view). Uses log() from <math.h> (link with -lm).
+ * f64: src and dst both, math_f64.h.
  * Status: invalid_arguments for NULL tensors or data, an axis out of range, bad (ith, nth), or a
  * dst overlapping src otherwise than in place; invalid_data_type for a non-float dtype;
  * invalid_shape for bad dims or strides. Nothing is written on error. */
@@ -44,6 +45,7 @@
 #include "gather.h" /* dnnlk__gather_f32 / dnnlk__scatter_f32, per level, for the body */
 #include "vmath.h"
 #include "eltwise.h" /* dnnlk__elt_check: the elementwise argument checks */
+#include "math_f64.h" /* the f64 path */
 
 #define DNNLK__SM_CHUNK 512 /* a multiple of 32 (the sum's blocks) */
 #define DNNLK__SM_EBUF 2048 /* softmax rows up to this length keep their exps on the stack (two rows) */
@@ -154,7 +156,8 @@ static inline dnnlk_status dnnlk__sm_exec(const dnnlk_tensor *src, int axis, dnn
     c.nt = done.dtype == dnnlk_f32 && numel * 4 >= DNNLK_SM_NT_BYTES && done.data != src->data;
     dnnlk__part_range(c.plan.total, ith, nth, dnnlk__part_grain(c.K), &b, &e);
     if (b >= e) return dnnlk_success;
-    DNNLK__DISPATCH(dnnlk__sm_part, (&c, b, e));
+    if (c.in_dt == dnnlk_f64) dnnlk__f64_sm_part(&c.plan, c.base, c.K, c.sx, c.sy, c.log, b, e);
+    else DNNLK__DISPATCH(dnnlk__sm_part, (&c, b, e));
     return dnnlk_success;
 }
 
