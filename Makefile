@@ -27,7 +27,9 @@ FUZZ_CC ?= clang
 WARN := -Wall -Wextra -Wpedantic -Werror
 OPT := -O2
 TEST_STD := -std=gnu11
-SAN := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# -g1: line tables only (file:line in sanitizer reports); full -g made the largest test TUs compile
+# about 1.5x longer (test_quant: 133 s vs 85 s with gcc).
+SAN := -O1 -g1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # The sanitizer build without -fno-omit-frame-pointer as well: clang 14 crashed ("Cannot emit physreg
 # copy instruction") on the AVX-512 select kernel with a free RBP. Only the tests listed here, each
 # a ~30 s sanitizer compile (add more with SAN_NOFP_TESTS="...").

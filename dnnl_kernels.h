@@ -125,6 +125,7 @@
  *     DNNLK_QUANT_NT_BYTES    8 MiB   quant.h      would not stay in L2 anyway
  *     DNNLK_QUANT_PF_BYTES    4096    quant.h      as dropout; one thread's prefetchers fell behind
  *     DNNLK_RESIZE_NT_BYTES   8 MiB   resize.h     set with the kernel; no measurement recorded
+ *     DNNLK_CONVERT_NT_BYTES  4 MiB   convert.h    convert, compare, logical; off was slower on every row timed
  *   DNNLK_MT_JUMP_MIN 2^23   MT19937 skips of at least this many outputs (parts, offsets) jump by
  *                            polynomials instead of discarding (rng_engine.h): one table costs what a
  *                            discard of 3.7M outputs does (AVX2/AVX-512); same state either way.
