@@ -41,6 +41,8 @@ VERSION := $(shell sed -n 's/^\#define DNNLK_VERSION_\(MAJOR\|MINOR\|PATCH\) \([
 
 B := build/$(notdir $(firstword $(CC)))
 HEADERS := dnnl_kernels.h $(wildcard kernels/*.h)
+# The harness and the generated case tables (tests/*_cases.h ...): a test is rebuilt when one changes.
+TEST_HEADERS := $(wildcard tests/*.h)
 C_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 CXX_TESTS := $(patsubst tests/%.cpp,%,$(wildcard tests/test_*.cpp))
 TESTS := $(C_TESTS) $(CXX_TESTS)
@@ -53,23 +55,23 @@ all: $(addprefix $(B)/opt/,$(TESTS)) $(B)/bench check-headers
 
 # ---- tests ----
 
-$(B)/opt/%: tests/%.c tests/harness.h $(HEADERS)
+$(B)/opt/%: tests/%.c $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_STD) $(WARN) $(OPT) $< -o $@ $(LIBS)
 
-$(B)/asan/%: tests/%.c tests/harness.h $(HEADERS)
+$(B)/asan/%: tests/%.c $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_STD) $(WARN) $(SAN) $< -o $@ $(LIBS)
 
-$(B)/asan-nofp/%: tests/%.c tests/harness.h $(HEADERS)
+$(B)/asan-nofp/%: tests/%.c $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_STD) $(WARN) $(SAN_NOFP) $< -o $@ $(LIBS)
 
-$(B)/opt/%: tests/%.cpp tests/harness.h $(HEADERS)
+$(B)/opt/%: tests/%.cpp $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++17 $(WARN) $(OPT) $< -o $@ $(LIBS)
 
-$(B)/asan/%: tests/%.cpp tests/harness.h $(HEADERS)
+$(B)/asan/%: tests/%.cpp $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++17 $(WARN) $(SAN) $< -o $@ $(LIBS)
 
@@ -141,7 +143,7 @@ $(B)/cap_native: tests/compile/cap.c $(HEADERS)
 test-native: $(addprefix $(B)/native/,$(C_TESTS))
 	@sh tests/run_all.sh --opt-only --dir native $(B) $(C_TESTS)
 
-$(B)/native/%: tests/%.c tests/harness.h $(HEADERS)
+$(B)/native/%: tests/%.c $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_STD) $(WARN) $(OPT) -march=native $< -o $@ $(LIBS)
 
@@ -191,22 +193,22 @@ A64_NM ?= aarch64-linux-gnu-nm
 QEMU_A64 ?= qemu-aarch64 -L /usr/aarch64-linux-gnu
 A := build/aarch64
 
-$(A)/gcc/%: tests/%.c tests/harness.h $(HEADERS)
+$(A)/gcc/%: tests/%.c $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(A64_GCC) $(TEST_STD) $(WARN) $(OPT) $< -o $@ $(LIBS)
-$(A)/gcc/%: tests/%.cpp tests/harness.h $(HEADERS)
+$(A)/gcc/%: tests/%.cpp $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(A64_GXX) -std=c++17 $(WARN) $(OPT) $< -o $@ $(LIBS)
-$(A)/clang/%: tests/%.c tests/harness.h $(HEADERS)
+$(A)/clang/%: tests/%.c $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(A64_CLANG) $(TEST_STD) $(WARN) $(OPT) $< -o $@ $(LIBS)
-$(A)/clang/%: tests/%.cpp tests/harness.h $(HEADERS)
+$(A)/clang/%: tests/%.cpp $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(A64_CLANGXX) -std=c++17 $(WARN) $(OPT) $< -o $@ $(LIBS)
-$(A)/nosimd/%: tests/%.c tests/harness.h $(HEADERS)
+$(A)/nosimd/%: tests/%.c $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(A64_GCC) $(TEST_STD) $(WARN) $(OPT) -DDNNLK_NO_SIMD $< -o $@ $(LIBS)
-$(A)/nosimd/%: tests/%.cpp tests/harness.h $(HEADERS)
+$(A)/nosimd/%: tests/%.cpp $(TEST_HEADERS) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(A64_GXX) -std=c++17 $(WARN) $(OPT) -DDNNLK_NO_SIMD $< -o $@ $(LIBS)
 
