@@ -1,0 +1,227 @@
+/* dnnl_kernels — fused_softmax_simd.h: masked softmax + dropout body (no include guard; see
+ * fused_softmax.h). It is built from softmax_simd.h's and softmax_bwd_simd.h's helpers of the same
+ * level (the same exps, sums and rounding), so with no mask and rate 0 a row's output is
+ * dnnlk_softmax's bit for bit, and with dropout it is that output times dropout's factor, one
+ * f32 multiply more, as dnnlk_dropout_fwd computes it. */
+
+#define DNNLK__FSM_NACC (16 / DNNLK__VD_N)
+
+/* Drop-mask bits [p, p + 32) of the bit array (bytes past nbytes read as 0: the array is this
+ * part's share, never another part's bytes). */
+static DNNLK__FORCEINLINE uint32_t DNNLK__SFX(dnnlk__fsm_bits32)(const uint8_t *bits, uint64_t p, size_t nbytes) {
+    size_t byte = (size_t)(p >> 3);
+    uint64_t w = 0;
+    if (byte + 8 <= nbytes) memcpy(&w, bits + byte, 8);
+    else if (byte < nbytes) memcpy(&w, bits + byte, nbytes - byte);
+    return (uint32_t)(w >> (p & 7));
+}
+
+/* t[i] = cond[i * cstr] ? -inf : x[i] for n elements; returns how many are not masked. */
+static DNNLK__FORCEINLINE size_t DNNLK__SFX(dnnlk__fsm_masked_copy)(float *t, const float *x, const uint8_t *cond,
+                                                                    int64_t cstr, size_t n) {
+    const dnnlk__vf ninf = dnnlk__vf_set1(-INFINITY);
+    size_t i = 0, live = 0;
+    if (cstr == 0) { /* one condition for the whole row */
+        if (cond[0]) {
+            for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) dnnlk__vf_storeu(t + i, ninf);
+            for (; i < n; i++) t[i] = -INFINITY;
+            return 0;
+        }
+        memcpy(t, x, n * sizeof(float));
+        return n;
+    }
+    if (cstr == 1) {
+        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) {
+            dnnlk__vi c = dnnlk__vi_load_i8(cond + i, 0);
+            dnnlk__vmask m = dnnlk__vi_cmpeq(c, dnnlk__vi_set1(0));
+            live += (size_t)dnnlk__vmask_count(m);
+            dnnlk__vf_storeu(t + i, dnnlk__vf_blend(m, dnnlk__vf_loadu(x + i), ninf));
+        }
+    }
+    for (; i < n; i++) {
+        int masked = cond[(int64_t)i * cstr] != 0;
+        t[i] = masked ? -INFINITY : x[i];
+        live += !masked;
+    }
+    return live;
+}
+
+/* y[i] = (e[i] * inv) * (keep ? scale : 0) for n elements (drop = 0: e[i] * inv alone, as softmax
+ * with dropout's rate-0 copy); bits at positions pos.. of the mask share. nt: streaming stores
+ * from y's first 64-byte boundary on (y must then be 4-byte aligned). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_out)(const float *e, size_t n, float inv, const uint8_t *bits,
+                                                          uint64_t pos, size_t nbytes, float scale, int drop, float *y,
+                                                          int nt) {
+    const dnnlk__vf va = dnnlk__vf_set1(inv), vs = dnnlk__vf_set1(scale);
+    size_t i = 0;
+    int k;
+    if (nt) {
+        size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
+        if ((uintptr_t)y % sizeof(float) != 0 || head >= n) nt = 0;
+        else
+            for (; i < head; i++) {
+                float v = e[i] * inv;
+                if (drop) v *= ((DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) & 1u) ? scale : 0.0f);
+                y[i] = v;
+            }
+    }
+    for (; i + 32 <= n; i += 32) {
+        uint32_t b = drop ? DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) : 0;
+        for (k = 0; k < 32; k += DNNLK__VF_N) {
+            dnnlk__vf v = dnnlk__vf_mul(dnnlk__vf_loadu(e + i + k), va);
+            if (drop) v = dnnlk__vf_mul(v, dnnlk__vf_maskz_bits(b >> k, vs));
+            dnnlk__vf_store_dt(y + i + k, dnnlk_f32, v, nt);
+        }
+    }
+    for (; i < n; i++) {
+        float v = e[i] * inv;
+        if (drop) v *= ((DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) & 1u) ? scale : 0.0f);
+        y[i] = v;
+    }
+}
+
+/* One row of K elements, f32 with unit stride in and out: x (src), cond (NULL: no mask; else the
+ * row's condition bytes at byte stride cstr), y (dst); the drop-mask bits at positions pos.. of
+ * bits (nbytes bytes readable); st (NULL or 2 floats): the row's max and 1/sum for the backward.
+ * pf: the next row's x, fetched during this row's exp pass (or NULL). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fwd_row)(const float *x, const uint8_t *cond, int64_t cstr, float *y,
+                                                           int64_t K, const uint8_t *bits, uint64_t pos, size_t nbytes,
+                                                           float scale, int drop, float *st, int nt, const char *pf) {
+    float t[DNNLK__FSM_BUF];
+    dnnlk__vd acc[DNNLK__FSM_NACC];
+    dnnlk__vf vm;
+    size_t k = (size_t)K, live = k, cnt = 0, j;
+    unsigned nan = 0;
+    float mx, lo = 0.0f, inv;
+    int a, f2s = 0;
+    for (a = 0; a < DNNLK__FSM_NACC; a++) acc[a] = dnnlk__vd_zero();
+    if (k <= DNNLK__FSM_BUF) {
+        const float *src = x;
+        if (cond) live = DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x, cond, cstr, k), src = t;
+        if (live) {
+            mx = DNNLK__SFX(dnnlk__sm_maxmin)(src, k, &nan, &lo);
+            f2s = dnnlk__sm_fast2sum_ok(mx, lo);
+        }
+    } else { /* long rows: the max over masked chunks, the exps kept in y */
+        vm = dnnlk__vf_set1(-INFINITY);
+        live = 0;
+        for (j = 0; j < k; j += DNNLK__FSM_BUF) {
+            size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
+            const float *p = x + j;
+            if (cond) live += DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x + j, cond + (int64_t)j * cstr, cstr, n), p = t;
+            else live += n;
+            vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm, &nan);
+        }
+        mx = dnnlk__vf_hmax(vm);
+    }
+    if (live == 0) { /* every element masked: a row of zeros (attention's convention) */
+        memset(y, 0, k * sizeof(float));
+        if (st) st[0] = -INFINITY, st[1] = 0.0f;
+        return;
+    }
+    if (nan || mx == INFINITY || mx == -INFINITY) { /* as dnnlk_softmax: NaN, and dropout keeps it NaN */
+        for (j = 0; j < k; j++) y[j] = NAN;
+        if (st) st[0] = NAN, st[1] = NAN;
+        return;
+    }
+    vm = dnnlk__vf_set1(mx);
+    if (k <= DNNLK__FSM_BUF) {
+        DNNLK__SFX(dnnlk__sm_expsum)(cond ? t : x, k, vm, t, acc, &cnt, 0, pf, f2s, NULL);
+        inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(acc));
+        DNNLK__SFX(dnnlk__fsm_out)(t, k, inv, bits, pos, nbytes, scale, drop, y, nt);
+    } else {
+        for (j = 0; j < k; j += DNNLK__FSM_BUF) {
+            size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
+            const float *p = x + j;
+            if (cond) DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x + j, cond + (int64_t)j * cstr, cstr, n), p = t;
+            DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, y + j, acc, &cnt, 0, NULL, 0, NULL);
+        }
+        inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(acc));
+        DNNLK__SFX(dnnlk__fsm_out)(y, k, inv, bits, pos, nbytes, scale, drop, y, 0); /* in place: plain stores */
+    }
+    if (st) st[0] = mx, st[1] = inv;
+}
+
+/* p and g of n elements at row position j0 (a multiple of 32 or the row's last piece): p[i] the
+ * forward's softmax output recomputed from x, cond, the max and 1/sum (bit for bit: the same
+ * exp, elementwise); g[i] = dy[i] * (keep ? scale : 0), dropout_bwd's one multiply (drop = 0: g
+ * is dy itself, *gp = dy). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_pg)(const float *x, const uint8_t *cond, int64_t cstr,
+                                                         const float *dy, size_t n, float mx, float inv,
+                                                         const uint8_t *bits, uint64_t pos, size_t nbytes, float scale,
+                                                         int drop, float *p, float *g, const float **gp) {
+    const dnnlk__vf nm = dnnlk__vf_set1(-mx), va = dnnlk__vf_set1(inv), vs = dnnlk__vf_set1(scale);
+    const float *src = x;
+    size_t i;
+    int k;
+    if (cond) DNNLK__SFX(dnnlk__fsm_masked_copy)(p, x, cond, cstr, n), src = p;
+    for (i = 0; i < n; i += DNNLK__VF_N) {
+        size_t m = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
+        dnnlk__vf v = m == DNNLK__VF_N ? dnnlk__vf_loadu(src + i) : DNNLK__SFX(dnnlk__sm_load_fill)(src + i, m, -INFINITY);
+        v = dnnlk__vf_mul(DNNLK__SFX(dnnlk__sm_exp_row)(v, nm, 0, dnnlk__vmask_ones()), va);
+        if (m == DNNLK__VF_N) dnnlk__vf_storeu(p + i, v);
+        else dnnlk__vf_storeu_n(p + i, v, m);
+    }
+    if (!drop) {
+        *gp = dy;
+        return;
+    }
+    *gp = g;
+    for (i = 0; i + 32 <= n; i += 32) {
+        uint32_t b = DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes);
+        for (k = 0; k < 32; k += DNNLK__VF_N)
+            dnnlk__vf_storeu(g + i + k, dnnlk__vf_mul(dnnlk__vf_loadu(dy + i + k), dnnlk__vf_maskz_bits(b >> k, vs)));
+    }
+    for (; i < n; i++) g[i] = dy[i] * ((DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) & 1u) ? scale : 0.0f);
+}
+
+/* One backward row: dx = p (g - sum(g p)), the sum and output of softmax_bwd_simd.h on p and g
+ * recomputed in L1 (chunks of DNNLK__FSM_BUF; rows longer than that recompute them for the output
+ * pass). st: the forward's max and 1/sum (max -inf: a fully masked row, dx = 0; NaN: a NaN row). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_bwd_row)(const float *x, const uint8_t *cond, int64_t cstr,
+                                                           const float *dy, float *dx, int64_t K, const uint8_t *bits,
+                                                           uint64_t pos, size_t nbytes, float scale, int drop,
+                                                           const float *st, int nt) {
+    float p[DNNLK__FSM_BUF], g[DNNLK__FSM_BUF];
+    const float *gp = dy;
+    dnnlk__vd acc[DNNLK__FSM_NACC], accl[DNNLK__FSM_NACC];
+    double sum[16], suml[16], total;
+    float mx = st[0], inv = st[1], sh, sl;
+    size_t k = (size_t)K, j;
+    int d;
+    if (mx == -INFINITY) {
+        memset(dx, 0, k * sizeof(float));
+        return;
+    }
+    if (mx != mx) {
+        for (j = 0; j < k; j++) dx[j] = NAN;
+        return;
+    }
+    for (d = 0; d < DNNLK__FSM_NACC; d++) acc[d] = accl[d] = dnnlk__vd_zero();
+    for (j = 0; j < k; j += DNNLK__FSM_BUF) {
+        size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
+        DNNLK__SFX(dnnlk__fsm_pg)(x + j, cond ? cond + (int64_t)j * cstr : NULL, cstr, dy + j, n, mx, inv, bits, pos + j,
+                                  nbytes, scale, drop, p, g, &gp);
+        DNNLK__SFX(dnnlk__smb_sum)(gp, p, n, acc, accl, 0);
+        if (k <= DNNLK__FSM_BUF) break;
+    }
+    for (d = 0; d < DNNLK__FSM_NACC; d++) {
+        dnnlk__vd_storeu(sum + d * DNNLK__VD_N, acc[d]);
+        dnnlk__vd_storeu(suml + d * DNNLK__VD_N, accl[d]);
+    }
+    total = dnnlk__sm_sum16(sum) + dnnlk__sm_sum16(suml);
+    sh = (float)total;
+    sl = sh - sh == 0.0f ? (float)(total - (double)sh) : 0.0f; /* an infinite or NaN sum has no low part */
+    for (j = 0; j < k; j += DNNLK__FSM_BUF) {
+        size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
+        if (k > DNNLK__FSM_BUF)
+            DNNLK__SFX(dnnlk__fsm_pg)(x + j, cond ? cond + (int64_t)j * cstr : NULL, cstr, dy + j, n, mx, inv, bits,
+                                      pos + j, nbytes, scale, drop, p, g, &gp);
+        DNNLK__SFX(dnnlk__smb_outrow)(gp, p, dx + j, n, dnnlk__vf_set1(sh), dnnlk__vf_set1(sl), 0, nt);
+    }
+}
+
+/* Orders the streaming stores before the entry returns. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fence)(void) { dnnlk__vec_sfence(); }
+
+#undef DNNLK__FSM_NACC
