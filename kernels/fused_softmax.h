@@ -75,6 +75,8 @@
 /* Row length up to which a row is done in one go in stack buffers (f32); longer rows go in chunks
  * of it (a multiple of 32, the softmax sum's block). */
 #define DNNLK__FSM_BUF 2048
+/* Rows per body call: the pipelined rows restart at each call. */
+#define DNNLK__FSM_BATCH 32
 
 #define DNNLK__SIMD_BODY "fused_softmax_simd.h"
 #include "simd_instantiate.h"
@@ -235,7 +237,7 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *
     const dnnlk_tensor *ops[2];
     const dnnlk_tensor *all[4];
     dnnlk_rng cur;
-    int64_t rb, re, eb, ee, r, gen, nb;
+    int64_t rb, re, eb, ee, r, gen, nb, cs_str;
     uint64_t per;
     float scale;
     int drop, nt;
@@ -273,26 +275,33 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *
         cur = *rng_in;
         dnnlk__rng_advance(&cur, per * (uint64_t)eb);
     }
+    cs_str = cond && pl.nd ? pl.cstr[pl.nd - 1] : 0;
     ops[0] = src, ops[1] = &out;
     dnnlk__fsm_walker(&w, &pl, ops, cond, 2);
     dnnlk__fsm_rows_seek(&w, rb);
     gen = eb;
-    for (r = rb; r < re; r++) {
-        const float *x = (const float *)src->data + w.off[0];
-        float *y = (float *)out.data + w.off[1];
-        const uint8_t *c = cond ? (const uint8_t *)cond->data + w.off[2] : NULL;
-        const char *pf;
-        int64_t cs = cond && pl.nd ? pl.cstr[pl.nd - 1] : 0;
-        if (drop_mask) /* this row's keep bits into the mask, a block at a time (bits 64-aligned) */
-            while (gen < (r + 1) * pl.K) {
+    for (r = rb; r < re;) { /* batches of rows: pointers from the walker, mask bits made ahead */
+        const float *xs[DNNLK__FSM_BATCH];
+        float *ys[DNNLK__FSM_BATCH];
+        const uint8_t *cs[DNNLK__FSM_BATCH];
+        int64_t nr = re - r < DNNLK__FSM_BATCH ? re - r : DNNLK__FSM_BATCH, j;
+        for (j = 0; j < nr; j++) {
+            xs[j] = (const float *)src->data + w.off[0];
+            ys[j] = (float *)out.data + w.off[1];
+            cs[j] = cond ? (const uint8_t *)cond->data + w.off[2] : NULL;
+            dnnlk__fsm_rows_next(&w);
+        }
+        if (drop_mask) /* the batch's keep bits into the mask, 4096 at a time (from a multiple of 64) */
+            while (gen < (r + nr) * pl.K) {
                 int64_t len = ee - gen < 4096 ? ee - gen : 4096;
                 dnnlk__rng_gen_bits(&cur, drop_mask + gen / 8, (size_t)len, &bern);
                 gen += len;
             }
-        dnnlk__fsm_rows_next(&w);
-        pf = r + 1 < re ? (const char *)((const float *)src->data + w.off[0]) : NULL;
-        DNNLK__DISPATCH(dnnlk__fsm_fwd_row, (x, c, cs, y, pl.K, drop_mask, (uint64_t)(r * pl.K), (size_t)((ee + 7) / 8),
-                                             scale, drop, stats ? stats + 2 * r : NULL, nt, pf));
+        DNNLK__DISPATCH(dnnlk__fsm_fwd_rows,
+                        (xs, cs, cs_str, ys, nr, pl.K, drop_mask, (uint64_t)(r * pl.K), (size_t)((ee + 7) / 8), scale,
+                         drop, stats ? stats + 2 * r : NULL, nt,
+                         r + nr < re ? (const float *)src->data + w.off[0] : NULL));
+        r += nr;
     }
     if (nt) DNNLK__DISPATCH(dnnlk__fsm_fence, ());
     if (rng_in) { /* cur: after [eb, ee) when the mask was made, else at eb */

@@ -46,6 +46,17 @@ static DNNLK__FORCEINLINE size_t DNNLK__SFX(dnnlk__fsm_masked_copy)(float *t, co
     return live;
 }
 
+/* 32 elements of the output: y = (e * va) * (bit ? vs : 0), drop = 0: e * va; b the 32 bits. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_out_block)(const float *e, float *y, dnnlk__vf va, dnnlk__vf vs,
+                                                                uint32_t b, int drop, int nt) {
+    int k;
+    for (k = 0; k < 32; k += DNNLK__VF_N) {
+        dnnlk__vf v = dnnlk__vf_mul(dnnlk__vf_loadu(e + k), va);
+        if (drop) v = dnnlk__vf_mul(v, dnnlk__vf_maskz_bits(b >> k, vs));
+        dnnlk__vf_store_dt(y + k, dnnlk_f32, v, nt);
+    }
+}
+
 /* y[i] = (e[i] * inv) * (keep ? scale : 0) for n elements (drop = 0: e[i] * inv alone, as softmax
  * with dropout's rate-0 copy); bits at positions pos.. of the mask share. nt: streaming stores
  * from y's first 64-byte boundary on (y must then be 4-byte aligned). */
@@ -54,7 +65,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_out)(const float *e, size_t
                                                           int nt) {
     const dnnlk__vf va = dnnlk__vf_set1(inv), vs = dnnlk__vf_set1(scale);
     size_t i = 0;
-    int k;
     if (nt) {
         size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
         if ((uintptr_t)y % sizeof(float) != 0 || head >= n) nt = 0;
@@ -65,14 +75,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_out)(const float *e, size_t
                 y[i] = v;
             }
     }
-    for (; i + 32 <= n; i += 32) {
-        uint32_t b = drop ? DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) : 0;
-        for (k = 0; k < 32; k += DNNLK__VF_N) {
-            dnnlk__vf v = dnnlk__vf_mul(dnnlk__vf_loadu(e + i + k), va);
-            if (drop) v = dnnlk__vf_mul(v, dnnlk__vf_maskz_bits(b >> k, vs));
-            dnnlk__vf_store_dt(y + i + k, dnnlk_f32, v, nt);
-        }
-    }
+    for (; i + 32 <= n; i += 32)
+        DNNLK__SFX(dnnlk__fsm_out_block)(e + i, y + i, va, vs, drop ? DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) : 0,
+                                         drop, nt);
     for (; i < n; i++) {
         float v = e[i] * inv;
         if (drop) v *= ((DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) & 1u) ? scale : 0.0f);
@@ -80,66 +85,157 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_out)(const float *e, size_t
     }
 }
 
-/* One row of K elements, f32 with unit stride in and out: x (src), cond (NULL: no mask; else the
- * row's condition bytes at byte stride cstr), y (dst); the drop-mask bits at positions pos.. of
- * bits (nbytes bytes readable); st (NULL or 2 floats): the row's max and 1/sum for the backward.
- * pf: the next row's x, fetched during this row's exp pass (or NULL). */
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fwd_row)(const float *x, const uint8_t *cond, int64_t cstr, float *y,
-                                                           int64_t K, const uint8_t *bits, uint64_t pos, size_t nbytes,
-                                                           float scale, int drop, float *st, int nt, const char *pf) {
+/* A row's output, pending: written block by block inside the next row's exp pass, whose
+ * arithmetic then hides its stores (non-temporal ones to DRAM above all), as softmax's rows do.
+ * Arguments as fsm_out's; nt only where y is 64-byte aligned. */
+typedef struct DNNLK__SFX(dnnlk__fsm_pend) {
+    const float *e;
+    float *y;
+    float inv;
+    uint64_t pos;
+    int nt;
+} DNNLK__SFX(dnnlk__fsm_pend);
+
+/* The exps and sum of a clean row of n <= DNNLK__FSM_BUF elements (softmax's sm_block, the same
+ * bits as dnnlk_softmax), e[i] = exp(x[i] - m) (e may be x), with the pending output o (or NULL)
+ * done block by block beside it; pf: the next row, prefetched (or NULL). */
+#define DNNLK__FSM_LOOP(f2s, prefetch)                                                                              \
+    for (; i + 32 <= n; i += 32) {                                                                                  \
+        prefetch;                                                                                                   \
+        if (o) DNNLK__SFX(dnnlk__fsm_out_block)(o->e + i, o->y + i, oa, vs,                                        \
+                                                 drop ? DNNLK__SFX(dnnlk__fsm_bits32)(bits, o->pos + i, nbytes) : 0, drop, ont); \
+        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e + i, acc, &cnt, 0, f2s);                                        \
+    }
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
+                                                             dnnlk__vd *acc, const char *pf, int f2s,
+                                                             const DNNLK__SFX(dnnlk__fsm_pend) *o, const uint8_t *bits,
+                                                             size_t nbytes, float scale, int drop) {
+    const dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), vs = dnnlk__vf_set1(scale);
+    const dnnlk__vf oa = dnnlk__vf_set1(o ? o->inv : 0.0f);
+    int ont = o ? o->nt : 0;
+    size_t i = 0, cnt = 0;
+    if (!pf && f2s) DNNLK__FSM_LOOP(1, (void)0)
+    else if (!pf) DNNLK__FSM_LOOP(0, (void)0)
+    else if (f2s) DNNLK__FSM_LOOP(1, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
+    else DNNLK__FSM_LOOP(0, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
+    if (o) DNNLK__SFX(dnnlk__fsm_out)(o->e + i, n - i, o->inv, bits, o->pos + i, nbytes, scale, drop, o->y + i, 0);
+    if (i < n) {
+        float t[32];
+        size_t k;
+        for (k = 0; k < 32; k++) t[k] = -INFINITY;
+        memcpy(t, x + i, (n - i) * sizeof(float));
+        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, &cnt, 0, 0);
+        memcpy(e + i, t, (n - i) * sizeof(float));
+    }
+}
+#undef DNNLK__FSM_LOOP
+
+/* The masked row's max (and min, for sm_fast2sum_ok) and its count of unmasked elements; src:
+ * x itself, or t with the masked copy. */
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__fsm_scan)(const float *x, const uint8_t *cond, int64_t cstr, float *t,
+                                                            size_t k, size_t *live, unsigned *nan, float *lo,
+                                                            const float **src) {
+    *src = x;
+    *live = k;
+    if (cond) *live = DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x, cond, cstr, k), *src = t;
+    if (!*live) return -INFINITY;
+    return DNNLK__SFX(dnnlk__sm_maxmin)(*src, k, nan, lo);
+}
+
+/* A row that softmax does not compute: zeros where every element is masked, else (NaN, +inf, only
+ * -inf) NaN as dnnlk_softmax, which dropout keeps NaN. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_special)(float *y, size_t k, int zero, float *st) {
+    size_t j;
+    if (zero) memset(y, 0, k * sizeof(float));
+    else
+        for (j = 0; j < k; j++) y[j] = NAN;
+    if (st) st[0] = zero ? -INFINITY : NAN, st[1] = zero ? 0.0f : NAN;
+}
+
+/* One row longer than DNNLK__FSM_BUF: in chunks, the exps kept in y, scaled in place. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_long_row)(const float *x, const uint8_t *cond, int64_t cstr,
+                                                               float *y, size_t k, const uint8_t *bits, uint64_t pos,
+                                                               size_t nbytes, float scale, int drop, float *st) {
     float t[DNNLK__FSM_BUF];
     dnnlk__vd acc[DNNLK__FSM_NACC];
-    dnnlk__vf vm;
-    size_t k = (size_t)K, live = k, cnt = 0, j;
+    dnnlk__vf vm = dnnlk__vf_set1(-INFINITY);
+    size_t live = 0, cnt = 0, j;
     unsigned nan = 0;
-    float mx, lo = 0.0f, inv;
-    int a, f2s = 0;
+    float mx, inv;
+    int a;
     for (a = 0; a < DNNLK__FSM_NACC; a++) acc[a] = dnnlk__vd_zero();
-    if (k <= DNNLK__FSM_BUF) {
-        const float *src = x;
-        if (cond) live = DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x, cond, cstr, k), src = t;
-        if (live) {
-            mx = DNNLK__SFX(dnnlk__sm_maxmin)(src, k, &nan, &lo);
-            f2s = dnnlk__sm_fast2sum_ok(mx, lo);
-        }
-    } else { /* long rows: the max over masked chunks, the exps kept in y */
-        vm = dnnlk__vf_set1(-INFINITY);
-        live = 0;
-        for (j = 0; j < k; j += DNNLK__FSM_BUF) {
-            size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
-            const float *p = x + j;
-            if (cond) live += DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x + j, cond + (int64_t)j * cstr, cstr, n), p = t;
-            else live += n;
-            vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm, &nan);
-        }
-        mx = dnnlk__vf_hmax(vm);
+    for (j = 0; j < k; j += DNNLK__FSM_BUF) {
+        size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
+        const float *p = x + j;
+        if (cond) live += DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x + j, cond + (int64_t)j * cstr, cstr, n), p = t;
+        else live += n;
+        vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm, &nan);
     }
-    if (live == 0) { /* every element masked: a row of zeros (attention's convention) */
-        memset(y, 0, k * sizeof(float));
-        if (st) st[0] = -INFINITY, st[1] = 0.0f;
-        return;
-    }
-    if (nan || mx == INFINITY || mx == -INFINITY) { /* as dnnlk_softmax: NaN, and dropout keeps it NaN */
-        for (j = 0; j < k; j++) y[j] = NAN;
-        if (st) st[0] = NAN, st[1] = NAN;
+    mx = dnnlk__vf_hmax(vm);
+    if (live == 0 || nan || mx == INFINITY || mx == -INFINITY) {
+        DNNLK__SFX(dnnlk__fsm_special)(y, k, live == 0, st);
         return;
     }
     vm = dnnlk__vf_set1(mx);
-    if (k <= DNNLK__FSM_BUF) {
-        DNNLK__SFX(dnnlk__sm_expsum)(cond ? t : x, k, vm, t, acc, &cnt, 0, pf, f2s, NULL);
-        inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(acc));
-        DNNLK__SFX(dnnlk__fsm_out)(t, k, inv, bits, pos, nbytes, scale, drop, y, nt);
-    } else {
-        for (j = 0; j < k; j += DNNLK__FSM_BUF) {
-            size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
-            const float *p = x + j;
-            if (cond) DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x + j, cond + (int64_t)j * cstr, cstr, n), p = t;
-            DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, y + j, acc, &cnt, 0, NULL, 0, NULL);
-        }
-        inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(acc));
-        DNNLK__SFX(dnnlk__fsm_out)(y, k, inv, bits, pos, nbytes, scale, drop, y, 0); /* in place: plain stores */
+    for (j = 0; j < k; j += DNNLK__FSM_BUF) {
+        size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
+        const float *p = x + j;
+        if (cond) DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x + j, cond + (int64_t)j * cstr, cstr, n), p = t;
+        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, y + j, acc, &cnt, 0, NULL, 0, NULL);
     }
+    inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(acc));
+    DNNLK__SFX(dnnlk__fsm_out)(y, k, inv, bits, pos, nbytes, scale, drop, y, 0); /* in place: plain stores */
     if (st) st[0] = mx, st[1] = inv;
+}
+
+/* nrows rows of K elements, f32 with unit stride in and out: xs[j] (src), cs[j] (NULL: no mask;
+ * else the row's condition bytes at byte stride cstr), ys[j] (dst); row j's drop-mask bits at
+ * positions pos + j K of bits (nbytes bytes readable); st (NULL or 2 floats per row): each row's
+ * max and 1/sum for the backward. pf: the row after the last (prefetched; or NULL). Rows that fit
+ * DNNLK__FSM_BUF run as softmax's (sm_rows_f32): a row's output inside the next row's exp pass,
+ * the masked rows and exps in two stack buffers in turns. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fwd_rows)(const float *const *xs, const uint8_t *const *cs,
+                                                            int64_t cstr, float *const *ys, int64_t nrows, int64_t K,
+                                                            const uint8_t *bits, uint64_t pos, size_t nbytes,
+                                                            float scale, int drop, float *st, int nt, const float *pf) {
+    float t[2][DNNLK__FSM_BUF];
+    size_t k = (size_t)K;
+    int64_t r;
+    DNNLK__SFX(dnnlk__fsm_pend) pend, *pp = NULL;
+    if (k > DNNLK__FSM_BUF) {
+        for (r = 0; r < nrows; r++)
+            DNNLK__SFX(dnnlk__fsm_long_row)(xs[r], cs[r], cstr, ys[r], k, bits, pos + (uint64_t)(r * K), nbytes, scale,
+                                           drop, st ? st + 2 * r : NULL);
+        return;
+    }
+    for (r = 0; r < nrows; r++) {
+        dnnlk__vd acc[DNNLK__FSM_NACC];
+        const float *src;
+        float *e = t[r & 1], lo = 0.0f, mx, inv;
+        size_t live;
+        unsigned nan = 0;
+        int a;
+        mx = DNNLK__SFX(dnnlk__fsm_scan)(xs[r], cs[r], cstr, e, k, &live, &nan, &lo, &src);
+        if (live == 0 || nan || mx == INFINITY || mx == -INFINITY) {
+            if (pp) DNNLK__SFX(dnnlk__fsm_out)(pp->e, k, pp->inv, bits, pp->pos, nbytes, scale, drop, pp->y, pp->nt);
+            pp = NULL; /* its buffer is the next row's */
+            DNNLK__SFX(dnnlk__fsm_special)(ys[r], k, live == 0, st ? st + 2 * r : NULL);
+            continue;
+        }
+        for (a = 0; a < DNNLK__FSM_NACC; a++) acc[a] = dnnlk__vd_zero();
+        DNNLK__SFX(dnnlk__fsm_expsum)(src, k, dnnlk__vf_set1(mx), e, acc,
+                                      (const char *)(r + 1 < nrows ? xs[r + 1] : pf), dnnlk__sm_fast2sum_ok(mx, lo), pp,
+                                      bits, nbytes, scale, drop);
+        inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(acc));
+        if (st) st[2 * r] = mx, st[2 * r + 1] = inv;
+        pend.e = e;
+        pend.y = ys[r];
+        pend.inv = inv;
+        pend.pos = pos + (uint64_t)(r * K);
+        pend.nt = nt && ((uintptr_t)ys[r] & 63) == 0;
+        pp = &pend;
+    }
+    if (pp) DNNLK__SFX(dnnlk__fsm_out)(pp->e, k, pp->inv, bits, pp->pos, nbytes, scale, drop, pp->y, pp->nt);
 }
 
 /* p and g of n elements at row position j0 (a multiple of 32 or the row's last piece): p[i] the
