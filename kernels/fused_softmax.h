@@ -83,7 +83,7 @@
 
 /* Row walker: the rows of the shape with its last dim removed, in row-major order, with each
  * operand's element offset of the row start. */
-#define DNNLK__FSM_OPS 4
+#define DNNLK__FSM_OPS 5
 typedef struct dnnlk__fsm_rows {
     int nd, nops; /* outer dims */
     int64_t dims[DNNLK_MAX_NDIMS], idx[DNNLK_MAX_NDIMS];
@@ -229,13 +229,13 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd_infer(const dnnlk_te
 static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *src, const dnnlk_tensor *cond, int axis,
                                                             double rate, const dnnlk_rng *rng_in, dnnlk_rng *rng_out,
                                                             dnnlk_tensor *dst, uint8_t *drop_mask, float *stats,
-                                                            int ith, int nth) {
+                                                            dnnlk_tensor *probs, int ith, int nth) {
     dnnlk__fsm_plan pl;
     dnnlk__fsm_rows w;
     dnnlk__bern bern;
-    dnnlk_tensor out, tm, ts;
-    const dnnlk_tensor *ops[2];
-    const dnnlk_tensor *all[4];
+    dnnlk_tensor out, pout, tm, ts;
+    const dnnlk_tensor *ops[3];
+    const dnnlk_tensor *all[5];
     dnnlk_rng cur;
     int64_t rb, re, eb, ee, r, gen, nb, cs_str;
     uint64_t per;
@@ -245,6 +245,13 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *
     if (st != dnnlk_success) return st;
     st = dnnlk__fsm_check_out(src, dst, &out);
     if (st != dnnlk_success) return st;
+    if (probs) {
+        st = dnnlk__fsm_check_out(src, probs, &pout);
+        if (st != dnnlk_success) return st;
+        st = dnnlk__output_writable(&pout, src, NULL);
+        if (st != dnnlk_success) return st;
+        if (pout.data == src->data && pl.numel > 0) return dnnlk_invalid_arguments; /* dst then overlaps it */
+    }
     if (!(rate >= 0 && rate <= 1)) return dnnlk_invalid_arguments;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
     if ((drop_mask || rate > 0 || rng_out) && !dnnlk__rng_state_ok(rng_in)) return dnnlk_invalid_arguments;
@@ -256,10 +263,11 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *
     tm = dnnlk__fsm_bytes(drop_mask, drop_mask ? nb : 0);
     ts = dnnlk__fsm_bytes(stats, stats ? 8 * pl.rows : 0);
     if (stats && out.data == src->data && pl.numel > 0) return dnnlk_invalid_arguments; /* the backward reads src */
-    all[0] = &out, all[1] = cond, all[2] = &tm, all[3] = &ts;
-    if (dnnlk__fsm_any_intersect(all, 4)) return dnnlk_invalid_arguments;
+    all[0] = &out, all[1] = cond, all[2] = &tm, all[3] = &ts, all[4] = probs ? &pout : NULL;
+    if (dnnlk__fsm_any_intersect(all, 5)) return dnnlk_invalid_arguments;
     if (dnnlk__ranges_intersect(&tm, src) || dnnlk__ranges_intersect(&ts, src)) return dnnlk_invalid_arguments;
     *dst = out;
+    if (probs) *probs = pout;
 
     per = rng_in && rng_in->alg == dnnlk_rng_mt19937 ? 2 : 1;
     dnnlk__fsm_part(&pl, ith, nth, &rb, &re);
@@ -276,19 +284,20 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *
         dnnlk__rng_advance(&cur, per * (uint64_t)eb);
     }
     cs_str = cond && pl.nd ? pl.cstr[pl.nd - 1] : 0;
-    ops[0] = src, ops[1] = &out;
-    dnnlk__fsm_walker(&w, &pl, ops, cond, 2);
+    ops[0] = src, ops[1] = &out, ops[2] = probs ? &pout : &out;
+    dnnlk__fsm_walker(&w, &pl, ops, cond, 3);
     dnnlk__fsm_rows_seek(&w, rb);
     gen = eb;
     for (r = rb; r < re;) { /* batches of rows: pointers from the walker, mask bits made ahead */
         const float *xs[DNNLK__FSM_BATCH];
-        float *ys[DNNLK__FSM_BATCH];
+        float *ys[DNNLK__FSM_BATCH], *ps[DNNLK__FSM_BATCH];
         const uint8_t *cs[DNNLK__FSM_BATCH];
         int64_t nr = re - r < DNNLK__FSM_BATCH ? re - r : DNNLK__FSM_BATCH, j;
         for (j = 0; j < nr; j++) {
             xs[j] = (const float *)src->data + w.off[0];
             ys[j] = (float *)out.data + w.off[1];
-            cs[j] = cond ? (const uint8_t *)cond->data + w.off[2] : NULL;
+            ps[j] = probs ? (float *)pout.data + w.off[2] : NULL;
+            cs[j] = cond ? (const uint8_t *)cond->data + w.off[3] : NULL;
             dnnlk__fsm_rows_next(&w);
         }
         if (drop_mask) /* the batch's keep bits into the mask, 4096 at a time (from a multiple of 64) */
@@ -298,7 +307,7 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *
                 gen += len;
             }
         DNNLK__DISPATCH(dnnlk__fsm_fwd_rows,
-                        (xs, cs, cs_str, ys, nr, pl.K, drop_mask, (uint64_t)(r * pl.K), (size_t)((ee + 7) / 8), scale,
+                        (xs, cs, cs_str, ys, ps, nr, pl.K, drop_mask, (uint64_t)(r * pl.K), (size_t)((ee + 7) / 8), scale,
                          drop, stats ? stats + 2 * r : NULL, nt,
                          r + nr < re ? (const float *)src->data + w.off[0] : NULL));
         r += nr;
@@ -313,21 +322,32 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *
 
 /* The backward's tensors: src and cond as the forward's, diff_dst like src (f32, same dims, unit
  * inner stride), diff_src completed into *done. */
-static inline dnnlk_status dnnlk__fsm_bwd_check(const dnnlk_tensor *src, const dnnlk_tensor *cond, int axis,
-                                                const dnnlk_tensor *diff_dst, const dnnlk_tensor *diff_src,
-                                                int need_data, dnnlk__fsm_plan *pl, dnnlk_tensor *done) {
+static inline dnnlk_status dnnlk__fsm_like_src(const dnnlk_tensor *src, const dnnlk_tensor *t, int need_data) {
     int i;
-    dnnlk_status st = dnnlk__fsm_check_src(src, cond, axis, need_data, pl);
+    dnnlk_status st = dnnlk__check_input(t, need_data);
+    if (st != dnnlk_success) return st;
+    if (t->dtype != src->dtype) return dnnlk_invalid_data_type;
+    if (t->ndims != src->ndims) return dnnlk_invalid_shape;
+    for (i = 0; i < src->ndims; i++)
+        if (t->dims[i] != src->dims[i]) return dnnlk_invalid_shape;
+    if (src->ndims && src->dims[src->ndims - 1] > 1 && t->strides[src->ndims - 1] != 1) return dnnlk_unimplemented;
+    return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk__fsm_bwd_check(const dnnlk_tensor *src, const dnnlk_tensor *cond, int axis,
+                                                const dnnlk_tensor *probs, const dnnlk_tensor *diff_dst,
+                                                const dnnlk_tensor *diff_src, int need_data, dnnlk__fsm_plan *pl,
+                                                dnnlk_tensor *done) {
+    /* with probs, src and cond are descriptors only */
+    dnnlk_status st = dnnlk__fsm_check_src(src, cond, axis, need_data && !probs, pl);
     if (st != dnnlk_success) return st;
     if (!diff_dst || !diff_src) return dnnlk_invalid_arguments;
-    st = dnnlk__check_input(diff_dst, need_data);
+    st = dnnlk__fsm_like_src(src, diff_dst, need_data);
     if (st != dnnlk_success) return st;
-    if (diff_dst->dtype != src->dtype) return dnnlk_invalid_data_type;
-    if (diff_dst->ndims != src->ndims) return dnnlk_invalid_shape;
-    for (i = 0; i < src->ndims; i++)
-        if (diff_dst->dims[i] != src->dims[i]) return dnnlk_invalid_shape;
-    if (src->ndims && src->dims[src->ndims - 1] > 1 && diff_dst->strides[src->ndims - 1] != 1)
-        return dnnlk_unimplemented;
+    if (probs) {
+        st = dnnlk__fsm_like_src(src, probs, need_data);
+        if (st != dnnlk_success) return st;
+    }
     return dnnlk__fsm_check_out(src, diff_src, done);
 }
 
@@ -336,7 +356,7 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_bwd_infer(const dnnlk_te
                                                                   dnnlk_tensor *diff_src) {
     dnnlk__fsm_plan pl;
     dnnlk_tensor done;
-    dnnlk_status st = dnnlk__fsm_bwd_check(src, cond, axis, diff_dst, diff_src, 0, &pl, &done);
+    dnnlk_status st = dnnlk__fsm_bwd_check(src, cond, axis, NULL, diff_dst, diff_src, 0, &pl, &done);
     if (st == dnnlk_success) *diff_src = done;
     return st;
 }
@@ -344,46 +364,48 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_bwd_infer(const dnnlk_te
 /* Backward (see the top of the file): src, cond, rate and drop_mask as given to the forward, stats
  * as it wrote them. */
 static inline dnnlk_status dnnlk_masked_softmax_dropout_bwd(const dnnlk_tensor *src, const dnnlk_tensor *cond, int axis,
-                                                            const float *stats, const uint8_t *drop_mask, double rate,
+                                                            const float *stats, const dnnlk_tensor *probs,
+                                                            const uint8_t *drop_mask, double rate,
                                                             const dnnlk_tensor *diff_dst, dnnlk_tensor *diff_src,
                                                             int ith, int nth) {
     dnnlk__fsm_plan pl;
     dnnlk__fsm_rows w;
     dnnlk_tensor done, tm, ts;
-    const dnnlk_tensor *ops[3];
-    const dnnlk_tensor *all[5];
+    const dnnlk_tensor *ops[4];
+    const dnnlk_tensor *all[6];
     int64_t rb, re, r, nb;
     float scale;
     int drop, nt;
-    dnnlk_status st = dnnlk__fsm_bwd_check(src, cond, axis, diff_dst, diff_src, 1, &pl, &done);
+    dnnlk_status st = dnnlk__fsm_bwd_check(src, cond, axis, probs, diff_dst, diff_src, 1, &pl, &done);
     if (st != dnnlk_success) return st;
     if (!(rate >= 0 && rate <= 1)) return dnnlk_invalid_arguments;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    if (pl.numel > 0 && (!stats || (rate > 0 && !drop_mask))) return dnnlk_invalid_arguments;
+    if (pl.numel > 0 && ((!stats && !probs) || (rate > 0 && !drop_mask))) return dnnlk_invalid_arguments;
     st = dnnlk__output_writable(&done, diff_dst, NULL);
     if (st != dnnlk_success) return st;
     drop = rate > 0;
     nb = pl.numel / 8 + (pl.numel % 8 != 0);
     tm = dnnlk__fsm_bytes(drop_mask, drop_mask && drop ? nb : 0);
     ts = dnnlk__fsm_bytes(stats, stats ? 8 * pl.rows : 0);
-    all[0] = &done, all[1] = src, all[2] = cond, all[3] = &tm, all[4] = &ts;
-    for (r = 1; r < 5; r++)
+    all[0] = &done, all[1] = probs ? NULL : src, all[2] = probs ? NULL : cond, all[3] = &tm, all[4] = &ts, all[5] = probs;
+    for (r = 1; r < 6; r++)
         if (all[r] && dnnlk__ranges_intersect(&done, all[r])) return dnnlk_invalid_arguments;
     *diff_src = done;
 
     scale = rate < 1 ? (float)(1.0 / (1.0 - rate)) : 0.0f;
     nt = pl.numel * 4 >= DNNLK_SM_NT_BYTES && done.data != diff_dst->data;
     dnnlk__fsm_part(&pl, ith, nth, &rb, &re);
-    ops[0] = src, ops[1] = diff_dst, ops[2] = &done;
-    dnnlk__fsm_walker(&w, &pl, ops, cond, 3);
+    ops[0] = src, ops[1] = diff_dst, ops[2] = &done, ops[3] = probs ? probs : diff_dst;
+    dnnlk__fsm_walker(&w, &pl, ops, cond, 4);
     dnnlk__fsm_rows_seek(&w, rb);
     for (r = rb; r < re; r++) {
-        const uint8_t *c = cond ? (const uint8_t *)cond->data + w.off[3] : NULL;
+        const uint8_t *c = cond && !probs ? (const uint8_t *)cond->data + w.off[4] : NULL;
         int64_t cs = cond && pl.nd ? pl.cstr[pl.nd - 1] : 0;
         DNNLK__DISPATCH(dnnlk__fsm_bwd_row,
-                        ((const float *)src->data + w.off[0], c, cs, (const float *)diff_dst->data + w.off[1],
+                        (probs ? NULL : (const float *)src->data + w.off[0], c, cs,
+                         probs ? (const float *)probs->data + w.off[3] : NULL, (const float *)diff_dst->data + w.off[1],
                          (float *)done.data + w.off[2], pl.K, drop_mask, (uint64_t)(r * pl.K), (size_t)nb, scale, drop,
-                         stats + 2 * r, nt));
+                         probs ? NULL : stats + 2 * r, nt));
         dnnlk__fsm_rows_next(&w);
     }
     if (nt) DNNLK__DISPATCH(dnnlk__fsm_fence, ());

@@ -16,72 +16,77 @@ static DNNLK__FORCEINLINE uint32_t DNNLK__SFX(dnnlk__fsm_bits32)(const uint8_t *
     return (uint32_t)(w >> (p & 7));
 }
 
-/* t[i] = cond[i * cstr] ? -inf : x[i] for n elements; returns how many are not masked. */
-static DNNLK__FORCEINLINE size_t DNNLK__SFX(dnnlk__fsm_masked_copy)(float *t, const float *x, const uint8_t *cond,
-                                                                    int64_t cstr, size_t n) {
-    const dnnlk__vf ninf = dnnlk__vf_set1(-INFINITY);
-    size_t i = 0, live = 0;
+/* t[i] = cond[i * cstr] ? -inf : x[i] for n elements (the bits moved as select moves them). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_masked_copy)(float *t, const float *x, const uint8_t *cond,
+                                                                  int64_t cstr, size_t n) {
+    const float ninf = -INFINITY;
+    size_t i = 0;
     if (cstr == 0) { /* one condition for the whole row */
-        if (cond[0]) {
-            for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) dnnlk__vf_storeu(t + i, ninf);
-            for (; i < n; i++) t[i] = -INFINITY;
-            return 0;
+        if (!cond[0]) {
+            memcpy(t, x, n * sizeof(float));
+            return;
         }
-        memcpy(t, x, n * sizeof(float));
-        return n;
+        for (; i < n; i++) t[i] = ninf;
+        return;
     }
     if (cstr == 1) {
-        for (; i + DNNLK__VF_N <= n; i += DNNLK__VF_N) {
-            dnnlk__vi c = dnnlk__vi_load_i8(cond + i, 0);
-            dnnlk__vmask m = dnnlk__vi_cmpeq(c, dnnlk__vi_set1(0));
-            live += (size_t)dnnlk__vmask_count(m);
-            dnnlk__vf_storeu(t + i, dnnlk__vf_blend(m, dnnlk__vf_loadu(x + i), ninf));
-        }
+        const dnnlk__vb vn = dnnlk__vb_set1_elem(&ninf, 4);
+        for (; i + DNNLK__VB_N / 4 <= n; i += DNNLK__VB_N / 4)
+            dnnlk__vb_storeu(t + i, dnnlk__vb_blend_elem(dnnlk__vb_cond_elem(cond + i, 4), vn, dnnlk__vb_loadu(x + i), 4));
     }
-    for (; i < n; i++) {
-        int masked = cond[(int64_t)i * cstr] != 0;
-        t[i] = masked ? -INFINITY : x[i];
-        live += !masked;
-    }
-    return live;
+    for (; i < n; i++) t[i] = cond[(int64_t)i * cstr] ? ninf : x[i];
 }
 
-/* 32 elements of the output: y = (e * va) * (bit ? vs : 0), drop = 0: e * va; b the 32 bits. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_out_block)(const float *e, float *y, dnnlk__vf va, dnnlk__vf vs,
-                                                                uint32_t b, int drop, int nt) {
+/* Whether any of the n condition bytes (byte stride cstr) is 0: asked only of rows whose masked
+ * max is -inf, to tell a fully masked row (zeros) from unmasked -inf (NaN, as softmax). */
+static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__fsm_any_live)(const uint8_t *cond, int64_t cstr, size_t n) {
+    size_t i;
+    if (!cond) return n > 0;
+    for (i = 0; i < n; i++)
+        if (!cond[(int64_t)i * cstr]) return 1;
+    return 0;
+}
+
+/* 32 elements of the output: y = (e * va) * (bit ? vs : 0), drop = 0: e * va; b the 32 bits; pv
+ * (NULL or not, a constant per caller): the softmax output e * va stored there too. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_out_block)(const float *e, float *y, float *pv, dnnlk__vf va,
+                                                                dnnlk__vf vs, uint32_t b, int drop, int nt) {
     int k;
     for (k = 0; k < 32; k += DNNLK__VF_N) {
         dnnlk__vf v = dnnlk__vf_mul(dnnlk__vf_loadu(e + k), va);
+        if (pv) dnnlk__vf_store_dt(pv + k, dnnlk_f32, v, nt);
         if (drop) v = dnnlk__vf_mul(v, dnnlk__vf_maskz_bits(b >> k, vs));
         dnnlk__vf_store_dt(y + k, dnnlk_f32, v, nt);
     }
 }
 
 /* y[i] = (e[i] * inv) * (keep ? scale : 0) for n elements (drop = 0: e[i] * inv alone, as softmax
- * with dropout's rate-0 copy); bits at positions pos.. of the mask share. nt: streaming stores
- * from y's first 64-byte boundary on (y must then be 4-byte aligned). */
+ * with dropout's rate-0 copy); bits at positions pos.. of the mask share; pv (or NULL): the
+ * softmax output e[i] * inv too. nt: streaming stores from y's first 64-byte boundary on (y and
+ * pv then 4-byte aligned, at the same offset from a 64-byte boundary, else plain stores). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_out)(const float *e, size_t n, float inv, const uint8_t *bits,
                                                           uint64_t pos, size_t nbytes, float scale, int drop, float *y,
-                                                          int nt) {
+                                                          float *pv, int nt) {
     const dnnlk__vf va = dnnlk__vf_set1(inv), vs = dnnlk__vf_set1(scale);
-    size_t i = 0;
+    size_t i = 0, head = 0;
     if (nt) {
-        size_t head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
-        if ((uintptr_t)y % sizeof(float) != 0 || head >= n) nt = 0;
-        else
-            for (; i < head; i++) {
-                float v = e[i] * inv;
-                if (drop) v *= ((DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) & 1u) ? scale : 0.0f);
-                y[i] = v;
-            }
+        head = (size_t)((64 - ((uintptr_t)y & 63)) & 63) / sizeof(float);
+        if ((uintptr_t)y % sizeof(float) != 0 || head >= n || (pv && (((uintptr_t)pv ^ (uintptr_t)y) & 63))) nt = 0, head = 0;
     }
-    for (; i + 32 <= n; i += 32)
-        DNNLK__SFX(dnnlk__fsm_out_block)(e + i, y + i, va, vs, drop ? DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) : 0,
-                                         drop, nt);
-    for (; i < n; i++) {
-        float v = e[i] * inv;
-        if (drop) v *= ((DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) & 1u) ? scale : 0.0f);
-        y[i] = v;
+    for (;;) {
+        for (; i < head; i++) {
+            float v = e[i] * inv;
+            if (pv) pv[i] = v;
+            if (drop) v *= ((DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) & 1u) ? scale : 0.0f);
+            y[i] = v;
+        }
+        if (head == n) break;
+        for (; i + 32 <= n; i += 32) {
+            uint32_t b = drop ? DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) : 0;
+            if (pv) DNNLK__SFX(dnnlk__fsm_out_block)(e + i, y + i, pv + i, va, vs, b, drop, nt);
+            else DNNLK__SFX(dnnlk__fsm_out_block)(e + i, y + i, NULL, va, vs, b, drop, nt);
+        }
+        head = n; /* the tail, element by element */
     }
 }
 
@@ -90,7 +95,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_out)(const float *e, size_t
  * Arguments as fsm_out's; nt only where y is 64-byte aligned. */
 typedef struct DNNLK__SFX(dnnlk__fsm_pend) {
     const float *e;
-    float *y;
+    float *y, *p; /* p: the probabilities' row, or NULL */
     float inv;
     uint64_t pos;
     int nt;
@@ -102,7 +107,7 @@ typedef struct DNNLK__SFX(dnnlk__fsm_pend) {
 #define DNNLK__FSM_LOOP(f2s, prefetch)                                                                              \
     for (; i + 32 <= n; i += 32) {                                                                                  \
         prefetch;                                                                                                   \
-        if (o) DNNLK__SFX(dnnlk__fsm_out_block)(o->e + i, o->y + i, oa, vs,                                        \
+        if (o) DNNLK__SFX(dnnlk__fsm_out_block)(o->e + i, o->y + i, o->p ? o->p + i : NULL, oa, vs,                \
                                                  drop ? DNNLK__SFX(dnnlk__fsm_bits32)(bits, o->pos + i, nbytes) : 0, drop, ont); \
         DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e + i, acc, &cnt, 0, f2s);                                        \
     }
@@ -118,7 +123,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_expsum)(const float *x, siz
     else if (!pf) DNNLK__FSM_LOOP(0, (void)0)
     else if (f2s) DNNLK__FSM_LOOP(1, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
     else DNNLK__FSM_LOOP(0, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
-    if (o) DNNLK__SFX(dnnlk__fsm_out)(o->e + i, n - i, o->inv, bits, o->pos + i, nbytes, scale, drop, o->y + i, 0);
+    if (o) DNNLK__SFX(dnnlk__fsm_out)(o->e + i, n - i, o->inv, bits, o->pos + i, nbytes, scale, drop, o->y + i,
+                                      o->p ? o->p + i : NULL, 0);
     if (i < n) {
         float t[32];
         size_t k;
@@ -130,36 +136,64 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_expsum)(const float *x, siz
 }
 #undef DNNLK__FSM_LOOP
 
-/* The masked row's max (and min, for sm_fast2sum_ok) and its count of unmasked elements; src:
- * x itself, or t with the masked copy. */
+/* The masked row's max, the min of its other elements (for sm_fast2sum_ok: a masked -inf gives an
+ * exp of 0 with either sum, so it need not cost the row Fast2Sum) and whether it holds a NaN;
+ * src: x itself, or t with the masked copy (unit-stride conds: copied, scanned in one pass). */
 static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__fsm_scan)(const float *x, const uint8_t *cond, int64_t cstr, float *t,
-                                                            size_t k, size_t *live, unsigned *nan, float *lo,
-                                                            const float **src) {
+                                                            size_t k, unsigned *nan, float *lo, const float **src) {
     *src = x;
-    *live = k;
-    if (cond) *live = DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x, cond, cstr, k), *src = t;
-    if (!*live) return -INFINITY;
+    if (cond && cstr == 0 && !cond[0]) cond = NULL; /* one condition for the row, false */
+    if (cond && cstr == 1) {
+        const dnnlk__vf ninf = dnnlk__vf_set1(-INFINITY), pinf = dnnlk__vf_set1(INFINITY);
+        dnnlk__vf vmx = ninf, vlo = pinf;
+        unsigned bad = 0;
+        float mx, l;
+        size_t i = 0;
+        for (; i + DNNLK__VF_N <= k; i += DNNLK__VF_N) {
+            dnnlk__vmask live = dnnlk__vi_cmpeq(dnnlk__vi_load_i8(cond + i, 0), dnnlk__vi_set1(0));
+            dnnlk__vf v = dnnlk__vf_loadu(x + i), m = dnnlk__vf_blend(live, v, ninf);
+            dnnlk__vf_storeu(t + i, m);
+            vmx = dnnlk__vf_max(vmx, m);
+            vlo = dnnlk__vf_min(vlo, dnnlk__vf_blend(live, v, pinf));
+            bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(m, m));
+        }
+        mx = dnnlk__vf_hmax(vmx);
+        l = -dnnlk__vf_hmax(dnnlk__vf_xor(vlo, dnnlk__vf_set1(-0.0f)));
+        for (; i < k; i++) {
+            float v = cond[i] ? -INFINITY : x[i];
+            t[i] = v;
+            if (v != v) bad = 1;
+            if (v > mx) mx = v;
+            if (!cond[i] && x[i] < l) l = x[i];
+        }
+        *nan |= bad;
+        *lo = l;
+        *src = t;
+        return mx;
+    }
+    if (cond) DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x, cond, cstr, k), *src = t;
     return DNNLK__SFX(dnnlk__sm_maxmin)(*src, k, nan, lo);
 }
 
 /* A row that softmax does not compute: zeros where every element is masked, else (NaN, +inf, only
  * -inf) NaN as dnnlk_softmax, which dropout keeps NaN. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_special)(float *y, size_t k, int zero, float *st) {
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_special)(float *y, float *pv, size_t k, int zero, float *st) {
     size_t j;
     if (zero) memset(y, 0, k * sizeof(float));
     else
         for (j = 0; j < k; j++) y[j] = NAN;
+    if (pv) memcpy(pv, y, k * sizeof(float));
     if (st) st[0] = zero ? -INFINITY : NAN, st[1] = zero ? 0.0f : NAN;
 }
 
 /* One row longer than DNNLK__FSM_BUF: in chunks, the exps kept in y, scaled in place. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_long_row)(const float *x, const uint8_t *cond, int64_t cstr,
-                                                               float *y, size_t k, const uint8_t *bits, uint64_t pos,
+                                                               float *y, float *pv, size_t k, const uint8_t *bits, uint64_t pos,
                                                                size_t nbytes, float scale, int drop, float *st) {
     float t[DNNLK__FSM_BUF];
     dnnlk__vd acc[DNNLK__FSM_NACC];
     dnnlk__vf vm = dnnlk__vf_set1(-INFINITY);
-    size_t live = 0, cnt = 0, j;
+    size_t cnt = 0, j;
     unsigned nan = 0;
     float mx, inv;
     int a;
@@ -167,13 +201,13 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_long_row)(const float *x, c
     for (j = 0; j < k; j += DNNLK__FSM_BUF) {
         size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
         const float *p = x + j;
-        if (cond) live += DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x + j, cond + (int64_t)j * cstr, cstr, n), p = t;
-        else live += n;
+        if (cond) DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x + j, cond + (int64_t)j * cstr, cstr, n), p = t;
         vm = DNNLK__SFX(dnnlk__sm_max)(p, n, vm, &nan);
     }
     mx = dnnlk__vf_hmax(vm);
-    if (live == 0 || nan || mx == INFINITY || mx == -INFINITY) {
-        DNNLK__SFX(dnnlk__fsm_special)(y, k, live == 0, st);
+    if (nan || mx == INFINITY || mx == -INFINITY) {
+        int live = nan || mx == INFINITY || DNNLK__SFX(dnnlk__fsm_any_live)(cond, cstr, k);
+        DNNLK__SFX(dnnlk__fsm_special)(y, pv, k, !live, st);
         return;
     }
     vm = dnnlk__vf_set1(mx);
@@ -184,7 +218,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_long_row)(const float *x, c
         DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, y + j, acc, &cnt, 0, NULL, 0, NULL);
     }
     inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(acc));
-    DNNLK__SFX(dnnlk__fsm_out)(y, k, inv, bits, pos, nbytes, scale, drop, y, 0); /* in place: plain stores */
+    DNNLK__SFX(dnnlk__fsm_out)(y, k, inv, bits, pos, nbytes, scale, drop, y, pv, 0); /* in place: plain stores */
     if (st) st[0] = mx, st[1] = inv;
 }
 
@@ -195,7 +229,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_long_row)(const float *x, c
  * DNNLK__FSM_BUF run as softmax's (sm_rows_f32): a row's output inside the next row's exp pass,
  * the masked rows and exps in two stack buffers in turns. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fwd_rows)(const float *const *xs, const uint8_t *const *cs,
-                                                            int64_t cstr, float *const *ys, int64_t nrows, int64_t K,
+                                                            int64_t cstr, float *const *ys, float *const *ps,
+                                                            int64_t nrows, int64_t K,
                                                             const uint8_t *bits, uint64_t pos, size_t nbytes,
                                                             float scale, int drop, float *st, int nt, const float *pf) {
     float t[2][DNNLK__FSM_BUF];
@@ -204,7 +239,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fwd_rows)(const float *const *
     DNNLK__SFX(dnnlk__fsm_pend) pend, *pp = NULL;
     if (k > DNNLK__FSM_BUF) {
         for (r = 0; r < nrows; r++)
-            DNNLK__SFX(dnnlk__fsm_long_row)(xs[r], cs[r], cstr, ys[r], k, bits, pos + (uint64_t)(r * K), nbytes, scale,
+            DNNLK__SFX(dnnlk__fsm_long_row)(xs[r], cs[r], cstr, ys[r], ps[r], k, bits, pos + (uint64_t)(r * K), nbytes, scale,
                                            drop, st ? st + 2 * r : NULL);
         return;
     }
@@ -212,14 +247,14 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fwd_rows)(const float *const *
         dnnlk__vd acc[DNNLK__FSM_NACC];
         const float *src;
         float *e = t[r & 1], lo = 0.0f, mx, inv;
-        size_t live;
         unsigned nan = 0;
         int a;
-        mx = DNNLK__SFX(dnnlk__fsm_scan)(xs[r], cs[r], cstr, e, k, &live, &nan, &lo, &src);
-        if (live == 0 || nan || mx == INFINITY || mx == -INFINITY) {
-            if (pp) DNNLK__SFX(dnnlk__fsm_out)(pp->e, k, pp->inv, bits, pp->pos, nbytes, scale, drop, pp->y, pp->nt);
+        mx = DNNLK__SFX(dnnlk__fsm_scan)(xs[r], cs[r], cstr, e, k, &nan, &lo, &src);
+        if (nan || mx == INFINITY || mx == -INFINITY) {
+            int live = nan || mx == INFINITY || DNNLK__SFX(dnnlk__fsm_any_live)(cs[r], cstr, k);
+            if (pp) DNNLK__SFX(dnnlk__fsm_out)(pp->e, k, pp->inv, bits, pp->pos, nbytes, scale, drop, pp->y, pp->p, pp->nt);
             pp = NULL; /* its buffer is the next row's */
-            DNNLK__SFX(dnnlk__fsm_special)(ys[r], k, live == 0, st ? st + 2 * r : NULL);
+            DNNLK__SFX(dnnlk__fsm_special)(ys[r], ps[r], k, live == 0, st ? st + 2 * r : NULL);
             continue;
         }
         for (a = 0; a < DNNLK__FSM_NACC; a++) acc[a] = dnnlk__vd_zero();
@@ -230,26 +265,22 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fwd_rows)(const float *const *
         if (st) st[2 * r] = mx, st[2 * r + 1] = inv;
         pend.e = e;
         pend.y = ys[r];
+        pend.p = ps[r];
         pend.inv = inv;
         pend.pos = pos + (uint64_t)(r * K);
-        pend.nt = nt && ((uintptr_t)ys[r] & 63) == 0;
+        pend.nt = nt && ((uintptr_t)ys[r] & 63) == 0 && (!ps[r] || ((uintptr_t)ps[r] & 63) == 0);
         pp = &pend;
     }
-    if (pp) DNNLK__SFX(dnnlk__fsm_out)(pp->e, k, pp->inv, bits, pp->pos, nbytes, scale, drop, pp->y, pp->nt);
+    if (pp) DNNLK__SFX(dnnlk__fsm_out)(pp->e, k, pp->inv, bits, pp->pos, nbytes, scale, drop, pp->y, pp->p, pp->nt);
 }
 
-/* p and g of n elements at row position j0 (a multiple of 32 or the row's last piece): p[i] the
- * forward's softmax output recomputed from x, cond, the max and 1/sum (bit for bit: the same
- * exp, elementwise); g[i] = dy[i] * (keep ? scale : 0), dropout_bwd's one multiply (drop = 0: g
- * is dy itself, *gp = dy). */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_pg)(const float *x, const uint8_t *cond, int64_t cstr,
-                                                         const float *dy, size_t n, float mx, float inv,
-                                                         const uint8_t *bits, uint64_t pos, size_t nbytes, float scale,
-                                                         int drop, float *p, float *g, const float **gp) {
-    const dnnlk__vf nm = dnnlk__vf_set1(-mx), va = dnnlk__vf_set1(inv), vs = dnnlk__vf_set1(scale);
+/* p[i] for n elements: the forward's softmax output recomputed from x, cond, the max and 1/sum
+ * (bit for bit: the same exp, elementwise, and the same multiply). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_p)(const float *x, const uint8_t *cond, int64_t cstr, size_t n,
+                                                        float mx, float inv, float *p) {
+    const dnnlk__vf nm = dnnlk__vf_set1(-mx), va = dnnlk__vf_set1(inv);
     const float *src = x;
     size_t i;
-    int k;
     if (cond) DNNLK__SFX(dnnlk__fsm_masked_copy)(p, x, cond, cstr, n), src = p;
     for (i = 0; i < n; i += DNNLK__VF_N) {
         size_t m = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
@@ -258,31 +289,39 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_pg)(const float *x, const u
         if (m == DNNLK__VF_N) dnnlk__vf_storeu(p + i, v);
         else dnnlk__vf_storeu_n(p + i, v, m);
     }
-    if (!drop) {
-        *gp = dy;
-        return;
-    }
-    *gp = g;
+}
+
+/* g = dropout_bwd(dy) for n elements from mask position pos: dy[i] * (keep ? scale : 0), one
+ * multiply; drop = 0: dy itself (dropout's rate-0 copy). Returns where g is. */
+static DNNLK__FORCEINLINE const float *DNNLK__SFX(dnnlk__fsm_g)(const float *dy, size_t n, const uint8_t *bits,
+                                                                uint64_t pos, size_t nbytes, float scale, int drop,
+                                                                float *g) {
+    const dnnlk__vf vs = dnnlk__vf_set1(scale);
+    size_t i;
+    int k;
+    if (!drop) return dy;
     for (i = 0; i + 32 <= n; i += 32) {
         uint32_t b = DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes);
         for (k = 0; k < 32; k += DNNLK__VF_N)
             dnnlk__vf_storeu(g + i + k, dnnlk__vf_mul(dnnlk__vf_loadu(dy + i + k), dnnlk__vf_maskz_bits(b >> k, vs)));
     }
     for (; i < n; i++) g[i] = dy[i] * ((DNNLK__SFX(dnnlk__fsm_bits32)(bits, pos + i, nbytes) & 1u) ? scale : 0.0f);
+    return g;
 }
 
-/* One backward row: dx = p (g - sum(g p)), the sum and output of softmax_bwd_simd.h on p and g
- * recomputed in L1 (chunks of DNNLK__FSM_BUF; rows longer than that recompute them for the output
- * pass). st: the forward's max and 1/sum (max -inf: a fully masked row, dx = 0; NaN: a NaN row). */
+/* One backward row: dx = p (g - sum(g p)), softmax_bwd_simd.h's sum and output on p and g = the
+ * dropout backward of dy, in L1 (chunks of DNNLK__FSM_BUF; longer rows make them again for the
+ * output pass). pr: the saved probabilities' row; NULL: p recomputed from x, cond and st (the
+ * forward's max and 1/sum; max -inf: a fully masked row, dx = 0; NaN: a NaN row, dx NaN). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_bwd_row)(const float *x, const uint8_t *cond, int64_t cstr,
-                                                           const float *dy, float *dx, int64_t K, const uint8_t *bits,
-                                                           uint64_t pos, size_t nbytes, float scale, int drop,
-                                                           const float *st, int nt) {
+                                                           const float *pr, const float *dy, float *dx, int64_t K,
+                                                           const uint8_t *bits, uint64_t pos, size_t nbytes,
+                                                           float scale, int drop, const float *st, int nt) {
     float p[DNNLK__FSM_BUF], g[DNNLK__FSM_BUF];
-    const float *gp = dy;
+    const float *gp = dy, *pp = pr;
     dnnlk__vd acc[DNNLK__FSM_NACC], accl[DNNLK__FSM_NACC];
     double sum[16], suml[16], total;
-    float mx = st[0], inv = st[1], sh, sl;
+    float mx = pr ? 0.0f : st[0], inv = pr ? 0.0f : st[1], sh, sl;
     size_t k = (size_t)K, j;
     int d;
     if (mx == -INFINITY) {
@@ -296,9 +335,10 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_bwd_row)(const float *x, const
     for (d = 0; d < DNNLK__FSM_NACC; d++) acc[d] = accl[d] = dnnlk__vd_zero();
     for (j = 0; j < k; j += DNNLK__FSM_BUF) {
         size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
-        DNNLK__SFX(dnnlk__fsm_pg)(x + j, cond ? cond + (int64_t)j * cstr : NULL, cstr, dy + j, n, mx, inv, bits, pos + j,
-                                  nbytes, scale, drop, p, g, &gp);
-        DNNLK__SFX(dnnlk__smb_sum)(gp, p, n, acc, accl, 0);
+        if (pr) pp = pr + j;
+        else DNNLK__SFX(dnnlk__fsm_p)(x + j, cond ? cond + (int64_t)j * cstr : NULL, cstr, n, mx, inv, p), pp = p;
+        gp = DNNLK__SFX(dnnlk__fsm_g)(dy + j, n, bits, pos + j, nbytes, scale, drop, g);
+        DNNLK__SFX(dnnlk__smb_sum)(gp, pp, n, acc, accl, 0);
         if (k <= DNNLK__FSM_BUF) break;
     }
     for (d = 0; d < DNNLK__FSM_NACC; d++) {
@@ -310,10 +350,12 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_bwd_row)(const float *x, const
     sl = sh - sh == 0.0f ? (float)(total - (double)sh) : 0.0f; /* an infinite or NaN sum has no low part */
     for (j = 0; j < k; j += DNNLK__FSM_BUF) {
         size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
-        if (k > DNNLK__FSM_BUF)
-            DNNLK__SFX(dnnlk__fsm_pg)(x + j, cond ? cond + (int64_t)j * cstr : NULL, cstr, dy + j, n, mx, inv, bits,
-                                      pos + j, nbytes, scale, drop, p, g, &gp);
-        DNNLK__SFX(dnnlk__smb_outrow)(gp, p, dx + j, n, dnnlk__vf_set1(sh), dnnlk__vf_set1(sl), 0, nt);
+        if (k > DNNLK__FSM_BUF) {
+            if (pr) pp = pr + j;
+            else DNNLK__SFX(dnnlk__fsm_p)(x + j, cond ? cond + (int64_t)j * cstr : NULL, cstr, n, mx, inv, p), pp = p;
+            gp = DNNLK__SFX(dnnlk__fsm_g)(dy + j, n, bits, pos + j, nbytes, scale, drop, g);
+        }
+        DNNLK__SFX(dnnlk__smb_outrow)(gp, pp, dx + j, n, dnnlk__vf_set1(sh), dnnlk__vf_set1(sl), 0, nt);
     }
 }
 

@@ -69,18 +69,20 @@ static void run_case(const fcase *c) {
     const int nths[4] = {1, 2, 3, 7};
     int64_t rows = c->d0 * c->d1, K = c->K, n = rows * K, pitch = K + c->pitch, span = rows * pitch;
     int64_t dims[3], str[3], cdims[3], r, k, i;
-    int cnd = 0, t, ith, bad_y = 0, bad_m = 0, bad_dx = 0, bad_ref = 0, bad_ref_b = 0, bad_state = 0, st_ok = 1;
+    int cnd = 0, t, ith, bad_p = 0, bad_dx2 = 0, bad_y = 0, bad_m = 0, bad_dx = 0, bad_ref = 0, bad_ref_b = 0, bad_state = 0, st_ok = 1;
     size_t nb = (size_t)((n + 7) / 8);
     float scale = c->rate < 1 ? (float)(1.0 / (1.0 - c->rate)) : 0.0f;
     th_buf bx = th_alloc((size_t)span * 4, 0), by = th_alloc((size_t)span * 4, c->misalign),
            bdy = th_alloc((size_t)span * 4, 0), bdx = th_alloc((size_t)span * 4, c->misalign),
-           bmask = th_alloc(nb, 0), bst = th_alloc((size_t)rows * 8, 0), bc = th_alloc((size_t)n, 0);
+           bmask = th_alloc(nb, 0), bst = th_alloc((size_t)rows * 8, 0), bc = th_alloc((size_t)n, 0),
+           bpr = th_alloc((size_t)span * 4, 0), bdx2 = th_alloc((size_t)span * 4, c->misalign);
     float *x = (float *)bx.p, *y = (float *)by.p, *dy = (float *)bdy.p, *dx = (float *)bdx.p, *st = (float *)bst.p;
     uint8_t *mask = (uint8_t *)bmask.p, *cb = (uint8_t *)bc.p;
+    float *pr = (float *)bpr.p, *dx2 = (float *)bdx2.p;
     float *xm = (float *)malloc((size_t)n * 4), *p = (float *)malloc((size_t)n * 4), *yr = (float *)malloc((size_t)n * 4);
     float *g = (float *)malloc((size_t)n * 4), *dxr = (float *)malloc((size_t)n * 4), *dyd = (float *)malloc((size_t)n * 4);
     uint8_t *mref = (uint8_t *)malloc(nb), *full = (uint8_t *)malloc((size_t)rows);
-    dnnlk_tensor ts, td, tdy, tdx, tc, *tcp = NULL, tm, tp, tyr, tg, tdyd, tdxr;
+    dnnlk_tensor ts, td, tdy, tdx, tpr, tdx2, tc, *tcp = NULL, tm, tp, tyr, tg, tdyd, tdxr;
     dnnlk_rng in, out_ref, out;
     dims[0] = c->d0, dims[1] = c->d1, dims[2] = K;
     str[0] = c->d1 * pitch, str[1] = pitch, str[2] = 1;
@@ -137,12 +139,33 @@ static void run_case(const fcase *c) {
         memset(&out, 0, sizeof out);
         td = th_strided(y, 0, dnnlk_f32, 3, dims, str);
         tdx = th_strided(dx, 0, dnnlk_f32, 3, dims, str);
+        memset(pr, 0x5a, (size_t)span * 4);
+        memset(dx2, 0x5a, (size_t)span * 4);
+        tpr = th_strided(pr, 0, dnnlk_f32, 3, dims, str);
+        tdx2 = th_strided(dx2, 0, dnnlk_f32, 3, dims, str);
+        /* odd part counts save the probabilities too, and their backward reads them */
         for (ith = 0; ith < nth; ith++)
-            st_ok &= dnnlk_masked_softmax_dropout_fwd(&ts, tcp, -1, c->rate, &in, &out, &td, mask, st, ith, nth) ==
-                     dnnlk_success;
+            st_ok &= dnnlk_masked_softmax_dropout_fwd(&ts, tcp, -1, c->rate, &in, &out, &td, mask, st,
+                                                      nth % 2 ? &tpr : NULL, ith, nth) == dnnlk_success;
         for (ith = 0; ith < nth; ith++)
-            st_ok &= dnnlk_masked_softmax_dropout_bwd(&ts, tcp, 2, st, mask, c->rate, &tdy, &tdx, ith, nth) ==
+            st_ok &= dnnlk_masked_softmax_dropout_bwd(&ts, tcp, 2, st, NULL, mask, c->rate, &tdy, &tdx, ith, nth) ==
                      dnnlk_success;
+        if (nth % 2) {
+            for (ith = 0; ith < nth; ith++)
+                st_ok &= dnnlk_masked_softmax_dropout_bwd(&ts, tcp, 2, NULL, &tpr, mask, c->rate, &tdy, &tdx2, ith,
+                                                          nth) == dnnlk_success;
+            for (r = 0; r < rows; r++)
+                for (k = 0; k < K; k++) {
+                    float gp = pr[r * pitch + k], gx = dx2[r * pitch + k];
+                    if (full[r]) {
+                        bad_p += !(gp == 0.0f && !signbit(gp));
+                        bad_dx2 += gx != 0.0f;
+                    } else {
+                        bad_p += !same_bits(gp, p[r * K + k]);
+                        bad_dx2 += !same_bits(gx, dxr[r * K + k]);
+                    }
+                }
+        }
         bad_m += memcmp(mask, mref, nb) != 0;
         bad_state += !states_agree(&out, &out_ref);
         for (r = 0; r < rows; r++)
@@ -198,10 +221,14 @@ static void run_case(const fcase *c) {
               c->rate, bad_y);
     CHECK_MSG(bad_dx == 0, "K=%lld cond %d rate %g: %d backward values differ from the composition", (long long)K,
               c->ck, c->rate, bad_dx);
+    CHECK_MSG(bad_p == 0, "K=%lld: %d saved probabilities differ from dnnlk_softmax's", (long long)K, bad_p);
+    CHECK_MSG(bad_dx2 == 0, "K=%lld: %d backward values from saved probabilities differ from the composition",
+              (long long)K, bad_dx2);
     CHECK_MSG(bad_ref == 0, "K=%lld: %d forward values beyond 5 ulp of the double reference", (long long)K, bad_ref);
     CHECK_MSG(bad_ref_b == 0, "K=%lld: %d backward values off the double reference", (long long)K, bad_ref_b);
-    CHECK(th_guards_ok(&by) && th_guards_ok(&bdx) && th_guards_ok(&bmask) && th_guards_ok(&bst));
-    th_free(&bx), th_free(&by), th_free(&bdy), th_free(&bdx), th_free(&bmask), th_free(&bst), th_free(&bc);
+    CHECK(th_guards_ok(&by) && th_guards_ok(&bdx) && th_guards_ok(&bmask) && th_guards_ok(&bst) &&
+          th_guards_ok(&bpr) && th_guards_ok(&bdx2));
+    th_free(&bpr), th_free(&bdx2), th_free(&bx), th_free(&by), th_free(&bdy), th_free(&bdx), th_free(&bmask), th_free(&bst), th_free(&bc);
     free(xm), free(p), free(yr), free(g), free(dxr), free(dyd), free(mref), free(full);
 }
 
@@ -220,7 +247,7 @@ TEST(rate0_is_softmax) {
     for (i = 0; i < n; i++) x[i] = th_randf(-30, 30);
     tz = th_tensor(z, dnnlk_f32, 2, dims);
     CHECK(dnnlk_softmax(&tx, 1, &tz, 0, 1) == dnnlk_success);
-    CHECK(dnnlk_masked_softmax_dropout_fwd(&tx, NULL, 1, 0.0, NULL, NULL, &ty, NULL, NULL, 0, 1) == dnnlk_success);
+    CHECK(dnnlk_masked_softmax_dropout_fwd(&tx, NULL, 1, 0.0, NULL, NULL, &ty, NULL, NULL, NULL, 0, 1) == dnnlk_success);
     CHECK(memcmp(y, z, (size_t)n * 4) == 0);
     free(x), free(y), free(z);
 }
@@ -239,8 +266,8 @@ TEST(chained_stream) {
         dnnlk_tensor y0 = th_tensor(y, dnnlk_f32, 2, dims), y1 = th_tensor(y + n, dnnlk_f32, 2, dims);
         dnnlk_tensor tp = th_tensor(p, dnnlk_f32, 2, dims2), tpo = th_tensor(p, dnnlk_f32, 2, dims2);
         dnnlk_rng_init(&in, algs[a], 99, 3);
-        CHECK(dnnlk_masked_softmax_dropout_fwd(&t0, NULL, -1, 0.3, &in, &mid, &y0, m, NULL, 0, 1) == dnnlk_success);
-        CHECK(dnnlk_masked_softmax_dropout_fwd(&t1, NULL, -1, 0.3, &mid, &end, &y1, m + 32, NULL, 0, 1) == dnnlk_success);
+        CHECK(dnnlk_masked_softmax_dropout_fwd(&t0, NULL, -1, 0.3, &in, &mid, &y0, m, NULL, NULL, 0, 1) == dnnlk_success);
+        CHECK(dnnlk_masked_softmax_dropout_fwd(&t1, NULL, -1, 0.3, &mid, &end, &y1, m + 32, NULL, NULL, 0, 1) == dnnlk_success);
         for (i = 0; i < 512; i++) p[i] = 1.0f;
         CHECK(dnnlk_dropout_fwd(&tp, &tpo, mref, 0.3, 0, NULL, &in, &end_ref, 0, 1) == dnnlk_success);
         CHECK_MSG(memcmp(m, mref, 64) == 0, "alg %d: chained masks differ", a);
@@ -266,26 +293,26 @@ TEST(bad_arguments) {
     memset(y, 0x3c, sizeof y), memset(m, 0x3c, sizeof m), memset(st, 0x3c, sizeof st);
     out = sentinel;
     ty = th_tensor(y, dnnlk_f32, 2, dims);
-    s[0] = dnnlk_masked_softmax_dropout_fwd(NULL, NULL, -1, 0.1, &in, &out, &ty, m, st, 0, 1);
-    s[1] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, NULL, m, st, 0, 1);
-    s[2] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &ty, NULL, st, 0, 1);   /* no mask */
-    s[3] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, NULL, &out, &ty, m, st, 0, 1);     /* no stream */
-    s[4] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &tbad, m, st, 0, 1);    /* dims */
-    s[5] = dnnlk_masked_softmax_dropout_fwd(&tx, &tcb, -1, 0.1, &in, &out, &ty, m, st, 0, 1);      /* cond */
-    s[6] = dnnlk_masked_softmax_dropout_fwd(&tx, &tc3, -1, 0.1, &in, &out, &ty, m, st, 0, 1);      /* cond wider */
-    s[7] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, -0.1, &in, &out, &ty, m, st, 0, 1);
-    s[8] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 1.5, &in, &out, &ty, m, st, 0, 1);
-    s[9] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, NAN, &in, &out, &ty, m, st, 0, 1);
-    s[10] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &ty, (uint8_t *)(void *)y, st, 0, 1);
-    s[11] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &ty, m, y + 60, 0, 1); /* stats in dst */
-    s[12] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &tyo, m, st, 0, 1);    /* dst over src */
-    s[13] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, 0, 0.1, &in, &out, &ty, m, st, 0, 1);      /* not the last axis */
-    s[14] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, 2, 0.1, &in, &out, &ty, m, st, 0, 1);      /* no such axis */
-    s[15] = dnnlk_masked_softmax_dropout_fwd(&tx16, NULL, -1, 0.1, &in, &out, &ty, m, st, 0, 1);   /* dtype */
-    s[16] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &ty, m, st, 1, 1);     /* parts */
-    s[17] = dnnlk_masked_softmax_dropout_fwd(&tx, &tc, -1, 0.1, &in, &out, &ty, c, st, 0, 1);      /* mask on cond */
-    s[18] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &tx, m, st, 0, 1); /* in place + stats */
-    s[19] = dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, st, m, 0.1, &tdd, &tx, 0, 1);        /* diff_src on src */
+    s[0] = dnnlk_masked_softmax_dropout_fwd(NULL, NULL, -1, 0.1, &in, &out, &ty, m, st, NULL, 0, 1);
+    s[1] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, NULL, m, st, NULL, 0, 1);
+    s[2] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &ty, NULL, st, NULL, 0, 1);   /* no mask */
+    s[3] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, NULL, &out, &ty, m, st, NULL, 0, 1);     /* no stream */
+    s[4] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &tbad, m, st, NULL, 0, 1);    /* dims */
+    s[5] = dnnlk_masked_softmax_dropout_fwd(&tx, &tcb, -1, 0.1, &in, &out, &ty, m, st, NULL, 0, 1);      /* cond */
+    s[6] = dnnlk_masked_softmax_dropout_fwd(&tx, &tc3, -1, 0.1, &in, &out, &ty, m, st, NULL, 0, 1);      /* cond wider */
+    s[7] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, -0.1, &in, &out, &ty, m, st, NULL, 0, 1);
+    s[8] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 1.5, &in, &out, &ty, m, st, NULL, 0, 1);
+    s[9] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, NAN, &in, &out, &ty, m, st, NULL, 0, 1);
+    s[10] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &ty, (uint8_t *)(void *)y, st, NULL, 0, 1);
+    s[11] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &ty, m, y + 60, NULL, 0, 1); /* stats in dst */
+    s[12] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &tyo, m, st, NULL, 0, 1);    /* dst over src */
+    s[13] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, 0, 0.1, &in, &out, &ty, m, st, NULL, 0, 1);      /* not the last axis */
+    s[14] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, 2, 0.1, &in, &out, &ty, m, st, NULL, 0, 1);      /* no such axis */
+    s[15] = dnnlk_masked_softmax_dropout_fwd(&tx16, NULL, -1, 0.1, &in, &out, &ty, m, st, NULL, 0, 1);   /* dtype */
+    s[16] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &ty, m, st, NULL, 1, 1);     /* parts */
+    s[17] = dnnlk_masked_softmax_dropout_fwd(&tx, &tc, -1, 0.1, &in, &out, &ty, c, st, NULL, 0, 1);      /* mask on cond */
+    s[18] = dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &tx, m, st, NULL, 0, 1); /* in place + stats */
+    s[19] = dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, st, NULL, m, 0.1, &tdd, &tx, 0, 1);        /* diff_src on src */
     CHECK(s[0] == dnnlk_invalid_arguments && s[1] == dnnlk_invalid_arguments && s[2] == dnnlk_invalid_arguments);
     CHECK(s[3] == dnnlk_invalid_arguments && s[4] == dnnlk_invalid_shape && s[5] == dnnlk_invalid_shape);
     CHECK(s[6] == dnnlk_invalid_shape && s[7] == dnnlk_invalid_arguments && s[8] == dnnlk_invalid_arguments);
@@ -306,10 +333,14 @@ TEST(bad_arguments) {
     /* backward: diff_dst dims unlike src's, no stats, no mask at rate > 0 */
     {
         dnnlk_tensor tdb = th_tensor(dd, dnnlk_f32, 2, bd);
-        CHECK(dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, st, m, 0.1, &tdb, &ty, 0, 1) == dnnlk_invalid_shape);
-        CHECK(dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, NULL, m, 0.1, &tdd, &ty, 0, 1) == dnnlk_invalid_arguments);
-        CHECK(dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, st, NULL, 0.1, &tdd, &ty, 0, 1) == dnnlk_invalid_arguments);
-        CHECK(dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, st, m, 2.0, &tdd, &ty, 0, 1) == dnnlk_invalid_arguments);
+        CHECK(dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, st, NULL, m, 0.1, &tdb, &ty, 0, 1) == dnnlk_invalid_shape);
+        CHECK(dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, NULL, NULL, m, 0.1, &tdd, &ty, 0, 1) == dnnlk_invalid_arguments);
+        CHECK(dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, st, NULL, NULL, 0.1, &tdd, &ty, 0, 1) == dnnlk_invalid_arguments);
+        CHECK(dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, st, NULL, m, 2.0, &tdd, &ty, 0, 1) == dnnlk_invalid_arguments);
+        CHECK(dnnlk_masked_softmax_dropout_bwd(&tx, NULL, -1, NULL, &ty, m, 0.1, &tdd, &ty, 0, 1) ==
+              dnnlk_invalid_arguments); /* diff_src on the probabilities */
+        CHECK(dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.1, &in, &out, &ty, m, st, &ty, 0, 1) ==
+              dnnlk_invalid_arguments); /* probabilities on dst */
     }
     for (i = 0; i < 64; i++) {
         uint32_t u;
