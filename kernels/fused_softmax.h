@@ -2,12 +2,14 @@
  * backward, one pass over memory each way (attention probabilities in training).
  *
  *   dnnlk_masked_softmax_dropout_fwd(src, cond, axis, rate, rng_in, rng_out, dst, drop_mask,
- *                                    stats, ith, nth)
+ *                                    stats, probs, ith, nth)
  *       p = softmax(cond ? -inf : src)  along the last axis
  *       dst = dropout(p) = p * (keep ? 1/(1 - rate) : 0),  drop_mask the keep bits
- *   dnnlk_masked_softmax_dropout_bwd(src, cond, axis, stats, drop_mask, rate, diff_dst, diff_src,
- *                                    ith, nth)
- *       g = dropout_bwd(diff_dst),  diff_src = p (g - sum(g p))
+ *       stats (NULL: not saved): each row's max and 1/sum; probs (NULL: not saved): p itself
+ *   dnnlk_masked_softmax_dropout_bwd(src, cond, axis, stats, probs, drop_mask, rate, diff_dst,
+ *                                    diff_src, ith, nth)
+ *       g = dropout_bwd(diff_dst),  diff_src = p (g - sum(g p)),  p from probs when given, else
+ *       recomputed from src, cond and stats
  *   and _fwd_infer / _bwd_infer (complete dst / diff_src), dnnlk_masked_softmax_dropout_stats_size.
  *
  * MASK (cond): NULL, or a boolean (u8, s8) tensor that broadcasts one way to src (as select's
@@ -33,24 +35,31 @@
  *   The backward equals dnnlk_dropout_bwd -> dnnlk_softmax_bwd (given softmax's output) bit for
  *   bit the same way.
  *
- * WHAT THE BACKWARD NEEDS (the traffic choice): the backward needs p at every element, dropped
- *   ones included (g p sums over all of them). Saving p costs the forward a full extra tensor
- *   write (4 B/element) and the backward reads it (4 B); saving the row max and 1/sum (stats: 2
- *   floats per row, 8 bytes per 512-element row) costs nothing extra in the forward, and the
- *   backward reads src (4 B) instead of p and recomputes p = exp(x - max) / sum in L1, bit for bit
- *   the forward's. Per element, forward + backward: 24 B with saved p, 20 B with stats (f32, plus
- *   the 1-bit mask twice and cond where it is not broadcast), so this op saves stats; the exp it
- *   recomputes runs under the memory traffic. The caller keeps src unchanged between the calls
- *   (so the forward may run in place only without stats). stats[2r], stats[2r + 1]: row r's max
- *   and 1/sum (max -inf: fully masked; NaN: a NaN row); NULL in the forward = not saved.
+ * WHAT THE BACKWARD NEEDS: p at every element, dropped ones included (g p sums over all of
+ *   them). Two ways, the caller's choice:
+ *   - stats (2 floats per row: the max and 1/sum, 8 bytes per 512-element row): the forward
+ *     writes nothing more, and the backward reads src (and cond) instead of p and recomputes
+ *     p = exp(x - max) * (1/sum) in L1, bit for bit the forward's. Traffic per element, forward +
+ *     backward (f32): 8 + 12 = 20 B (+ the 1-bit mask twice, + cond where it is not broadcast).
+ *   - probs (p, a full f32 tensor): the forward writes 4 B/element more and the backward reads p
+ *     and needs neither src, cond nor stats: 12 + 12 = 24 B.
+ *   stats move the fewest bytes, so they are the memory-bound choice (many cores sharing the
+ *   memory bus). But the recomputation costs the backward one more exp per element, and where a
+ *   core is compute-bound (softmax is, on one core of the 2-core test host: about twice its copy
+ *   time) probs are faster overall: measured there in thread CPU time, forward + backward
+ *   0.75 + 0.41 ns/element with probs against 0.71 + 0.82 with stats (see the README). With
+ *   stats the caller keeps src unchanged between the calls (so the forward may run in place only
+ *   without stats); stats[2r], stats[2r + 1]: row r's max and 1/sum (max -inf: fully masked; NaN:
+ *   a NaN row). From probs the backward is exactly dnnlk_softmax_bwd's on them (a fully masked
+ *   row has p = 0, so a zero gradient, of either sign).
  *
  * LAYOUT: the softmax axis must be the last one (-1 or ndims - 1; another axis is
  *   dnnlk_unimplemented: its mask bits would run across rows) with unit stride in src, dst,
  *   diff_dst and diff_src (else dnnlk_unimplemented); the other dims any strides; cond any
- *   strides. dtype f32 (others: invalid_data_type). dst may be src (same view, no stats);
- *   diff_src may be diff_dst (same view); any other overlap among the tensors, drop_mask and
- *   stats is invalid_arguments. dst of DNNLK_SM_NT_BYTES or more (not in place) is written with
- *   non-temporal stores, as softmax's.
+ *   strides. dtype f32 (others: invalid_data_type). dst may be src (same view, no stats, no
+ *   probs); diff_src may be diff_dst (same view); any other overlap among the tensors,
+ *   drop_mask, stats and probs is invalid_arguments. dst (and probs) of DNNLK_SM_NT_BYTES or more
+ *   (not in place) are written with non-temporal stores, as softmax's.
  *
  * PARTS: (ith, nth) split the rows so that every part's first element is a multiple of 64 (a
  *   mask byte belongs to one part); a part jumps the stream to its first element (MT19937:

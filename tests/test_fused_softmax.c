@@ -99,7 +99,7 @@ static void run_case(const fcase *c) {
         for (i = 0; i < nc; i++) cb[i] = th_rand32() % 10 < 3 ? (uint8_t)(1 + th_rand32() % 200) : 0;
         if (c->ck == C_ROW)
             for (i = 0; i < nc; i++) cb[i] = (uint8_t)(i % 4 == 1); /* rows 1, 5, ... fully masked */
-        if (c->ck == C_FULL)
+        if (c->ck == C_FULL && rows > 2)
             for (k = 0; k < K; k++) cb[2 * K + k] = 1; /* row 2 fully masked */
         tc = th_tensor(cb, dnnlk_boolean, cnd, cdims);
         tcp = &tc;
@@ -233,9 +233,20 @@ static void run_case(const fcase *c) {
 }
 
 TEST(matches_composition) {
-    size_t i;
+    static const double rates[5] = {0.0, 0.1, 0.5, 0.9, 1.0};
+    long i, extra = th_scaled(12);
     th_seed(26);
-    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) run_case(&cases[i]);
+    for (i = 0; i < (long)(sizeof cases / sizeof cases[0]); i++) run_case(&cases[i]);
+    for (i = 0; i < extra; i++) { /* random shapes, conds, rates, engines and layouts */
+        fcase c;
+        c.d0 = th_randint(1, 4), c.d1 = th_randint(1, 6), c.K = th_randint(1, 300);
+        c.ck = (int)th_randint(0, C_NKINDS - 1);
+        c.rate = rates[th_randint(0, 4)];
+        c.alg = (dnnlk_rng_alg)th_randint(0, 3);
+        c.pitch = (int)th_randint(0, 3);
+        c.misalign = (size_t)(4 * th_randint(0, 3));
+        run_case(&c);
+    }
 }
 
 /* rate 0 with no drop mask and no stream: dnnlk_softmax's bits (and the softmax of the masked row). */
