@@ -67,7 +67,9 @@
  *                dnnlk_log_softmax_bwd(dst, diff_dst, axis, diff_src, ith, nth)   dd - exp(dst) sum(dd)
  *   fused_softmax.h  dnnlk_masked_softmax_dropout_fwd(src, cond, axis, rate, rng_in, rng_out, dst, drop_mask, stats, probs, ith, nth)
  *                dnnlk_masked_softmax_dropout_bwd(src, cond, axis, stats, probs, drop_mask, rate, diff_dst, diff_src, ith, nth)
- *                dnnlk_masked_softmax_dropout_fwd_infer / _bwd_infer, dnnlk_masked_softmax_dropout_stats_size(src, axis, &n)
+ *                dnnlk_masked_softmax_dropout_fwd_infer(src, cond, axis, dst)
+ *                dnnlk_masked_softmax_dropout_bwd_infer(src, cond, axis, diff_dst, diff_src)
+ *                dnnlk_masked_softmax_dropout_stats_size(src, axis, &nfloats)
  *                                           dropout(softmax(cond ? -inf : src)), masks = dnnlk_dropout_fwd's
  *   eltwise.h    dnnlk_erf_infer(src, dst)  dnnlk_erf(src, dst, ith, nth)      erf, within 2 ulp
  *                dnnlk_gelu_infer(src, approx, dst)  dnnlk_gelu(src, approx, dst, ith, nth)
