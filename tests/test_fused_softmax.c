@@ -286,6 +286,29 @@ TEST(chained_stream) {
     }
 }
 
+/* In place (dst the src view, no stats) equals out of place; a 0-d tensor is a row of one. */
+TEST(in_place_and_scalar) {
+    int64_t dims[2] = {9, 77}, n = 9 * 77, i;
+    float *x = (float *)malloc((size_t)n * 4), *y = (float *)malloc((size_t)n * 4), s0 = 3.0f, s1 = -1.0f;
+    uint8_t m[90], m2[90], ms[1];
+    dnnlk_tensor tx = th_tensor(x, dnnlk_f32, 2, dims), ty = th_tensor(y, dnnlk_f32, 2, dims);
+    dnnlk_tensor t0 = th_tensor(&s0, dnnlk_f32, 0, NULL), t1 = th_tensor(&s1, dnnlk_f32, 0, NULL);
+    dnnlk_rng in;
+    int ith;
+    th_seed(5);
+    for (i = 0; i < n; i++) x[i] = th_randf(-4, 4);
+    dnnlk_rng_init(&in, dnnlk_rng_mt19937, 5, 1);
+    CHECK(dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.3, &in, NULL, &ty, m, NULL, NULL, 0, 1) == dnnlk_success);
+    for (ith = 0; ith < 2; ith++)
+        CHECK(dnnlk_masked_softmax_dropout_fwd(&tx, NULL, -1, 0.3, &in, NULL, &tx, m2, NULL, NULL, ith, 2) == dnnlk_success);
+    CHECK(memcmp(x, y, (size_t)n * 4) == 0 && memcmp(m, m2, (size_t)(n + 7) / 8) == 0);
+    CHECK(dnnlk_masked_softmax_dropout_fwd(&t0, NULL, 0, 0.0, NULL, NULL, &t1, NULL, NULL, NULL, 0, 1) == dnnlk_success);
+    CHECK(s1 == 1.0f);
+    CHECK(dnnlk_masked_softmax_dropout_fwd(&t0, NULL, -1, 1.0, &in, NULL, &t1, ms, NULL, NULL, 0, 1) == dnnlk_success);
+    CHECK(s1 == 0.0f && ms[0] == 0);
+    free(x), free(y);
+}
+
 /* Bad input: a status, and every output (data, descriptor, mask, stats, rng_out) untouched. */
 TEST(bad_arguments) {
     int64_t dims[2] = {4, 16}, bd[2] = {4, 15}, cd[2] = {3, 16}, d3[3] = {2, 4, 16};
@@ -365,6 +388,7 @@ int main(void) {
     RUN_EACH_ISA(matches_composition);
     RUN_EACH_ISA(rate0_is_softmax);
     RUN_EACH_ISA(chained_stream);
+    RUN_EACH_ISA(in_place_and_scalar);
     RUN(bad_arguments);
     return th_summary();
 }
