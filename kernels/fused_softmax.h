@@ -47,7 +47,7 @@
  *   memory bus). But the recomputation costs the backward one more exp per element, and where a
  *   core is compute-bound (softmax is, on one core of the 2-core test host: about twice its copy
  *   time) probs are faster overall: measured there in thread CPU time, forward + backward
- *   0.75 + 0.41 ns/element with probs against 0.71 + 0.82 with stats (see the README). With
+ *   0.67 + 0.45 ns/element with probs against 0.63 + 0.80 with stats (see the README). With
  *   stats the caller keeps src unchanged between the calls (so the forward may run in place only
  *   without stats); stats[2r], stats[2r + 1]: row r's max and 1/sum (max -inf: fully masked; NaN:
  *   a NaN row). From probs the backward is exactly dnnlk_softmax_bwd's on them (a fully masked
