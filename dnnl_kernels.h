@@ -65,6 +65,12 @@
  *                dnnlk_softmax_bwd(dst, diff_dst, axis, diff_src, ith, nth)   dst (dd - sum(dd dst))
  *                dnnlk_log_softmax_bwd_infer(dst, diff_dst, axis, diff_src)
  *                dnnlk_log_softmax_bwd(dst, diff_dst, axis, diff_src, ith, nth)   dd - exp(dst) sum(dd)
+ *   fused_softmax.h  dnnlk_masked_softmax_dropout_fwd(src, cond, axis, rate, rng_in, rng_out, dst, drop_mask, stats, probs, ith, nth)
+ *                dnnlk_masked_softmax_dropout_bwd(src, cond, axis, stats, probs, drop_mask, rate, diff_dst, diff_src, ith, nth)
+ *                dnnlk_masked_softmax_dropout_fwd_infer(src, cond, axis, dst)
+ *                dnnlk_masked_softmax_dropout_bwd_infer(src, cond, axis, diff_dst, diff_src)
+ *                dnnlk_masked_softmax_dropout_stats_size(src, axis, &nfloats)
+ *                                           dropout(softmax(cond ? -inf : src)), masks = dnnlk_dropout_fwd's
  *   eltwise.h    dnnlk_erf_infer(src, dst)  dnnlk_erf(src, dst, ith, nth)      erf, within 2 ulp
  *                dnnlk_gelu_infer(src, approx, dst)  dnnlk_gelu(src, approx, dst, ith, nth)
  *                                           exact (erf) or tanh form, within 2 ulp
@@ -197,6 +203,7 @@
 #include "kernels/layer_norm_bwd.h"
 #include "kernels/select_bwd.h"
 #include "kernels/resize_bwd.h"
+#include "kernels/fused_softmax.h"
 #include "kernels/math_f64.h" /* f64 paths (included by the op headers above too) */
 #include "kernels/norm_f64.h"
 
