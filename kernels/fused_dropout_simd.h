@@ -1,0 +1,254 @@
+/* dnnl_kernels — fused_dropout_simd.h: the row kernels of bias + dropout + residual and gelu +
+ * dropout, forward and backward, written once on the vector layer and compiled at every level by
+ * simd_instantiate.h from fused_dropout.h (no include guard). The gelu bodies are eltwise_simd.h's
+ * (dnnlk__elt_apply / dnnlk__eltb_apply), so the fused values are dnnlk_gelu's bit for bit.
+ *
+ * Every kernel walks a range of dense elements 32 at a time: one 32-bit word of keep bits (LSB
+ * first, read unaligned from the bit array as dropout_simd.h does) and 32 / DNNLK__VF_N vectors.
+ * A keep factor is `scale` where the bit is set and +0 elsewhere, multiplied in (dropout's rule:
+ * a dropped NaN stays NaN, a dropped -x gives -0). Products that an add follows pass through
+ * dnnlk__vf_nofuse, so no level fuses them and every level gives the unfused composition's bits.
+ * Tails (under 32 elements, and the peel to a streaming store's alignment) go through f32
+ * buffers and the same 32-element step, so they round exactly as the body does. */
+
+/* How far a streamed row's inputs are prefetched: dropout's measured distance. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_prefetch)(const char *p, size_t bytes) {
+    (void)p, (void)bytes; /* the scalar level has no prefetch */
+    dnnlk__vec_prefetch_l2(p + DNNLK_DROPOUT_PF_BYTES, bytes);
+}
+
+/* ---- forward: 32 elements with keep bits w ---- */
+
+/* d = r + (x + b) * keep (b only when has_b: without a bias, x itself, so -0 stays -0). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bdr32)(char *d, const char *x, const char *b, const char *r,
+                                                         uint32_t w, dnnlk__vf vs, int dt, int has_b, int nt) {
+    const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    int k;
+    for (k = 0; k < 32; k += DNNLK__VF_N) {
+        dnnlk__vf v = dnnlk__vf_load_dt(x + (size_t)k * es, dt);
+        if (has_b) v = dnnlk__vf_add(v, dnnlk__vf_load_dt(b + (size_t)k * es, dt));
+        v = dnnlk__vf_mul(v, dnnlk__vf_maskz_bits(w >> k, vs));
+        dnnlk__vf_nofuse(v);
+        v = dnnlk__vf_add(dnnlk__vf_load_dt(r + (size_t)k * es, dt), v);
+        dnnlk__vf_store_dt(d + (size_t)k * es, dt, v, nt);
+    }
+}
+
+/* d = gelu(x) * keep. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_gelu32)(char *d, const char *x, uint32_t w, dnnlk__vf vs, int dt,
+                                                          int op, int nt) {
+    const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    int k;
+    for (k = 0; k < 32; k += DNNLK__VF_N) {
+        dnnlk__vf v = DNNLK__SFX(dnnlk__elt_apply)(dnnlk__vf_load_dt(x + (size_t)k * es, dt), op);
+        dnnlk__vf_store_dt(d + (size_t)k * es, dt, dnnlk__vf_mul(v, dnnlk__vf_maskz_bits(w >> k, vs)), nt);
+    }
+}
+
+/* One 32-element step of the forward; op: DNNLK__FD_BDR, or the gelu form (a constant in every
+ * instance, so each instance holds one body). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd32)(char *d, const char *x, const char *b,
+                                                         const char *r, uint32_t w, dnnlk__vf vs, int dt, int has_b,
+                                                         int op, int nt) {
+    if (op < 0) DNNLK__SFX(dnnlk__fd_bdr32)(d, x, b, r, w, vs, dt, has_b, nt);
+    else DNNLK__SFX(dnnlk__fd_gelu32)(d, x, w, vs, dt, op, nt);
+}
+
+/* n < 32 elements from element e (bias column col) through f32 buffers. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_tail)(const dnnlk__fd_job *j, int64_t e, int64_t col, int64_t n,
+                                                            uint32_t w, dnnlk__vf vs, int dt, int has_b, int op) {
+    const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    float bx[32], bb[32], br[32], bd[32];
+    int64_t i;
+    memset(bx, 0, sizeof bx), memset(bb, 0, sizeof bb), memset(br, 0, sizeof br);
+    for (i = 0; i < n; i++) {
+        bx[i] = dnnlk__load_as_f32(j->x + (size_t)(e + i) * es, (dnnlk_dtype)dt);
+        if (has_b) bb[i] = dnnlk__load_as_f32(j->bias + (size_t)(col + i) * es, (dnnlk_dtype)dt);
+        if (op < 0) br[i] = dnnlk__load_as_f32(j->res + (size_t)(e + i) * es, (dnnlk_dtype)dt);
+    }
+    DNNLK__SFX(dnnlk__fd_fwd32)((char *)bd, (const char *)bx, (const char *)bb, (const char *)br, w, vs,
+                                (int)dnnlk_f32, has_b, op, 0);
+    for (i = 0; i < n; i++) dnnlk__store_from_f32(j->dst + (size_t)(e + i) * es, (dnnlk_dtype)dt, bd[i]);
+}
+
+/* Elements [e, e + n) of one row segment (bias columns from col on); bits: keep bit of element e
+ * at position pos. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_seg)(const dnnlk__fd_job *j, int64_t e, int64_t col, int64_t n,
+                                                           const uint8_t *bits, uint64_t pos, size_t nbytes, int dt,
+                                                           int has_b, int op) {
+    const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    const dnnlk__vf vs = dnnlk__vf_set1(j->scale);
+    const int nt = j->nt && dt == (int)dnnlk_f32;
+    int64_t i = 0;
+    if (nt) { /* streaming stores need the vector's alignment: peel up to it */
+        int64_t head = (int64_t)(((sizeof(dnnlk__vf) - ((uintptr_t)(j->dst + (size_t)e * es) % sizeof(dnnlk__vf))) %
+                                  sizeof(dnnlk__vf)) / es);
+        if ((uintptr_t)(j->dst + (size_t)e * es) % es) head = n; /* misaligned elements: no streaming */
+        if (head > n) head = n;
+        if (head > 0)
+            DNNLK__SFX(dnnlk__fd_fwd_tail)(j, e, col, head, (uint32_t)dnnlk__bits_at(bits, pos, nbytes), vs, dt,
+                                           has_b, op);
+        i = head;
+    }
+    for (; i + 32 <= n; i += 32) {
+        const size_t o = (size_t)(e + i) * es;
+        uint32_t w = (uint32_t)dnnlk__bits_at(bits, pos + (uint64_t)i, nbytes);
+        if (nt) {
+            DNNLK__SFX(dnnlk__fd_prefetch)(j->x + o, 32 * es);
+            if (op < 0) DNNLK__SFX(dnnlk__fd_prefetch)(j->res + o, 32 * es);
+        }
+        DNNLK__SFX(dnnlk__fd_fwd32)(j->dst + o, j->x + o, has_b ? j->bias + (size_t)(col + i) * es : NULL,
+                                    op < 0 ? j->res + o : NULL, w, vs, dt, has_b, op, nt);
+    }
+    if (i < n)
+        DNNLK__SFX(dnnlk__fd_fwd_tail)(j, e + i, col + i, n - i, (uint32_t)dnnlk__bits_at(bits, pos + (uint64_t)i, nbytes),
+                                       vs, dt, has_b, op);
+}
+
+/* Elements [e0, e1) of the job, cut at row ends when there is a bias. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_range)(const dnnlk__fd_job *j, int64_t e0, int64_t e1,
+                                                             const uint8_t *bits, uint64_t pos0, size_t nbytes, int dt,
+                                                             int has_b, int op) {
+    int64_t e = e0;
+    while (e < e1) {
+        int64_t col = has_b ? e % j->cols : 0, n = e1 - e;
+        if (has_b && n > j->cols - col) n = j->cols - col;
+        DNNLK__SFX(dnnlk__fd_fwd_seg)(j, e, col, n, bits, pos0 + (uint64_t)(e - e0), nbytes, dt, has_b, op);
+        e += n;
+    }
+}
+
+/* Forward entry: elements [e0, e1), keep bits from bits (bit 0 is element e0's), nbytes long.
+ * f32 has instances of its own (the common case, constants folded); bf16 and f16 share one. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fd_fwd_v)(const dnnlk__fd_job *j, int64_t e0, int64_t e1,
+                                                       const uint8_t *bits, size_t nbytes) {
+    const int f32 = j->dt == (int)dnnlk_f32;
+    if (j->op < 0) {
+        if (f32 && j->bias) DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 1, DNNLK__FD_BDR);
+        else if (f32) DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 0, DNNLK__FD_BDR);
+        else DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, j->dt, j->bias != NULL, DNNLK__FD_BDR);
+    } else if (j->op == DNNLK__ELT_GELU_TANH) {
+        if (f32) DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 0, DNNLK__ELT_GELU_TANH);
+        else DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, j->dt, 0, DNNLK__ELT_GELU_TANH);
+    } else {
+        if (f32) DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 0, DNNLK__ELT_GELU_ERF);
+        else DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, j->dt, 0, DNNLK__ELT_GELU_ERF);
+    }
+}
+
+/* ---- backward ---- */
+
+/* diff_src = dd * keep; diff_residual (when given) = dd's bits; acc (when given) += diff_src as
+ * stored, column by column. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bdrb32)(char *ds, char *dres, float *acc, const char *dd,
+                                                          uint32_t w, dnnlk__vf vs, int dt, int nt) {
+    const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    int k;
+    if (dres) memcpy(dres, dd, 32 * es);
+    for (k = 0; k < 32; k += DNNLK__VF_N) {
+        dnnlk__vf v = dnnlk__vf_mul(dnnlk__vf_load_dt(dd + (size_t)k * es, dt), dnnlk__vf_maskz_bits(w >> k, vs));
+        dnnlk__vf_nofuse(v);
+        dnnlk__vf_store_dt(ds + (size_t)k * es, dt, v, nt);
+        if (acc) {
+            if (dt != (int)dnnlk_f32) v = dnnlk__vf_load_dt(ds + (size_t)k * es, dt); /* as rounded */
+            dnnlk__vf_storeu(acc + k, dnnlk__vf_add(dnnlk__vf_loadu(acc + k), v));
+        }
+    }
+}
+
+/* diff_src = gelu'(x) (dd * keep), eltwise_simd.h's product. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_gelub32)(char *ds, const char *x, const char *dd, uint32_t w,
+                                                           dnnlk__vf vs, int dt, int op, int nt) {
+    const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    int k;
+    for (k = 0; k < 32; k += DNNLK__VF_N) {
+        dnnlk__vf g = dnnlk__vf_mul(dnnlk__vf_load_dt(dd + (size_t)k * es, dt), dnnlk__vf_maskz_bits(w >> k, vs));
+        dnnlk__vf_nofuse(g);
+        dnnlk__vf_store_dt(ds + (size_t)k * es, dt,
+                           DNNLK__SFX(dnnlk__eltb_apply)(dnnlk__vf_load_dt(x + (size_t)k * es, dt), g, op), nt);
+    }
+}
+
+/* n < 32 elements from e through f32 buffers (acc: the columns' partials, or NULL). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_tail)(const dnnlk__fd_job *j, int64_t e, int64_t n, float *acc,
+                                                            uint32_t w, dnnlk__vf vs, int dt, int op) {
+    const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    float bx[32], bdd[32], bds[32], ba[32];
+    int64_t i;
+    memset(bx, 0, sizeof bx), memset(bdd, 0, sizeof bdd), memset(ba, 0, sizeof ba);
+    for (i = 0; i < n; i++) {
+        bdd[i] = dnnlk__load_as_f32(j->dd + (size_t)(e + i) * es, (dnnlk_dtype)dt);
+        if (op >= 0) bx[i] = dnnlk__load_as_f32(j->x + (size_t)(e + i) * es, (dnnlk_dtype)dt);
+    }
+    if (op < 0) {
+        if (j->dres) memcpy(j->dres + (size_t)e * es, j->dd + (size_t)e * es, (size_t)n * es);
+        DNNLK__SFX(dnnlk__fd_bdrb32)((char *)bds, NULL, NULL, (const char *)bdd, w, vs, (int)dnnlk_f32, 0);
+    } else {
+        DNNLK__SFX(dnnlk__fd_gelub32)((char *)bds, (const char *)bx, (const char *)bdd, w, vs, (int)dnnlk_f32, op, 0);
+    }
+    for (i = 0; i < n; i++) {
+        dnnlk__store_from_f32(j->ds + (size_t)(e + i) * es, (dnnlk_dtype)dt, bds[i]);
+        if (acc) acc[i] += dnnlk__load_as_f32(j->ds + (size_t)(e + i) * es, (dnnlk_dtype)dt);
+    }
+}
+
+/* Elements [e, e + n), bits of the whole mask (element e at bit e); acc: partials of the segment's
+ * first column, or NULL. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_seg)(const dnnlk__fd_job *j, int64_t e, int64_t n, float *acc,
+                                                           int dt, int op) {
+    const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
+    const dnnlk__vf vs = dnnlk__vf_set1(j->scale);
+    const int nt = j->nt && dt == (int)dnnlk_f32;
+    int64_t i = 0;
+    if (nt) {
+        int64_t head = (int64_t)(((sizeof(dnnlk__vf) - ((uintptr_t)(j->ds + (size_t)e * es) % sizeof(dnnlk__vf))) %
+                                  sizeof(dnnlk__vf)) / es);
+        if ((uintptr_t)(j->ds + (size_t)e * es) % es) head = n;
+        if (head > n) head = n;
+        if (head > 0)
+            DNNLK__SFX(dnnlk__fd_bwd_tail)(j, e, head, acc, (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)e, j->nbytes), vs,
+                                           dt, op);
+        i = head;
+    }
+    for (; i + 32 <= n; i += 32) {
+        const size_t o = (size_t)(e + i) * es;
+        uint32_t w = (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)(e + i), j->nbytes);
+        if (nt) {
+            DNNLK__SFX(dnnlk__fd_prefetch)(j->dd + o, 32 * es);
+            if (op >= 0) DNNLK__SFX(dnnlk__fd_prefetch)(j->x + o, 32 * es);
+        }
+        if (op < 0)
+            DNNLK__SFX(dnnlk__fd_bdrb32)(j->ds + o, j->dres ? j->dres + o : NULL, acc ? acc + i : NULL, j->dd + o, w,
+                                         vs, dt, nt);
+        else DNNLK__SFX(dnnlk__fd_gelub32)(j->ds + o, j->x + o, j->dd + o, w, vs, dt, op, nt);
+    }
+    if (i < n)
+        DNNLK__SFX(dnnlk__fd_bwd_tail)(j, e + i, n - i, acc ? acc + i : NULL,
+                                       (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)(e + i), j->nbytes), vs, dt, op);
+}
+
+/* Elements [e0, e1); with acc (bias backward: whole rows), row by row into the row's partials. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_range)(const dnnlk__fd_job *j, int64_t e0, int64_t e1, float *acc,
+                                                             int dt, int op) {
+    int64_t e;
+    if (!acc) {
+        DNNLK__SFX(dnnlk__fd_bwd_seg)(j, e0, e1 - e0, NULL, dt, op);
+        return;
+    }
+    for (e = e0; e < e1; e += j->cols) DNNLK__SFX(dnnlk__fd_bwd_seg)(j, e, j->cols, acc, dt, op);
+}
+
+/* Backward entry: elements [e0, e1); acc: the block's column partials (bias backward), or NULL. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fd_bwd_v)(const dnnlk__fd_job *j, int64_t e0, int64_t e1, float *acc) {
+    const int f32 = j->dt == (int)dnnlk_f32;
+    if (j->op < 0) {
+        if (f32) DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, acc, (int)dnnlk_f32, DNNLK__FD_BDR);
+        else DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, acc, j->dt, DNNLK__FD_BDR);
+    } else if (j->op == DNNLK__ELT_GELU_TANH) {
+        if (f32) DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, (int)dnnlk_f32, DNNLK__ELT_GELU_TANH);
+        else DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, j->dt, DNNLK__ELT_GELU_TANH);
+    } else {
+        if (f32) DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, (int)dnnlk_f32, DNNLK__ELT_GELU_ERF);
+        else DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, j->dt, DNNLK__ELT_GELU_ERF);
+    }
+}
