@@ -13,6 +13,7 @@
 #include "bench_mathops.h"
 #include "bench_backward.h"
 #include "bench_backward_math.h"
+#include "bench_fused_ew.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -36,6 +37,7 @@ int main(int argc, char **argv) {
     bench_mathops();
     bench_backward();
     bench_backward_math();
+    bench_fused_ew();
     bench_history_close();
     bench_csv_close();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
