@@ -67,7 +67,8 @@ static inline void bench_fe_unfused(bench_fe_ctx *c, int ith, int nth) {
         dnnlk_dropout_fwd(&b, &g, c->mask + e0 / 8, 0.1, 0, NULL, &rng, NULL, 0, 1);
         return;
     }
-    for (i = 0; i < n; i++) c->tmp[e0 + i] = c->x[e0 + i] + c->bias[i % c->cols];
+    for (r = r0; r < r1; r++) /* row by row: no division per element */
+        for (k = 0; k < c->cols; k++) c->tmp[r * c->cols + k] = c->x[r * c->cols + k] + c->bias[k];
     a = bench_dense_tensor(c->tmp + e0, dnnlk_f32, 2, dims);
     b = bench_dense_tensor(c->dst + e0, dnnlk_f32, 2, dims);
     dnnlk_dropout_fwd(&a, &b, c->mask + e0 / 8, 0.1, 0, NULL, &rng, NULL, 0, 1);
