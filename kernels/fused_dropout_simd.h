@@ -17,6 +17,15 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_prefetch)(const char *p, siz
     dnnlk__vec_prefetch_l2(p + DNNLK_DROPOUT_PF_BYTES, bytes);
 }
 
+/* Elements of n (size es) before p reaches a vector boundary, where streaming stores can start:
+ * all n when p is not even element-aligned (no streaming then). */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__fd_peel)(const char *p, size_t es, int64_t n) {
+    const size_t vb = sizeof(dnnlk__vf);
+    int64_t head = (int64_t)(((vb - (uintptr_t)p % vb) % vb) / es);
+    if ((uintptr_t)p % es) head = n;
+    return head < n ? head : n;
+}
+
 /* ---- forward: 32 elements with keep bits w ---- */
 
 /* d = r + (x + b) * keep (b only when has_b: without a bias, x itself, so -0 stays -0). */
@@ -81,10 +90,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_seg)(const dnnlk__fd_job
     const int nt = j->nt && dt == (int)dnnlk_f32;
     int64_t i = 0;
     if (nt) { /* streaming stores need the vector's alignment: peel up to it */
-        int64_t head = (int64_t)(((sizeof(dnnlk__vf) - ((uintptr_t)(j->dst + (size_t)e * es) % sizeof(dnnlk__vf))) %
-                                  sizeof(dnnlk__vf)) / es);
-        if ((uintptr_t)(j->dst + (size_t)e * es) % es) head = n; /* misaligned elements: no streaming */
-        if (head > n) head = n;
+        int64_t head = DNNLK__SFX(dnnlk__fd_peel)(j->dst + (size_t)e * es, es, n);
         if (head > 0)
             DNNLK__SFX(dnnlk__fd_fwd_tail)(j, e, col, head, (uint32_t)dnnlk__bits_at(bits, pos, nbytes), vs, dt,
                                            has_b, op);
@@ -201,10 +207,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_seg)(const dnnlk__fd_job
     const int nt = j->nt && dt == (int)dnnlk_f32;
     int64_t i = 0;
     if (nt) {
-        int64_t head = (int64_t)(((sizeof(dnnlk__vf) - ((uintptr_t)(j->ds + (size_t)e * es) % sizeof(dnnlk__vf))) %
-                                  sizeof(dnnlk__vf)) / es);
-        if ((uintptr_t)(j->ds + (size_t)e * es) % es) head = n;
-        if (head > n) head = n;
+        int64_t head = DNNLK__SFX(dnnlk__fd_peel)(j->ds + (size_t)e * es, es, n);
         if (head > 0)
             DNNLK__SFX(dnnlk__fd_bwd_tail)(j, e, head, acc, (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)e, j->nbytes), vs,
                                            dt, op);
