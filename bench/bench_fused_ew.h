@@ -9,7 +9,9 @@
  * max(copy, mask bits alone) / ours, the ceiling where the generator is slower than memory
  * (Philox, MT19937); the PyTorch peer runs its sequence (bench/peers/fused_ew_torch.py). Parts of
  * the unfused sequence take whole rows, each op on its rows' sub-tensor (the stream skipped to the
- * rows' first draw), so both threads run the sequence without a barrier. */
+ * rows' first draw), so both threads run the sequence without a barrier. The 1-thread rows add
+ * "cpu: eff, x unfused": the same ratios from thread CPU time, each call alternating with the
+ * others (the steadiest numbers while other jobs share the host). */
 
 typedef struct bench_fe_ctx {
     int gelu, bwd, fused;
@@ -87,6 +89,36 @@ static inline void bench_fe_gen_part(void *p, int ith, int nth) {
         bench_check(0, "rng bernoulli status");
 }
 
+/* Thread CPU time (CLOCK_THREAD_CPUTIME_ID) of one call, the steadiest number on a loaded host. */
+static inline double bench_fe_cpu_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* 1 thread: the fused call, the unfused sequence and a memcpy moving the same bytes, taken in turn
+ * 9 times; the best thread CPU time of each as "cpu: eff E, x unfused U". */
+static inline void bench_fe_cpu_note(bench_fe_ctx *c, double bytes, char *note, size_t n) {
+    size_t half = (size_t)(bytes / 2);
+    char *a = (char *)bench_alloc(half), *b = (char *)bench_alloc(half);
+    double tf = 1e30, tu = 1e30, tc = 1e30, t0;
+    int k;
+    memset(b, 1, half);
+    for (k = 0; k < 9; k++) {
+        c->fused = 1, t0 = bench_fe_cpu_now();
+        bench_fe_part(c, 0, 1);
+        t0 = bench_fe_cpu_now() - t0, tf = t0 < tf ? t0 : tf;
+        c->fused = 0, t0 = bench_fe_cpu_now();
+        bench_fe_part(c, 0, 1);
+        t0 = bench_fe_cpu_now() - t0, tu = t0 < tu ? t0 : tu;
+        t0 = bench_fe_cpu_now();
+        memcpy(a, b, half);
+        t0 = bench_fe_cpu_now() - t0, tc = t0 < tc ? t0 : tc;
+    }
+    snprintf(note + strlen(note), n - strlen(note), "%scpu: eff %.2f, x unfused %.2f", note[0] ? ", " : "", tc / tf, tu / tf);
+    free(a), free(b);
+}
+
 static inline void bench_fe_case(int gelu, int bwd, dnnlk_rng_alg alg, int64_t rows, int64_t cols) {
     static const char *alg_names[3] = {"mcg31", "philox", "mt19937"};
     const int64_t n = rows * cols, dims[2] = {rows, cols};
@@ -145,13 +177,15 @@ static inline void bench_fe_case(int gelu, int bwd, dnnlk_rng_alg alg, int64_t r
     }
     for (nth = 1; nth <= 2; nth++) {
         double t, tu = 0, copy_t = bench_copy_time((size_t)bytes, nth);
-        char note[200] = "";
-        size_t k = 0;
+        char note[240] = "";
+        size_t k;
         c.fused = 0;
         if (!(bwd && !gelu && nth == 2)) tu = bench_time(bench_fe_part, &c, nth);
         c.fused = 1;
         t = bench_time(bench_fe_part, &c, nth);
-        if (tu > 0) k += (size_t)snprintf(note + k, sizeof note - k, "x unfused %.2f", tu / t);
+        if (tu > 0) snprintf(note, sizeof note, "x unfused %.2f", tu / t);
+        if (nth == 1) bench_fe_cpu_note(&c, bytes, note, sizeof note);
+        k = strlen(note);
         if (!bwd) {
             double tg = bench_time(bench_fe_gen_part, &c, nth);
             k += (size_t)snprintf(note + k, sizeof note - k, "%sgen bound %.2f", k ? ", " : "", (tg > copy_t ? tg : copy_t) / t);
