@@ -32,6 +32,7 @@
  * + residual rounds x + bias and the dropped value no more, so where residual cancels them the
  * unfused sequence's intermediate roundings are not bounded in ulps of dst (the fused value is the
  * more accurate one). The backward of gelu rounds once likewise; diff_bias sums diff_src as stored.
+ * bf16/f16 run 32 elements at a time through f32 buffers (correct, not tuned for speed).
  *
  * diff_bias, THREADING: the fixed-order reduction of layer_norm_bwd.h (the same blocks of rows, the
  * same workspace layout, and its _finish): part ith takes whole blocks of rows, writes their

@@ -63,6 +63,17 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd32)(char *d, const char *
     else DNNLK__SFX(dnnlk__fd_gelu32)(d, x, w, vs, dt, op, nt);
 }
 
+/* 32 elements of f32 buffers, out of line: the one copy of each body that tails and bf16/f16 use
+ * (inlining the gelu bodies into every tail and dtype instance quadrupled the compile time). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fd_fwd_step_v)(float *d, const float *x, const float *b, const float *r,
+                                                            uint32_t w, float scale, int has_b, int op) {
+    const dnnlk__vf vs = dnnlk__vf_set1(scale);
+    const int f32 = (int)dnnlk_f32;
+    if (op < 0) DNNLK__SFX(dnnlk__fd_bdr32)((char *)d, (const char *)x, (const char *)b, (const char *)r, w, vs, f32, has_b, 0);
+    else if (op == DNNLK__ELT_GELU_TANH) DNNLK__SFX(dnnlk__fd_gelu32)((char *)d, (const char *)x, w, vs, f32, DNNLK__ELT_GELU_TANH, 0);
+    else DNNLK__SFX(dnnlk__fd_gelu32)((char *)d, (const char *)x, w, vs, f32, DNNLK__ELT_GELU_ERF, 0);
+}
+
 /* n < 32 elements from element e (bias column col) through f32 buffers. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_tail)(const dnnlk__fd_job *j, int64_t e, int64_t col, int64_t n,
                                                             uint32_t w, dnnlk__vf vs, int dt, int has_b, int op) {
@@ -75,8 +86,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_tail)(const dnnlk__fd_jo
         if (has_b) bb[i] = dnnlk__load_as_f32(j->bias + (size_t)(col + i) * es, (dnnlk_dtype)dt);
         if (op < 0) br[i] = dnnlk__load_as_f32(j->res + (size_t)(e + i) * es, (dnnlk_dtype)dt);
     }
-    DNNLK__SFX(dnnlk__fd_fwd32)((char *)bd, (const char *)bx, (const char *)bb, (const char *)br, w, vs,
-                                (int)dnnlk_f32, has_b, op, 0);
+    (void)vs;
+    DNNLK__SFX(dnnlk__fd_fwd_step_v)(bd, bx, bb, br, w, j->scale, has_b, op);
     for (i = 0; i < n; i++) dnnlk__store_from_f32(j->dst + (size_t)(e + i) * es, (dnnlk_dtype)dt, bd[i]);
 }
 
@@ -124,6 +135,23 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_range)(const dnnlk__fd_j
     }
 }
 
+/* bf16 / f16: 32 elements at a time through the f32 buffers of the tails (one rounding at the
+ * store, as the f32 path computes; widening in place would need a body per dtype). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_half)(const dnnlk__fd_job *j, int64_t e0, int64_t e1,
+                                                            const uint8_t *bits, size_t nbytes) {
+    const dnnlk__vf vs = dnnlk__vf_set1(j->scale);
+    const int has_b = j->op < 0 && j->bias != NULL;
+    int64_t e = e0;
+    while (e < e1) {
+        int64_t col = has_b ? e % j->cols : 0, n = e1 - e;
+        if (has_b && n > j->cols - col) n = j->cols - col;
+        if (n > 32) n = 32;
+        DNNLK__SFX(dnnlk__fd_fwd_tail)(j, e, col, n, (uint32_t)dnnlk__bits_at(bits, (uint64_t)(e - e0), nbytes), vs,
+                                       j->dt, has_b, j->op);
+        e += n;
+    }
+}
+
 /* Forward entry: elements [e0, e1), keep bits from bits (bit 0 is element e0's), nbytes long.
  * f32 has instances of its own (the common case, constants folded); bf16 and f16 share one. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fd_fwd_v)(const dnnlk__fd_job *j, int64_t e0, int64_t e1,
@@ -132,13 +160,13 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fd_fwd_v)(const dnnlk__fd_job *j, 
     if (j->op < 0) {
         if (f32 && j->bias) DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 1, DNNLK__FD_BDR);
         else if (f32) DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 0, DNNLK__FD_BDR);
-        else DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, j->dt, j->bias != NULL, DNNLK__FD_BDR);
+        else DNNLK__SFX(dnnlk__fd_fwd_half)(j, e0, e1, bits, nbytes);
+    } else if (!f32) {
+        DNNLK__SFX(dnnlk__fd_fwd_half)(j, e0, e1, bits, nbytes);
     } else if (j->op == DNNLK__ELT_GELU_TANH) {
-        if (f32) DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 0, DNNLK__ELT_GELU_TANH);
-        else DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, j->dt, 0, DNNLK__ELT_GELU_TANH);
+        DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 0, DNNLK__ELT_GELU_TANH);
     } else {
-        if (f32) DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 0, DNNLK__ELT_GELU_ERF);
-        else DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, j->dt, 0, DNNLK__ELT_GELU_ERF);
+        DNNLK__SFX(dnnlk__fd_fwd_range)(j, e0, e1, bits, 0, nbytes, (int)dnnlk_f32, 0, DNNLK__ELT_GELU_ERF);
     }
 }
 
@@ -175,6 +203,18 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_gelub32)(char *ds, const cha
     }
 }
 
+/* 32 elements of f32 buffers, out of line (see dnnlk__fd_fwd_step_v): diff_src from diff_dst dd
+ * and, for gelu, x. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fd_bwd_step_v)(float *ds, const float *x, const float *dd, uint32_t w,
+                                                            float scale, int op) {
+    const dnnlk__vf vs = dnnlk__vf_set1(scale);
+    const int f32 = (int)dnnlk_f32;
+    if (op < 0) DNNLK__SFX(dnnlk__fd_bdrb32)((char *)ds, NULL, NULL, (const char *)dd, w, vs, f32, 0);
+    else if (op == DNNLK__ELT_GELU_TANH)
+        DNNLK__SFX(dnnlk__fd_gelub32)((char *)ds, (const char *)x, (const char *)dd, w, vs, f32, DNNLK__ELT_GELU_TANH, 0);
+    else DNNLK__SFX(dnnlk__fd_gelub32)((char *)ds, (const char *)x, (const char *)dd, w, vs, f32, DNNLK__ELT_GELU_ERF, 0);
+}
+
 /* n < 32 elements from e through f32 buffers (acc: the columns' partials, or NULL). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_tail)(const dnnlk__fd_job *j, int64_t e, int64_t n, float *acc,
                                                             uint32_t w, dnnlk__vf vs, int dt, int op) {
@@ -186,12 +226,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_tail)(const dnnlk__fd_jo
         bdd[i] = dnnlk__load_as_f32(j->dd + (size_t)(e + i) * es, (dnnlk_dtype)dt);
         if (op >= 0) bx[i] = dnnlk__load_as_f32(j->x + (size_t)(e + i) * es, (dnnlk_dtype)dt);
     }
-    if (op < 0) {
-        if (j->dres) memcpy(j->dres + (size_t)e * es, j->dd + (size_t)e * es, (size_t)n * es);
-        DNNLK__SFX(dnnlk__fd_bdrb32)((char *)bds, NULL, NULL, (const char *)bdd, w, vs, (int)dnnlk_f32, 0);
-    } else {
-        DNNLK__SFX(dnnlk__fd_gelub32)((char *)bds, (const char *)bx, (const char *)bdd, w, vs, (int)dnnlk_f32, op, 0);
-    }
+    (void)vs;
+    if (op < 0 && j->dres) memcpy(j->dres + (size_t)e * es, j->dd + (size_t)e * es, (size_t)n * es);
+    DNNLK__SFX(dnnlk__fd_bwd_step_v)(bds, bx, bdd, w, j->scale, op);
     for (i = 0; i < n; i++) {
         dnnlk__store_from_f32(j->ds + (size_t)(e + i) * es, (dnnlk_dtype)dt, bds[i]);
         if (acc) acc[i] += dnnlk__load_as_f32(j->ds + (size_t)(e + i) * es, (dnnlk_dtype)dt);
@@ -241,17 +278,26 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_range)(const dnnlk__fd_j
     for (e = e0; e < e1; e += j->cols) DNNLK__SFX(dnnlk__fd_bwd_seg)(j, e, j->cols, acc, dt, op);
 }
 
+/* bf16 / f16 backward: 32 elements at a time through the tails' f32 buffers (rows by row with
+ * acc, each row's partials from its first column). */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_half)(const dnnlk__fd_job *j, int64_t e0, int64_t e1, float *acc) {
+    const dnnlk__vf vs = dnnlk__vf_set1(j->scale);
+    int64_t e = e0;
+    while (e < e1) {
+        int64_t col = acc ? e % j->cols : 0, n = e1 - e;
+        if (acc && n > j->cols - col) n = j->cols - col;
+        if (n > 32) n = 32;
+        DNNLK__SFX(dnnlk__fd_bwd_tail)(j, e, n, acc ? acc + col : NULL,
+                                       (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)e, j->nbytes), vs, j->dt, j->op);
+        e += n;
+    }
+}
+
 /* Backward entry: elements [e0, e1); acc: the block's column partials (bias backward), or NULL. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fd_bwd_v)(const dnnlk__fd_job *j, int64_t e0, int64_t e1, float *acc) {
     const int f32 = j->dt == (int)dnnlk_f32;
-    if (j->op < 0) {
-        if (f32) DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, acc, (int)dnnlk_f32, DNNLK__FD_BDR);
-        else DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, acc, j->dt, DNNLK__FD_BDR);
-    } else if (j->op == DNNLK__ELT_GELU_TANH) {
-        if (f32) DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, (int)dnnlk_f32, DNNLK__ELT_GELU_TANH);
-        else DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, j->dt, DNNLK__ELT_GELU_TANH);
-    } else {
-        if (f32) DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, (int)dnnlk_f32, DNNLK__ELT_GELU_ERF);
-        else DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, j->dt, DNNLK__ELT_GELU_ERF);
-    }
+    if (!f32) DNNLK__SFX(dnnlk__fd_bwd_half)(j, e0, e1, acc);
+    else if (j->op < 0) DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, acc, (int)dnnlk_f32, DNNLK__FD_BDR);
+    else if (j->op == DNNLK__ELT_GELU_TANH) DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, (int)dnnlk_f32, DNNLK__ELT_GELU_TANH);
+    else DNNLK__SFX(dnnlk__fd_bwd_range)(j, e0, e1, NULL, (int)dnnlk_f32, DNNLK__ELT_GELU_ERF);
 }
