@@ -76,7 +76,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fd_fwd_step_v)(float *d, const flo
 
 /* n < 32 elements from element e (bias column col) through f32 buffers. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_tail)(const dnnlk__fd_job *j, int64_t e, int64_t col, int64_t n,
-                                                            uint32_t w, dnnlk__vf vs, int dt, int has_b, int op) {
+                                                            uint32_t w, int dt, int has_b, int op) {
     const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
     float bx[32], bb[32], br[32], bd[32];
     int64_t i;
@@ -86,7 +86,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_tail)(const dnnlk__fd_jo
         if (has_b) bb[i] = dnnlk__load_as_f32(j->bias + (size_t)(col + i) * es, (dnnlk_dtype)dt);
         if (op < 0) br[i] = dnnlk__load_as_f32(j->res + (size_t)(e + i) * es, (dnnlk_dtype)dt);
     }
-    (void)vs;
     DNNLK__SFX(dnnlk__fd_fwd_step_v)(bd, bx, bb, br, w, j->scale, has_b, op);
     for (i = 0; i < n; i++) dnnlk__store_from_f32(j->dst + (size_t)(e + i) * es, (dnnlk_dtype)dt, bd[i]);
 }
@@ -103,7 +102,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_seg)(const dnnlk__fd_job
     if (nt) { /* streaming stores need the vector's alignment: peel up to it */
         int64_t head = DNNLK__SFX(dnnlk__fd_peel)(j->dst + (size_t)e * es, es, n);
         if (head > 0)
-            DNNLK__SFX(dnnlk__fd_fwd_tail)(j, e, col, head, (uint32_t)dnnlk__bits_at(bits, pos, nbytes), vs, dt,
+            DNNLK__SFX(dnnlk__fd_fwd_tail)(j, e, col, head, (uint32_t)dnnlk__bits_at(bits, pos, nbytes), dt,
                                            has_b, op);
         i = head;
     }
@@ -119,7 +118,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_seg)(const dnnlk__fd_job
     }
     if (i < n)
         DNNLK__SFX(dnnlk__fd_fwd_tail)(j, e + i, col + i, n - i, (uint32_t)dnnlk__bits_at(bits, pos + (uint64_t)i, nbytes),
-                                       vs, dt, has_b, op);
+                                       dt, has_b, op);
 }
 
 /* Elements [e0, e1) of the job, cut at row ends when there is a bias. */
@@ -139,14 +138,13 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_range)(const dnnlk__fd_j
  * store, as the f32 path computes; widening in place would need a body per dtype). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_fwd_half)(const dnnlk__fd_job *j, int64_t e0, int64_t e1,
                                                             const uint8_t *bits, size_t nbytes) {
-    const dnnlk__vf vs = dnnlk__vf_set1(j->scale);
     const int has_b = j->op < 0 && j->bias != NULL;
     int64_t e = e0;
     while (e < e1) {
         int64_t col = has_b ? e % j->cols : 0, n = e1 - e;
         if (has_b && n > j->cols - col) n = j->cols - col;
         if (n > 32) n = 32;
-        DNNLK__SFX(dnnlk__fd_fwd_tail)(j, e, col, n, (uint32_t)dnnlk__bits_at(bits, (uint64_t)(e - e0), nbytes), vs,
+        DNNLK__SFX(dnnlk__fd_fwd_tail)(j, e, col, n, (uint32_t)dnnlk__bits_at(bits, (uint64_t)(e - e0), nbytes),
                                        j->dt, has_b, j->op);
         e += n;
     }
@@ -217,7 +215,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fd_bwd_step_v)(float *ds, const fl
 
 /* n < 32 elements from e through f32 buffers (acc: the columns' partials, or NULL). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_tail)(const dnnlk__fd_job *j, int64_t e, int64_t n, float *acc,
-                                                            uint32_t w, dnnlk__vf vs, int dt, int op) {
+                                                            uint32_t w, int dt, int op) {
     const size_t es = dt == (int)dnnlk_f32 ? 4 : 2;
     float bx[32], bdd[32], bds[32], ba[32];
     int64_t i;
@@ -226,7 +224,6 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_tail)(const dnnlk__fd_jo
         bdd[i] = dnnlk__load_as_f32(j->dd + (size_t)(e + i) * es, (dnnlk_dtype)dt);
         if (op >= 0) bx[i] = dnnlk__load_as_f32(j->x + (size_t)(e + i) * es, (dnnlk_dtype)dt);
     }
-    (void)vs;
     if (op < 0 && j->dres) memcpy(j->dres + (size_t)e * es, j->dd + (size_t)e * es, (size_t)n * es);
     DNNLK__SFX(dnnlk__fd_bwd_step_v)(bds, bx, bdd, w, j->scale, op);
     for (i = 0; i < n; i++) {
@@ -246,7 +243,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_seg)(const dnnlk__fd_job
     if (nt) {
         int64_t head = DNNLK__SFX(dnnlk__fd_peel)(j->ds + (size_t)e * es, es, n);
         if (head > 0)
-            DNNLK__SFX(dnnlk__fd_bwd_tail)(j, e, head, acc, (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)e, j->nbytes), vs,
+            DNNLK__SFX(dnnlk__fd_bwd_tail)(j, e, head, acc, (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)e, j->nbytes),
                                            dt, op);
         i = head;
     }
@@ -264,7 +261,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_seg)(const dnnlk__fd_job
     }
     if (i < n)
         DNNLK__SFX(dnnlk__fd_bwd_tail)(j, e + i, n - i, acc ? acc + i : NULL,
-                                       (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)(e + i), j->nbytes), vs, dt, op);
+                                       (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)(e + i), j->nbytes), dt, op);
 }
 
 /* Elements [e0, e1); with acc (bias backward: whole rows), row by row into the row's partials. */
@@ -278,17 +275,16 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_range)(const dnnlk__fd_j
     for (e = e0; e < e1; e += j->cols) DNNLK__SFX(dnnlk__fd_bwd_seg)(j, e, j->cols, acc, dt, op);
 }
 
-/* bf16 / f16 backward: 32 elements at a time through the tails' f32 buffers (rows by row with
+/* bf16 / f16 backward: 32 elements at a time through the tails' f32 buffers (row by row with
  * acc, each row's partials from its first column). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fd_bwd_half)(const dnnlk__fd_job *j, int64_t e0, int64_t e1, float *acc) {
-    const dnnlk__vf vs = dnnlk__vf_set1(j->scale);
     int64_t e = e0;
     while (e < e1) {
         int64_t col = acc ? e % j->cols : 0, n = e1 - e;
         if (acc && n > j->cols - col) n = j->cols - col;
         if (n > 32) n = 32;
         DNNLK__SFX(dnnlk__fd_bwd_tail)(j, e, n, acc ? acc + col : NULL,
-                                       (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)e, j->nbytes), vs, j->dt, j->op);
+                                       (uint32_t)dnnlk__bits_at(j->mask, (uint64_t)e, j->nbytes), j->dt, j->op);
         e += n;
     }
 }
