@@ -110,6 +110,17 @@
  *                                           diff_dst where taken, summed over broadcast dims
  *   resize_bwd.h dnnlk_resize_bwd_infer(diff_dst, desc, diff_src)
  *                dnnlk_resize_bwd(diff_dst, desc, diff_src, ith, nth)   adjoint of resize, a gather
+ *   fused_dropout.h dnnlk_bias_dropout_residual_fwd_infer(src, dst)  dnnlk_bias_dropout_residual_bwd_infer(dd, ds)
+ *                dnnlk_bias_dropout_residual_fwd(src, bias, residual, rate, rng_in, rng_out, dst, mask, ith, nth)
+ *                                           residual + dropout(src + bias), dropout's mask bits
+ *                dnnlk_bias_dropout_residual_bwd_workspace_bytes(diff_dst, want_diff_bias, nth, &bytes)
+ *                dnnlk_bias_dropout_residual_bwd(dd, mask, rate, ds, diff_bias, diff_residual, ws, ws_bytes, ith, nth)
+ *                dnnlk_bias_dropout_residual_bwd_finish(dd, diff_bias, ws, ws_bytes, ith, nth)
+ *                dnnlk_gelu_dropout_fwd_infer(src, approx, dst)
+ *                dnnlk_gelu_dropout_fwd(src, approx, rate, rng_in, rng_out, dst, mask, ith, nth)
+ *                dnnlk_gelu_dropout_bwd_infer(src, diff_dst, approx, diff_src)
+ *                dnnlk_gelu_dropout_bwd(src, diff_dst, mask, approx, rate, diff_src, ith, nth)
+ *                                           one pass each way; equal to the unfused calls (f32)
  *   (tests/compile/check_api_index.sh checks that this list and the headers' public functions agree)
  *
  * OPTIONS (define before including)
@@ -204,6 +215,7 @@
 #include "kernels/select_bwd.h"
 #include "kernels/resize_bwd.h"
 #include "kernels/fused_softmax.h"
+#include "kernels/fused_dropout.h"
 #include "kernels/math_f64.h" /* f64 paths (included by the op headers above too) */
 #include "kernels/norm_f64.h"
 

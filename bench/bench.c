@@ -14,6 +14,7 @@
 #include "bench_backward.h"
 #include "bench_backward_math.h"
 #include "bench_fused.h"
+#include "bench_fused_ew.h"
 
 int main(int argc, char **argv) {
     bench_argc = argc;
@@ -38,6 +39,7 @@ int main(int argc, char **argv) {
     bench_backward();
     bench_backward_math();
     bench_fused();
+    bench_fused_ew();
     bench_history_close();
     bench_csv_close();
     if (bench_failures) printf("%d result check(s) FAILED\n", bench_failures);
