@@ -11,7 +11,7 @@
 cc=$1; cxx=$2; b=$3
 src=tests/compile/one_op.c
 warn="-Wall -Wextra -Wpedantic -Werror"
-ops="select rng_uniform dropout arg_max top_k one_hot quantize resize layer_norm l2_norm gelu softmax log_softmax convert compare"
+ops="select rng_uniform dropout arg_max top_k one_hot quantize resize layer_norm l2_norm gelu softmax log_softmax convert compare masked_softmax_dropout bias_dropout_residual"
 o2_ops="select layer_norm l2_norm"
 LIBM_OPS="softmax log_softmax gelu" # log and log1p (glibc's; our own would change result bits); the f64
                                     # paths' erfl, erfcl, expl, logl, log1pl (kernels/math_f64.h)

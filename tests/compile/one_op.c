@@ -22,6 +22,8 @@
 #define ONE_OP_log_softmax 13
 #define ONE_OP_convert 14
 #define ONE_OP_compare 15
+#define ONE_OP_masked_softmax_dropout 16
+#define ONE_OP_bias_dropout_residual 17
 #define ONE_OP_CAT(a, b) a##b
 #define ONE_OP_ID(name) ONE_OP_CAT(ONE_OP_, name)
 
@@ -145,6 +147,22 @@ int main(void) {
     ok = dnnlk_compare(dnnlk_compare_eq, &tm, &tz, &td, 0, 1) == dnnlk_success && d[0] == 0 && d[1] == 1 && d[2] == 1 &&
          d[3] == 0 && dnnlk_logical(dnnlk_logical_and, &td, &tm, &te, 0, 1) == dnnlk_success && e[0] == 0 && e[1] == 0 &&
          e[2] == 0 && e[3] == 0;
+#elif ONE_OP_ID(ONE_OP) == ONE_OP_masked_softmax_dropout
+    float s[4] = {0, 0, 5, 7}, d[4];
+    uint8_t c[4] = {0, 0, 1, 1};
+    dnnlk_tensor ts = vec1(s, dnnlk_f32, 4), tc = vec1(c, dnnlk_boolean, 4), td = vec1(d, dnnlk_f32, 4);
+    ok = dnnlk_masked_softmax_dropout_fwd(&ts, &tc, -1, 0.0, NULL, NULL, &td, NULL, NULL, NULL, 0, 1) == dnnlk_success &&
+         d[0] == 0.5f && d[1] == 0.5f && d[2] == 0 && d[3] == 0;
+#elif ONE_OP_ID(ONE_OP) == ONE_OP_bias_dropout_residual
+    float x[64], r[64], d[64];
+    uint8_t mask[8];
+    int i;
+    dnnlk_rng in, out;
+    dnnlk_tensor tx = vec1(x, dnnlk_f32, 64), tr = vec1(r, dnnlk_f32, 64), td = vec1(d, dnnlk_f32, 64);
+    for (i = 0; i < 64; i++) x[i] = 1.0f, r[i] = 3.0f;
+    ok = dnnlk_rng_init(&in, dnnlk_rng_mcg31m1, 7, 0) == dnnlk_success &&
+         dnnlk_bias_dropout_residual_fwd(&tx, NULL, &tr, 0.5, &in, &out, &td, mask, 0, 1) == dnnlk_success;
+    for (i = 0; i < 64; i++) ok = ok && (d[i] == 3.0f || d[i] == 5.0f) && (d[i] != 3.0f) == ((mask[i / 8] >> i % 8) & 1);
 #else
 #error "unknown ONE_OP"
 #endif
