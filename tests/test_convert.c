@@ -675,10 +675,14 @@ TEST(u64_in_other_ops_each_isa) {
         rd.naxes = 2, rd.scales = sc;
         CHECK_EQ(dnnlk_resize(&rs, &rd, &ro, 0, 1), dnnlk_success);
         for (i = 0; i < 8; i++) CHECK(res[i] == a[i / 2]);
-        /* crop [0, 2] of an axis of 4 (ends past in - 1): the samples outside take 3e19 as a u64 */
-        rd.coord = dnnlk_resize_tf_crop_and_resize, rd.nroi = 4, rd.roi = roi, rd.extrapolation_value = 3e19f;
+        /* crop [0, 2] of an axis of 4 (ends past in - 1): the samples outside take the value as a
+         * u64 (above 2^63; saturated above 2^64 and below 0) */
+        rd.coord = dnnlk_resize_tf_crop_and_resize, rd.nroi = 4, rd.roi = roi, rd.extrapolation_value = 1e19f;
         CHECK_EQ(dnnlk_resize(&rs, &rd, &ro, 0, 1), dnnlk_success);
-        CHECK(res[7] == (uint64_t)3e19f);
+        CHECK(res[7] == (uint64_t)1e19f);
+        rd.extrapolation_value = 3e19f;
+        CHECK_EQ(dnnlk_resize(&rs, &rd, &ro, 0, 1), dnnlk_success);
+        CHECK(res[7] == UINT64_MAX);
         rd.extrapolation_value = -5.0f;
         CHECK_EQ(dnnlk_resize(&rs, &rd, &ro, 0, 1), dnnlk_success);
         CHECK(res[7] == 0);
