@@ -5,9 +5,10 @@
  *   dnnlk_arg_max(src, axis, keep_dims, select_last_index, values, indices, ith, nth)
  *   dnnlk_arg_min(...)                                                     (same arguments)
  *
- *   src: f32, f64, bf16, f16, s64, s32, s8 or u8, any shape and strides (0 and negative
- *   included). The 64-bit dtypes (ONNX's int64 top_k and double arg ops) run a scalar path;
- *   s64 compares as integers (exactly: a double holds only 53 bits).
+ *   src: f32, f64, bf16, f16, s64, u64, s32, s8 or u8, any shape and strides (0 and negative
+ *   included). The 64-bit dtypes (ONNX's int64/uint64 top_k and double arg ops) run a scalar
+ *   path; s64 and u64 compare as integers (exactly: a double holds only 53 bits; u64 unsigned, so
+ *   2^63 and above are the largest values).
  *   axis: in [-ndims, ndims-1] (negative counts from the end); a 0-d src takes axis 0 or -1 and
  *   reduces its one element. Output shape: src's with the axis removed, or kept as 1 when
  *   keep_dims. indices: s32 or s64 (s32 needs the axis length <= 2^31-1). values: optional (NULL
@@ -78,20 +79,21 @@ typedef struct dnnlk__argred_args {
 
 static inline int dnnlk__argred_dtype_ok(dnnlk_dtype t) {
     return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16 || t == dnnlk_s32 || t == dnnlk_s8 || t == dnnlk_u8 ||
-           t == dnnlk_f64 || t == dnnlk_s64;
+           t == dnnlk_f64 || t == dnnlk_s64 || t == dnnlk_u64;
 }
 
 /* The dtypes of 8 bytes: no vector path, and integers that a double cannot hold. */
-static DNNLK__FORCEINLINE int dnnlk__argred_wide(int t) { return t == dnnlk_f64 || t == dnnlk_s64; }
+static DNNLK__FORCEINLINE int dnnlk__argred_wide(int t) { return t == dnnlk_f64 || t == dnnlk_s64 || t == dnnlk_u64; }
 
-/* An s64 element as a u64 whose unsigned order is the element's order. */
-static DNNLK__FORCEINLINE uint64_t dnnlk__argred_ord64(const char *p) {
+/* An s64 or u64 element as a u64 whose unsigned order is the element's order (s64: the sign bit
+ * flipped, so negatives come first; u64: the bits themselves). */
+static DNNLK__FORCEINLINE uint64_t dnnlk__argred_ord64(const char *p, int t) {
     uint64_t u;
     memcpy(&u, p, 8);
-    return u ^ 0x8000000000000000ull;
+    return t == dnnlk_s64 ? u ^ 0x8000000000000000ull : u;
 }
 
-/* One element as double: exact for every supported dtype but s64 (compared by dnnlk__argred_ord64). */
+/* One element as double: exact for every supported dtype but s64/u64 (compared by dnnlk__argred_ord64). */
 static DNNLK__FORCEINLINE double dnnlk__argred_load(const char *p, int t) {
     switch (t) {
     case dnnlk_f32: { float v; memcpy(&v, p, 4); return v; }
@@ -104,12 +106,12 @@ static DNNLK__FORCEINLINE double dnnlk__argred_load(const char *p, int t) {
     }
 }
 
-/* arg_max/arg_min of one s64 row: integers, no NaN. */
-static inline int64_t dnnlk__argred_scalar1_s64(const dnnlk__argred_args *a, const char *p) {
+/* arg_max/arg_min of one s64 or u64 row: integers, no NaN. */
+static inline int64_t dnnlk__argred_scalar1_int64(const dnnlk__argred_args *a, const char *p) {
     int64_t k, bi = 0;
-    uint64_t best = dnnlk__argred_ord64(p);
+    uint64_t best = dnnlk__argred_ord64(p, a->dtype);
     for (k = 1; k < a->K; k++) {
-        uint64_t v = dnnlk__argred_ord64(p + k * a->sa);
+        uint64_t v = dnnlk__argred_ord64(p + k * a->sa, a->dtype);
         if (a->is_min ? (a->last ? v <= best : v < best) : (a->last ? v >= best : v > best)) best = v, bi = k;
     }
     return bi;
@@ -120,7 +122,7 @@ static inline int64_t dnnlk__argred_scalar1(const dnnlk__argred_args *a, const c
     int64_t k, bi = 0;
     double best;
     int bnan;
-    if (a->dtype == dnnlk_s64) return dnnlk__argred_scalar1_s64(a, p);
+    if (a->dtype == dnnlk_s64 || a->dtype == dnnlk_u64) return dnnlk__argred_scalar1_int64(a, p);
     best = dnnlk__argred_load(p, a->dtype);
     bnan = best != best;
     if (bnan && !a->last) return 0;
@@ -333,7 +335,7 @@ static inline void dnnlk__topk_rows_elem(const dnnlk__argred_args *a, const char
 static DNNLK__FORCEINLINE uint64_t dnnlk__topk_key64(const dnnlk__argred_args *a, const char *p) {
     uint64_t u, key;
     memcpy(&u, p, 8);
-    if (a->dtype == dnnlk_s64) key = u ^ 0x8000000000000000ull;
+    if (a->dtype == dnnlk_s64 || a->dtype == dnnlk_u64) key = dnnlk__argred_ord64(p, a->dtype);
     else if ((u & 0x7fffffffffffffffull) > 0x7ff0000000000000ull) key = ~(uint64_t)0; /* NaN: highest */
     else if ((u & 0x7fffffffffffffffull) == 0) key = 0x8000000000000000ull;           /* -0 == +0 */
     else key = (u >> 63) ? ~u : (u | 0x8000000000000000ull);

@@ -103,7 +103,11 @@ typedef enum dnnlk_dtype {
      * its dnnl_data_type_max sentinel 0x7fff: 256 and 257 leave room for 240 more of its types
      * before any cast could confuse one for another. (quantize/dequantize only) */
     dnnlk_s16 = 256,
-    dnnlk_u16 = 257
+    dnnlk_u16 = 257,
+    /* u64 has no oneDNN number either: the next value after u16. ONNX's TopK, ArgMax/ArgMin and
+     * Cast take uint64; here top_k, arg_max/arg_min, convert (both ways), compare, select and
+     * nearest resize take it, every other op refuses it (dnnlk_invalid_data_type). */
+    dnnlk_u64 = 258
 } dnnlk_dtype;
 
 /* A strided view. Dims and strides are in elements; a stride may be 0 or negative on inputs
@@ -147,6 +151,7 @@ static inline const char *dnnlk_dtype_name(dnnlk_dtype t) {
     case dnnlk_u4: return "u4";
     case dnnlk_s16: return "s16";
     case dnnlk_u16: return "u16";
+    case dnnlk_u64: return "u64";
     }
     return "unknown_dtype";
 }
@@ -159,7 +164,7 @@ static inline size_t dnnlk_dtype_size(dnnlk_dtype t) {
     case dnnlk_s8: case dnnlk_u8: case dnnlk_boolean: case dnnlk_f8_e5m2: case dnnlk_f8_e4m3: return 1;
     case dnnlk_f16: case dnnlk_bf16: case dnnlk_s16: case dnnlk_u16: return 2;
     case dnnlk_f32: case dnnlk_s32: return 4;
-    case dnnlk_f64: case dnnlk_s64: return 8;
+    case dnnlk_f64: case dnnlk_s64: case dnnlk_u64: return 8;
     case dnnlk_s4: case dnnlk_u4: case dnnlk_dtype_undef: return 0;
     }
     return 0;

@@ -17,7 +17,7 @@
  *     dnnlk_invalid_data_type), written 0/1.
  *   - compare: dst = src0 <op> src1 for op in eq, ne, lt, le, gt, ge, by value (-0 equals +0).
  *     A NaN on either side compares false, except for ne, where it is true (IEEE, numpy, C).
- *     src0 and src1 must have the SAME dtype (any of f32, f64, f16, bf16, s64, s32, s8, u8,
+ *     src0 and src1 must have the SAME dtype (any of f32, f64, f16, bf16, s64, u64, s32, s8, u8,
  *     boolean), else dnnlk_invalid_data_type. numpy would promote mixed operands to a common type
  *     first; here that is one dnnlk_convert away, and refusing keeps every comparison exact (s64
  *     against f32 has no common type that holds both). A boolean operand is read by the RFC's rule
@@ -44,7 +44,7 @@
  * contiguous or scalar along the row, of f32, bf16, f16, u8 or s8, run on the vector layer (f32
  * lanes: every such value is an f32 exactly); logical rows turn each operand into truth bytes a
  * chunk at a time (the vector path of convert.h where it has one) and combine them as byte vectors;
- * everything else (s64, s32, f64, boolean compares, strided rows) reads a chunk of each operand
+ * everything else (s64, u64, s32, f64, boolean compares, strided rows) reads a chunk of each operand
  * into exact values (double or int64) and compares those. */
 #ifndef DNNLK_COMPARE_H
 #define DNNLK_COMPARE_H

@@ -49,6 +49,10 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_elems)(unsigned char *d, i
         } else {
             DNNLK__SFX(dnnlk__convert_read_i)(ba.i, a + j * as, as, m, dt);
             DNNLK__SFX(dnnlk__convert_read_i)(bb.i, b + j * bs, bs, m, dt);
+            if (dt == dnnlk_u64) /* its bits: the sign bit flipped, the signed order is the unsigned one */
+                for (i = 0; i < m; i++)
+                    ba.i[i] = (int64_t)((uint64_t)ba.i[i] ^ 0x8000000000000000ull),
+                    bb.i[i] = (int64_t)((uint64_t)bb.i[i] ^ 0x8000000000000000ull);
             DNNLK__CMP_LOOP(int64_t, DNNLK__CMP_ELT);
         }
         d += m * ds;
@@ -146,7 +150,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_vrows)(const dnnlk__cmp_bl
 #undef DNNLK__CMP_V
 }
 
-/* Typed rows for the dtypes the f32 lanes cannot hold (s64, s32, f64): dst contiguous, each
+/* Typed rows for the dtypes the f32 lanes cannot hold (s64, u64, s32, f64): dst contiguous, each
  * operand contiguous or a scalar along the row; plain loops the compiler may vectorize. */
 #define DNNLK__CMP_TLOOP(T, OP)                                                         \
     do {                                                                                \
@@ -179,6 +183,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_vrows)(const dnnlk__cmp_bl
         }                                                                                                           \
     }
 DNNLK__CMP_TYPED(int64_t)
+DNNLK__CMP_TYPED(uint64_t)
 DNNLK__CMP_TYPED(int32_t)
 DNNLK__CMP_TYPED(double)
 #undef DNNLK__CMP_TYPED
@@ -191,6 +196,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_trows)(const dnnlk__cmp_bl
         const char *a = k->a + r * k->ap, *b = k->b + r * k->bp;
         switch (k->adt) {
         case dnnlk_s64: DNNLK__SFX(dnnlk__compare_typed_int64_t)(d, (const int64_t *)(const void *)a, (const int64_t *)(const void *)b, k->n, k->op, ka, kb); break;
+        case dnnlk_u64: DNNLK__SFX(dnnlk__compare_typed_uint64_t)(d, (const uint64_t *)(const void *)a, (const uint64_t *)(const void *)b, k->n, k->op, ka, kb); break;
         case dnnlk_s32: DNNLK__SFX(dnnlk__compare_typed_int32_t)(d, (const int32_t *)(const void *)a, (const int32_t *)(const void *)b, k->n, k->op, ka, kb); break;
         default: DNNLK__SFX(dnnlk__compare_typed_double)(d, (const double *)(const void *)a, (const double *)(const void *)b, k->n, k->op, ka, kb); break;
         }
@@ -208,7 +214,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_rows)(const dnnlk__cmp_blk
         return;
     }
     /* typed pointers need natural alignment; an odd-aligned tensor takes the element path */
-    if (k->ds == 1 && ka >= 0 && kb >= 0 && (k->adt == dnnlk_s64 || k->adt == dnnlk_s32 || k->adt == dnnlk_f64) &&
+    if (k->ds == 1 && ka >= 0 && kb >= 0 && (k->adt == dnnlk_s64 || k->adt == dnnlk_u64 || k->adt == dnnlk_s32 || k->adt == dnnlk_f64) &&
         ((uintptr_t)k->a | (uintptr_t)k->b | (uintptr_t)k->ap | (uintptr_t)k->bp) % (uintptr_t)es == 0) {
         DNNLK__SFX(dnnlk__compare_trows)(k, ka, kb);
         return;

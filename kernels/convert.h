@@ -5,7 +5,9 @@
  *   dnnlk_status dnnlk_convert(const dnnlk_tensor *src, dnnlk_tensor *dst, int ith, int nth);
  *
  * Semantics:
- *   - Every pair of the dtypes the library knows: f32, f64, f16, bf16, s64, s32, s8, u8, boolean.
+ *   - Every pair of the dtypes the library knows: f32, f64, f16, bf16, s64, u64, s32, s8, u8,
+ *     boolean. (u64: by the same rules, read as the unsigned value it is: 2^63 and above saturate
+ *     into s64 and narrower, never turn negative.)
  *     dst's dtype dnnlk_dtype_undef is completed to src's (a plain copy / reorder).
  *   - Rules (the boolean RFC's, plus IEEE rounding):
  *       to boolean        zero (+0, -0) is false, anything else true, NaN included; written 0/1.
@@ -99,16 +101,20 @@ static DNNLK__FORCEINLINE float dnnlk__f64_to_f32_odd(double d) {
     return dnnlk__f32_from_bits(u | 1u);
 }
 
-/* v as a double by round-to-odd (exact below 2^53), for the same reason. */
-static DNNLK__FORCEINLINE double dnnlk__s64_to_f64_odd(int64_t v) {
-    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v, m;
+/* u as a double by round-to-odd (exact below 2^53), for the same reason. */
+static DNNLK__FORCEINLINE double dnnlk__u64_to_f64_odd(uint64_t u) {
+    uint64_t m;
     int shift = 0;
-    double r;
-    if (u < (1ull << 53)) return (double)v;
+    if (u < (1ull << 53)) return (double)u;
     while ((u >> shift) >= (1ull << 53)) shift++;
     m = u >> shift;
     if (u & ((1ull << shift) - 1u)) m |= 1u;
-    r = (double)m * (double)(1ull << shift);
+    return (double)m * (double)(1ull << shift);
+}
+
+/* v as a double by round-to-odd: its magnitude's, signed. */
+static DNNLK__FORCEINLINE double dnnlk__s64_to_f64_odd(int64_t v) {
+    double r = dnnlk__u64_to_f64_odd(v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
     return v < 0 ? -r : r;
 }
 
@@ -118,6 +124,7 @@ static DNNLK__FORCEINLINE int64_t dnnlk__cvt_sat(int64_t v, dnnlk_dtype t) {
     case dnnlk_s8: lo = -128, hi = 127; break;
     case dnnlk_u8: lo = 0, hi = 255; break;
     case dnnlk_s32: lo = INT32_MIN, hi = INT32_MAX; break;
+    case dnnlk_u64: return v < 0 ? 0 : v;
     default: return v;
     }
     return v < lo ? lo : v > hi ? hi : v;
@@ -141,6 +148,11 @@ static DNNLK__FORCEINLINE void dnnlk__cvt_write_f(void *p, dnnlk_dtype t, double
     case dnnlk_f32: f = (float)d; memcpy(p, &f, 4); break;
     case dnnlk_bf16: h = dnnlk_f32_to_bf16(dnnlk__f64_to_f32_odd(d)); memcpy(p, &h, 2); break;
     case dnnlk_f16: h = dnnlk_f32_to_f16(dnnlk__f64_to_f32_odd(d)); memcpy(p, &h, 2); break;
+    case dnnlk_u64: {
+        /* toward zero, saturated: (-1, 1) truncates to 0, 2^64 is the first double above */
+        uint64_t u = d != d || d < 1.0 ? 0 : d >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)d;
+        memcpy(p, &u, 8);
+    } break;
     case dnnlk_s64:
         /* toward zero, saturated; 2^63 is the first double above the range */
         dnnlk__cvt_write_int(p, t, d != d ? 0 : d >= 9223372036854775808.0 ? INT64_MAX
@@ -169,10 +181,26 @@ static DNNLK__FORCEINLINE void dnnlk__cvt_write_i(void *p, dnnlk_dtype t, int64_
     }
 }
 
-/* One element of any pair (the same dtype included: callers copy those themselves). */
-static DNNLK__FORCEINLINE void dnnlk__cvt_elem(void *d, dnnlk_dtype dt, const void *s, dnnlk_dtype st) {
-    if (dnnlk__cvt_src_is_float(st)) dnnlk__cvt_write_f(d, dt, dnnlk__cvt_read_f(s, st));
-    else dnnlk__cvt_write_i(d, dt, dnnlk__cvt_read_i(s, st));
+/* A u64 source value (read by dnnlk__cvt_read_i as its bits): below 2^63 it is the int64 it reads
+ * as; from 2^63 up (negative as an int64) it is above every signed range, so it saturates
+ * there, and the float and boolean targets convert the unsigned value. */
+static DNNLK__FORCEINLINE void dnnlk__cvt_write_u(void *p, dnnlk_dtype t, uint64_t v) {
+    float f;
+    double d;
+    uint16_t h;
+    if (v <= (uint64_t)INT64_MAX) {
+        dnnlk__cvt_write_i(p, t, (int64_t)v);
+        return;
+    }
+    switch (t) {
+    case dnnlk_boolean: *(unsigned char *)p = 1; break;
+    case dnnlk_f64: d = (double)v; memcpy(p, &d, 8); break; /* C's u64 conversions round once, to nearest */
+    case dnnlk_f32: f = (float)v; memcpy(p, &f, 4); break;
+    case dnnlk_bf16: h = dnnlk_f32_to_bf16(dnnlk__f64_to_f32_odd(dnnlk__u64_to_f64_odd(v))); memcpy(p, &h, 2); break;
+    case dnnlk_f16: h = dnnlk_f32_to_f16(dnnlk__f64_to_f32_odd(dnnlk__u64_to_f64_odd(v))); memcpy(p, &h, 2); break;
+    case dnnlk_u64: memcpy(p, &v, 8); break;
+    default: dnnlk__cvt_write_int(p, t, dnnlk__cvt_sat(INT64_MAX, t)); break; /* s64, s32, s8, u8 */
+    }
 }
 
 /* One block of rows as the row kernels see it (the layout of dnnlk__iter_next_block). */

@@ -8,7 +8,8 @@
  *     the one rounding is the store's, the same as the element path's);
  *   - same dtype (boolean aside): copies, and transpose blocks in tiles;
  *   - everything else: a chunk of elements read into an exact intermediate (double for float
- *     sources, int64 for the others), then written, each loop specialised on its one dtype. */
+ *     sources, int64 for the others: a u64's bits, written by its own writer), then written, each
+ *     loop specialised on its one dtype. */
 
 #define DNNLK__CVT_CHUNK 256
 
@@ -51,6 +52,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_read_i)(int64_t *buf, c
         DNNLK__CVT_WRITE(FN, dnnlk_boolean); DNNLK__CVT_WRITE(FN, dnnlk_f64); DNNLK__CVT_WRITE(FN, dnnlk_f32); \
         DNNLK__CVT_WRITE(FN, dnnlk_bf16); DNNLK__CVT_WRITE(FN, dnnlk_f16); DNNLK__CVT_WRITE(FN, dnnlk_s64);   \
         DNNLK__CVT_WRITE(FN, dnnlk_s32); DNNLK__CVT_WRITE(FN, dnnlk_s8); DNNLK__CVT_WRITE(FN, dnnlk_u8);     \
+        DNNLK__CVT_WRITE(FN, dnnlk_u64);                                                                     \
     default: break;                                                                                          \
     }
 
@@ -64,6 +66,13 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_write_i)(char *d, int64
                                                                const int64_t *buf) {
     int64_t i;
     DNNLK__CVT_WRITES(dnnlk__cvt_write_i)
+}
+
+/* A u64 source: buf holds its bits. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_write_u)(char *d, int64_t ds, int64_t n, int ddt,
+                                                               const int64_t *buf) {
+    int64_t i;
+    DNNLK__CVT_WRITES(dnnlk__cvt_write_u)
 }
 #undef DNNLK__CVT_WRITES
 #undef DNNLK__CVT_WRITE
@@ -84,7 +93,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_elems)(char *d, int64_t
             DNNLK__SFX(dnnlk__convert_write_f)(d + j * ds, ds, m, ddt, buf.f);
         } else {
             DNNLK__SFX(dnnlk__convert_read_i)(buf.i, s + j * ss, ss, m, sdt);
-            DNNLK__SFX(dnnlk__convert_write_i)(d + j * ds, ds, m, ddt, buf.i);
+            if (sdt == dnnlk_u64) DNNLK__SFX(dnnlk__convert_write_u)(d + j * ds, ds, m, ddt, buf.i);
+            else DNNLK__SFX(dnnlk__convert_write_i)(d + j * ds, ds, m, ddt, buf.i);
         }
         j += m;
     }

@@ -5,7 +5,7 @@
  *
  * indices: s32 or s64, any shape (rank r <= 11) and strides. dst: rank r+1, indices' shape with
  * depth inserted at axis; axis in [-(r+1), r], -1 meaning the last position (r). dst may be of
- * any dtype (f32, bf16, f16, f64, s32, s64, s8, u8, boolean).
+ * any dtype but u64 (f32, bf16, f16, f64, s32, s64, s8, u8, boolean).
  * on_value / off_value: pointers to ONE element of dst's dtype, as raw bytes (so every dtype is
  * exact, s64 included; for bf16/f16 pass the uint16_t bits, e.g. from dnnlk_f32_to_bf16). NULL
  * means 1 for on_value and 0 for off_value, in dst's dtype (boolean: 1 and 0).
@@ -90,7 +90,8 @@ static inline dnnlk_status dnnlk__onehot_prepare(const dnnlk_tensor *indices, in
     if (r + 1 > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
     ax = axis < 0 ? axis + r + 1 : axis;
     for (i = 0; i <= r; i++) dims[i] = i < ax ? indices->dims[i] : (i == ax ? depth : indices->dims[i - 1]);
-    if (dnnlk_dtype_size(dst->dtype) == 0) return dnnlk_invalid_data_type;
+    /* u64 is top_k/arg ops/convert/compare/select/nearest resize only (base.h) */
+    if (dnnlk_dtype_size(dst->dtype) == 0 || dst->dtype == dnnlk_u64) return dnnlk_invalid_data_type;
     st = dnnlk__complete_output(dst, r + 1, dims, done);
     if (st != dnnlk_success) return st;
     *ax_out = ax;

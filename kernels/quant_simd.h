@@ -451,6 +451,35 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qg_q)(const dnnlk__qg_job *j, i
     }
 }
 
+/* The blocks of dnnlk__qg_dq_blocks with y's dtype yt and the packing as constants (the caller
+ * switches on them), and every field of the job in a local: y's stores could alias the job, so
+ * fields read in the loop would be read again after every store. sb / zb: one f32 scale and one
+ * zero point per block. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qg_dq_blocks_t)(char *y, const char *x, int64_t xo, int64_t B,
+                                                              const float *sb, const int32_t *zb, int64_t m,
+                                                              const DNNLK__SFX(dnnlk__qg_nib) *nib, dnnlk_dtype yt,
+                                                              int packed, int sgn, int stream) {
+    const int64_t N = DNNLK__VF_N, ye = (int64_t)dnnlk_dtype_size(yt);
+    int64_t k, i = 0;
+    for (k = 0; k < m; k++) {
+        const dnnlk__vf s = dnnlk__vf_set1(sb[k]);
+        const dnnlk__vi z = dnnlk__vi_set1(zb[k]);
+        const int64_t e = i + B;
+        if (packed) {
+            for (; i < e; i += 2 * N) {
+                dnnlk__vi bytes = dnnlk__vi_load_i8(x + ((xo + i) >> 1), 0);
+                dnnlk__vf v0 = dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(bytes, nib, 0, sgn), z)), s);
+                dnnlk__vf v1 = dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(bytes, nib, 1, sgn), z)), s);
+                dnnlk__vf_store_dt(y + i * ye, yt, v0, stream);
+                dnnlk__vf_store_dt(y + (i + N) * ye, yt, v1, stream);
+            }
+        } else {
+            for (; i < e; i += N)
+                dnnlk__vf_store_dt(y + i * ye, yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(dnnlk__vi_load_i8(x + xo + i, sgn), z)), s), stream);
+        }
+    }
+}
+
 /* Dequantize whole blocks of a contiguous row (x s8/u8/s4/u4, y contiguous, scales contiguous
  * along the row, block a multiple of 2N, x's first element at a byte): the LLM weight case. The
  * row's scales are widened to f32 by vectors into a buffer first, so a block costs a broadcast;
@@ -459,33 +488,33 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_dq_blocks)(const dnnlk__q
                                                                int64_t xo, int64_t yo, const char *sp, int64_t zo,
                                                                int64_t nblk) {
     const int64_t N = DNNLK__VF_N, B = j->block, ye = (int64_t)dnnlk_dtype_size(j->yt), se = (int64_t)dnnlk_dtype_size(j->st);
-    const dnnlk_dtype xt = j->xt;
+    const dnnlk_dtype xt = j->xt, yt = j->yt, st = j->st;
     const int packed = dnnlk__is_packed4(xt), sgn = xt == dnnlk_s8 || xt == dnnlk_s4;
+    const char *x = j->x;
     char *y = j->y + yo * ye;
-    const int stream = j->stream && j->yt == dnnlk_f32 && ((uintptr_t)y & (uintptr_t)(N * 4 - 1)) == 0;
+    const int stream = j->stream && yt == dnnlk_f32 && ((uintptr_t)y & (uintptr_t)(N * 4 - 1)) == 0;
     int64_t b0, i = 0;
     for (b0 = 0; b0 < nblk; b0 += DNNLK__QG_CH) {
         float sb[DNNLK__QG_CH];
         int32_t zb[DNNLK__QG_CH];
         int64_t m = nblk - b0 < DNNLK__QG_CH ? nblk - b0 : DNNLK__QG_CH, k;
-        for (k = 0; k + N <= m; k += N) dnnlk__vf_storeu(sb + k, dnnlk__vf_load_dt(sp + (b0 + k) * se, j->st));
-        for (; k < m; k++) sb[k] = dnnlk__load_as_f32(sp + (b0 + k) * se, j->st);
+        for (k = 0; k + N <= m; k += N) dnnlk__vf_storeu(sb + k, dnnlk__vf_load_dt(sp + (b0 + k) * se, st));
+        for (; k < m; k++) sb[k] = dnnlk__load_as_f32(sp + (b0 + k) * se, st);
         for (k = 0; k < m; k++) zb[k] = j->z ? (int32_t)dnnlk__qg_load(j->z, zo + b0 + k, j->qt) : 0;
-        for (k = 0; k < m; k++) {
-            const dnnlk__vf s = dnnlk__vf_set1(sb[k]);
-            const dnnlk__vi z = dnnlk__vi_set1(zb[k]);
-            const int64_t e = i + B;
-            if (packed) {
-                for (; i < e; i += 2 * N) {
-                    dnnlk__vi bytes = dnnlk__vi_load_i8(j->x + ((xo + i) >> 1), 0);
-                    dnnlk__vf_store_dt(y + i * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(bytes, nib, 0, sgn), z)), s), stream);
-                    dnnlk__vf_store_dt(y + (i + N) * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(DNNLK__SFX(dnnlk__qg_nib_get)(bytes, nib, 1, sgn), z)), s), stream);
-                }
-            } else {
-                for (; i < e; i += N)
-                    dnnlk__vf_store_dt(y + i * ye, j->yt, dnnlk__vf_mul(dnnlk__vi_to_vf(dnnlk__vi_sub(dnnlk__vi_load_i8(j->x + xo + i, sgn), z)), s), stream);
-            }
+#define DNNLK__QG_BLK(YT, PK) \
+    DNNLK__SFX(dnnlk__qg_dq_blocks_t)(y + i * ye, x, xo + i, B, sb, zb, m, nib, YT, PK, sgn, stream)
+        if (yt == dnnlk_f32) {
+            if (packed) DNNLK__QG_BLK(dnnlk_f32, 1);
+            else DNNLK__QG_BLK(dnnlk_f32, 0);
+        } else if (yt == dnnlk_bf16) {
+            if (packed) DNNLK__QG_BLK(dnnlk_bf16, 1);
+            else DNNLK__QG_BLK(dnnlk_bf16, 0);
+        } else {
+            if (packed) DNNLK__QG_BLK(dnnlk_f16, 1);
+            else DNNLK__QG_BLK(dnnlk_f16, 0);
         }
+#undef DNNLK__QG_BLK
+        i += m * B;
     }
     return i;
 }

@@ -50,7 +50,7 @@
  *          Results: bf16/f16 compute in f32 and round to nearest even on store, f64 computes in
  *          double; u8 and s8 round the f32 result half to even and saturate.
  *
- * dtypes: src and dst the same: nearest any of f32, bf16, f16, f64, u8, s8, s32, s64, boolean;
+ * dtypes: src and dst the same: nearest any of f32, bf16, f16, f64, u8, s8, s32, s64, u64, boolean;
  * linear and cubic f32, bf16, f16, f64, u8, s8. Any src strides; dst strides as shape.h
  * completes them. The fast paths: f32 rows along a resized innermost axis (NCHW-style: nearest a
  * window load and an in-register permute per vector; linear and cubic in two passes, the inner
@@ -954,7 +954,8 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
 static inline int dnnlk__resize_dtype_ok(dnnlk_dtype t, int mode) {
     switch (t) {
     case dnnlk_f32: case dnnlk_bf16: case dnnlk_f16: case dnnlk_f64: case dnnlk_u8: case dnnlk_s8: return 1;
-    case dnnlk_s32: case dnnlk_s64: case dnnlk_boolean: return mode == dnnlk_resize_nearest; /* bits copied */
+    case dnnlk_s32: case dnnlk_s64: case dnnlk_u64: case dnnlk_boolean:
+        return mode == dnnlk_resize_nearest; /* bits copied */
     default: return 0;
     }
 }
@@ -1083,6 +1084,11 @@ static inline void dnnlk__resize_extrap_bytes(dnnlk_dtype t, float v, unsigned c
             int64_t x = r >= 9223372036854775807.0 ? INT64_MAX : (r <= -9223372036854775808.0 ? INT64_MIN : (int64_t)r);
             memcpy(out, &x, 8);
         }
+    } break;
+    case dnnlk_u64: {
+        double r = v != v ? 0.0 : (double)dnnlk__round_half_even_f32(v);
+        uint64_t x = r <= 0.0 ? 0 : (r >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)r);
+        memcpy(out, &x, 8);
     } break;
     case dnnlk_boolean: out[0] = v != 0.0f; break;
     default: dnnlk__resize_store((char *)out, t, v); break;

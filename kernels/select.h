@@ -18,7 +18,7 @@
  *     {2,3,4,5} the conds {4,5} and {3,1,5} are fine and {3,5} is dnnlk_invalid_shape (numpy.where
  *     would accept more).
  *   - dtypes: src0, src1 and dst share one dtype, any of them (boolean, s8, u8, f16, bf16, s32,
- *     f32, s64, f64); a dst dtype of dnnlk_dtype_undef is completed to it. cond is boolean, u8 or
+ *     f32, s64, u64, f64); a dst dtype of dnnlk_dtype_undef is completed to it. cond is boolean, u8 or
  *     s8, any nonzero byte meaning true. Anything else is dnnlk_invalid_data_type.
  *   - Layouts: any strides on the inputs (0 for broadcast views, negative for flipped ones). dst's
  *     unknown ndims, dims and strides are completed (DNNLK_UNKNOWN; strides by the rules of

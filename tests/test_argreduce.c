@@ -41,6 +41,7 @@ static long double ld(const void *p, dnnlk_dtype t) {
     case dnnlk_f32: { float v; memcpy(&v, p, 4); d = v; return d; }
     case dnnlk_f64: { double v; memcpy(&v, p, 8); d = v * one; return d; }
     case dnnlk_s64: { int64_t v; memcpy(&v, p, 8); return (long double)v; }
+    case dnnlk_u64: { uint64_t v; memcpy(&v, p, 8); return (long double)v; }
     case dnnlk_bf16: { uint16_t h; memcpy(&h, p, 2); d = dnnlk_bf16_to_f32(h); return d; }
     case dnnlk_f16: { uint16_t h; memcpy(&h, p, 2); d = dnnlk_f16_to_f32(h); return d; }
     case dnnlk_s32: { int32_t v; memcpy(&v, p, 4); return v; }
@@ -55,6 +56,7 @@ static void st_from_double(void *p, dnnlk_dtype t, double v) {
     case dnnlk_f32: { float f = (float)v; memcpy(p, &f, 4); } break;
     case dnnlk_f64: memcpy(p, &v, 8); break;
     case dnnlk_s64: { int64_t x = (int64_t)v; memcpy(p, &x, 8); } break;
+    case dnnlk_u64: { uint64_t x = (uint64_t)v; memcpy(p, &x, 8); } break;
     case dnnlk_bf16: { uint16_t h = dnnlk_f32_to_bf16((float)v); memcpy(p, &h, 2); } break;
     case dnnlk_f16: { uint16_t h = dnnlk_f32_to_f16((float)v); memcpy(p, &h, 2); } break;
     case dnnlk_s32: { int32_t x = (int32_t)v; memcpy(p, &x, 4); } break;
@@ -94,6 +96,19 @@ static void fill_values(void *base, dnnlk_dtype t, int64_t n, int style) {
                   : (r >> 2) % 3 == 1 ? INT64_MIN + th_randint(0, 3)
                                       : (int64_t)(th_rand64() >> (r % 2)) ^ (r % 5 == 0 ? INT64_MIN : 0);
                 if (style == 0) x = (int64_t)0x4000000000000000ll + th_randint(-3, 3);
+            }
+            memcpy((char *)base + (size_t)i * es, &x, 8);
+            continue;
+        }
+        if (t == dnnlk_u64) {
+            /* Small values among values from 2^63 up (which a signed compare puts below them), one
+             * apart around 2^63 and 2^64-1 (a double or a compare through one cannot tell them). */
+            uint64_t x = style == 2 ? (uint64_t)i : style == 3 ? 0 - (uint64_t)i : (uint64_t)th_randint(0, 6);
+            if (style == 1 || (style == 0 && r % 4 == 0)) {
+                x = (r >> 2) % 3 == 0 ? UINT64_MAX - (uint64_t)th_randint(0, 3)
+                  : (r >> 2) % 3 == 1 ? 0x8000000000000000ull + (uint64_t)th_randint(-3, 3)
+                                      : th_rand64() >> (r % 2);
+                if (style == 0) x = 0x8000000000000000ull + (uint64_t)th_randint(-3, 3);
             }
             memcpy((char *)base + (size_t)i * es, &x, 8);
             continue;
@@ -141,8 +156,9 @@ static void fill_values(void *base, dnnlk_dtype t, int64_t n, int style) {
     }
 }
 
-#define NDT 8
-static const dnnlk_dtype dtypes[NDT] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_s32, dnnlk_s8, dnnlk_u8, dnnlk_f64, dnnlk_s64};
+#define NDT 9
+static const dnnlk_dtype dtypes[NDT] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16, dnnlk_s32, dnnlk_s8, dnnlk_u8, dnnlk_f64, dnnlk_s64,
+                                        dnnlk_u64};
 static const int parts[4] = {1, 2, 3, 7};
 
 /* ---- a random case, shared by arg ops and top_k ---- */
@@ -381,6 +397,35 @@ TEST(arg_hand_cases_each_isa) {
         CHECK_EQ(dnnlk_arg_max(&z, 0, 0, 0, &v, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 0); CHECK(val == 2.5f);
         CHECK_EQ(dnnlk_arg_max(&z, -1, 1, 0, NULL, &o, 0, 1), dnnlk_success);
     }
+}
+
+/* u64 by hand: 2^63 and above are the largest values (a signed compare makes them the smallest),
+ * neighbours one apart (a compare through double merges them). */
+TEST(u64_hand_cases_each_isa) {
+    static const uint64_t x[8] = {5, 0x8000000000000000ull, 0xfffffffffffffffeull, 0x7fffffffffffffffull,
+                                  0xffffffffffffffffull, 0x8000000000000001ull, 0, 0xffffffffffffffffull};
+    int64_t d = 8, od = 0, kd = 3, idx, ix[3];
+    uint64_t val, v[3];
+    dnnlk_tensor s = th_tensor((void *)x, dnnlk_u64, 1, &d), o = th_tensor(&idx, dnnlk_s64, 0, &od);
+    dnnlk_tensor vo = th_tensor(&val, dnnlk_u64, 0, &od), tv = th_tensor(v, dnnlk_u64, 1, &kd), ti = th_tensor(ix, dnnlk_s64, 1, &kd);
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 0, &vo, &o, 0, 1), dnnlk_success);
+    CHECK_EQ(idx, 4); CHECK(val == 0xffffffffffffffffull);
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 1, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 7);
+    CHECK_EQ(dnnlk_arg_min(&s, 0, 0, 0, &vo, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 6); CHECK(val == 0);
+    CHECK_EQ(dnnlk_top_k(&s, 3, 0, 1, 1, &tv, &ti, NULL, 0, 1), dnnlk_success);
+    CHECK(ix[0] == 4 && ix[1] == 7 && ix[2] == 2);
+    CHECK(v[0] == 0xffffffffffffffffull && v[2] == 0xfffffffffffffffeull);
+    CHECK_EQ(dnnlk_top_k(&s, 3, 0, 0, 1, &tv, &ti, NULL, 0, 1), dnnlk_success); /* smallest */
+    CHECK(ix[0] == 6 && ix[1] == 0 && ix[2] == 3);
+    CHECK_EQ(dnnlk_top_k(&s, 3, 0, 1, 0, &tv, &ti, NULL, 0, 1), dnnlk_success); /* unsorted: index order */
+    CHECK(ix[0] == 2 && ix[1] == 4 && ix[2] == 7);
+    /* 2^63 against 2^63 + 1 and 2^63 - 1 */
+    d = 3;
+    s = th_tensor((void *)(x + 1), dnnlk_u64, 1, &d);
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 0, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 1);
+    s.data = (void *)(x + 3);
+    CHECK_EQ(dnnlk_arg_min(&s, 0, 0, 0, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 0);
+    CHECK_EQ(dnnlk_arg_max(&s, 0, 0, 0, NULL, &o, 0, 1), dnnlk_success); CHECK_EQ(idx, 1);
 }
 
 /* ---- top_k ---- */
@@ -750,6 +795,7 @@ int main(void) {
     RUN(infer_shapes);
     RUN(bad_arguments);
     RUN_EACH_ISA(arg_hand_cases_each_isa);
+    RUN_EACH_ISA(u64_hand_cases_each_isa);
     RUN_EACH_ISA(topk_known_answer_each_isa);
     RUN_EACH_ISA(topk_nan_and_zeros_each_isa);
     RUN_EACH_ISA(arg_long_rows_each_isa);

@@ -2,8 +2,9 @@
  * every value of every dtype here exactly), on every ISA the CPU has and several part counts. */
 #include "harness.h"
 
-static const dnnlk_dtype all_types[9] = {dnnlk_boolean, dnnlk_s8, dnnlk_u8, dnnlk_f16, dnnlk_bf16,
-                                         dnnlk_s32, dnnlk_f32, dnnlk_s64, dnnlk_f64};
+#define NTYPES 10
+static const dnnlk_dtype all_types[NTYPES] = {dnnlk_boolean, dnnlk_s8, dnnlk_u8, dnnlk_f16, dnnlk_bf16,
+                                              dnnlk_s32, dnnlk_f32, dnnlk_s64, dnnlk_f64, dnnlk_u64};
 
 /* ---- the reference ---- */
 
@@ -60,6 +61,7 @@ static ref_val ref_read(const void *p, dnnlk_dtype t) {
     case dnnlk_s8: r.v = *(const signed char *)p; break;
     case dnnlk_u8: r.v = *(const unsigned char *)p; break;
     case dnnlk_s32: { int32_t x; memcpy(&x, p, 4); r.v = x; } break;
+    case dnnlk_u64: { uint64_t x; memcpy(&x, p, 8); r.v = (long double)x; } break;
     default: { int64_t x; memcpy(&x, p, 8); r.v = (long double)x; } break;
     }
     r.neg = r.v < 0;
@@ -110,11 +112,12 @@ static void ref_convert(void *d, dnnlk_dtype dt, const void *s, dnnlk_dtype st) 
         case dnnlk_s8: lo = -128, hi = 127; break;
         case dnnlk_u8: lo = 0, hi = 255; break;
         case dnnlk_s32: lo = -2147483648.0L, hi = 2147483647.0L; break;
+        case dnnlk_u64: lo = 0, hi = 18446744073709551615.0L; break;
         default: lo = -9223372036854775808.0L, hi = 9223372036854775807.0L; break;
         }
         v = x.nan ? 0 : truncl(x.v);
         v = v < lo ? lo : v > hi ? hi : v;
-        bits = (uint64_t)(int64_t)v;
+        bits = dt == dnnlk_u64 ? (uint64_t)v : (uint64_t)(int64_t)v;
     }
     memcpy(d, &bits, dnnlk_dtype_size(dt));
 }
@@ -212,6 +215,15 @@ static void fill_table(void *p, dnnlk_dtype t, int64_t n) {
                 }
             }
         }
+        if (t == dnnlk_u64) { /* 2^63 and up (negative as an s64), the f64/f32/bf16 ties there, 2^64-1 */
+            static const uint64_t big[] = {0x8000000000000000ull, 0x8000000000000001ull, 0x8000000000000400ull,
+                                           0x8000000000000401ull, 0x8000000000000c00ull, 0x8000000000000bffull,
+                                           0x8000008000000000ull, 0x8000018000000000ull, 0x8000008000000001ull,
+                                           0x8080000000000000ull, 0x8180000000000000ull, 0x8080000000000001ull,
+                                           0xfffffffffffffbffull, 0xfffffffffffffc00ull, 0xffffff7fffffffffull,
+                                           0xffffff8000000000ull, 0xffffffffffffffffull, 0xfffffffffffffffeull};
+            for (i = 0; i < (int64_t)(sizeof big / sizeof big[0]) && k < n; i++, k++) memcpy((char *)p + k * 8, &big[i], 8);
+        }
         for (; k < n; k++) {
             uint64_t u = th_rand64() >> th_randint(0, 63);
             if (th_rand32() & 1) u = 0 - u;
@@ -242,13 +254,13 @@ static dnnlk_tensor vec1(void *p, dnnlk_dtype t, int64_t n) { return th_tensor(p
  * starting one byte off alignment, as 1, 2, 3 and 7 parts; each element against the reference. */
 TEST(every_pair_against_reference) {
     int a, b, nth, ith;
-    for (a = 0; a < 9; a++) {
+    for (a = 0; a < NTYPES; a++) {
         dnnlk_dtype st = all_types[a];
         int64_t n = source_count(st), i;
         size_t ses = dnnlk_dtype_size(st);
         th_buf sb = th_alloc((size_t)n * ses, 1);
         fill_sources(sb.p, st, n);
-        for (b = 0; b < 9; b++) {
+        for (b = 0; b < NTYPES; b++) {
             dnnlk_dtype dt = all_types[b];
             size_t des = dnnlk_dtype_size(dt);
             th_buf db = th_alloc((size_t)n * des, 3), rb = th_alloc((size_t)n * des, 0);
@@ -363,7 +375,7 @@ TEST(random_layouts) {
     for (iter = 0; iter < iters; iter++) {
         int64_t dims[DNNLK_MAX_NDIMS];
         int nd = (int)th_randint(0, 5), i, nth = nths[iter % 4], ith;
-        dnnlk_dtype st = all_types[th_randint(0, 8)], dt = iter % 3 == 0 ? st : all_types[th_randint(0, 8)];
+        dnnlk_dtype st = all_types[th_randint(0, NTYPES - 1)], dt = iter % 3 == 0 ? st : all_types[th_randint(0, NTYPES - 1)];
         view s, d;
         char what[64];
         for (i = 0; i < nd; i++) dims[i] = th_randint(1, 6);
@@ -616,6 +628,98 @@ TEST(same_bits_every_level_and_part_count) {
     for (c = 0; c < 6; c++) th_bits_match_scalar(names[c], got[c], ran[c]);
 }
 
+/* ---- u64 in the other ops ---- */
+
+/* The ops that take u64 besides convert and the arg ops: compare (unsigned order, on the typed
+ * row, the element path of a strided view and against a broadcast scalar), select and nearest
+ * resize (bit copies, tf_crop_and_resize's extrapolation_value converted). Every other op refuses
+ * it, descriptors untouched. */
+TEST(u64_in_other_ops_each_isa) {
+    static const uint64_t a[8] = {5, 0x8000000000000000ull, 0xffffffffffffffffull, 0x8000000000000001ull,
+                                  0x7fffffffffffffffull, 0, 0xfffffffffffffffeull, 1};
+    static const uint64_t b[8] = {0x8000000000000000ull, 0x8000000000000000ull, 0xfffffffffffffffeull,
+                                  0x8000000000000001ull, 0x8000000000000000ull, 0, 0xffffffffffffffffull, 0};
+    static const unsigned char lt[8] = {1, 0, 0, 0, 1, 0, 1, 0}, gt[8] = {0, 0, 1, 0, 0, 0, 0, 1};
+    unsigned char m[8], cond[8] = {1, 0, 1, 0, 0, 1, 1, 0};
+    int64_t n = 8, h = 4, one = 1, i, two[2] = {1, 4}, twoo[2] = {1, 8};
+    uint64_t out[8], res[8], big = 0x8000000000000000ull;
+    dnnlk_tensor ta = th_tensor((void *)a, dnnlk_u64, 1, &n), tb = th_tensor((void *)b, dnnlk_u64, 1, &n);
+    dnnlk_tensor tm = th_tensor(m, dnnlk_boolean, 1, &n), tc = th_tensor(cond, dnnlk_boolean, 1, &n), tsc, td, u;
+    CHECK_EQ(dnnlk_compare(dnnlk_compare_lt, &ta, &tb, &tm, 0, 1), dnnlk_success);
+    CHECK(memcmp(m, lt, 8) == 0);
+    CHECK_EQ(dnnlk_compare(dnnlk_compare_gt, &ta, &tb, &tm, 0, 1), dnnlk_success);
+    CHECK(memcmp(m, gt, 8) == 0);
+    /* every other element: the element path */
+    ta.dims[0] = tb.dims[0] = tm.dims[0] = h, ta.strides[0] = tb.strides[0] = 2;
+    CHECK_EQ(dnnlk_compare(dnnlk_compare_lt, &ta, &tb, &tm, 0, 1), dnnlk_success);
+    for (i = 0; i < h; i++) CHECK_EQ(m[i], lt[2 * i]);
+    CHECK_EQ(dnnlk_compare(dnnlk_compare_ge, &ta, &tb, &tm, 0, 1), dnnlk_success);
+    for (i = 0; i < h; i++) CHECK_EQ(m[i], !lt[2 * i]);
+    /* against a scalar 2^63 */
+    ta = th_tensor((void *)a, dnnlk_u64, 1, &n), tb = th_tensor((void *)b, dnnlk_u64, 1, &n);
+    tm = th_tensor(m, dnnlk_boolean, 1, &n);
+    tsc = th_tensor(&big, dnnlk_u64, 0, &one);
+    CHECK_EQ(dnnlk_compare(dnnlk_compare_ge, &ta, &tsc, &tm, 0, 1), dnnlk_success);
+    for (i = 0; i < n; i++) CHECK_EQ(m[i], a[i] >= big);
+    /* select: the bits of the chosen side */
+    td = th_tensor(out, dnnlk_u64, 1, &n);
+    CHECK_EQ(dnnlk_select(&tc, &ta, &tb, &td, dnnlk_broadcast_none, 0, 1), dnnlk_success);
+    for (i = 0; i < n; i++) CHECK(out[i] == (cond[i] ? a[i] : b[i]));
+    /* nearest resize x2 of [1,4]: each element twice */
+    {
+        dnnlk_resize_desc rd;
+        float sc[2] = {1.0f, 2.0f}, roi[4] = {0, 0, 1, 2};
+        dnnlk_tensor rs = th_tensor((void *)a, dnnlk_u64, 2, two), ro = th_tensor(res, dnnlk_u64, 2, twoo);
+        memset(&rd, 0, sizeof rd);
+        rd.mode = dnnlk_resize_nearest, rd.coord = dnnlk_resize_asymmetric, rd.nearest = dnnlk_resize_floor;
+        rd.naxes = 2, rd.scales = sc;
+        CHECK_EQ(dnnlk_resize(&rs, &rd, &ro, 0, 1), dnnlk_success);
+        for (i = 0; i < 8; i++) CHECK(res[i] == a[i / 2]);
+        /* crop [0, 2] of an axis of 4 (ends past in - 1): the samples outside take the value as a
+         * u64 (above 2^63; saturated above 2^64 and below 0) */
+        rd.coord = dnnlk_resize_tf_crop_and_resize, rd.nroi = 4, rd.roi = roi, rd.extrapolation_value = 1e19f;
+        CHECK_EQ(dnnlk_resize(&rs, &rd, &ro, 0, 1), dnnlk_success);
+        CHECK(res[7] == (uint64_t)1e19f);
+        rd.extrapolation_value = 3e19f;
+        CHECK_EQ(dnnlk_resize(&rs, &rd, &ro, 0, 1), dnnlk_success);
+        CHECK(res[7] == UINT64_MAX);
+        rd.extrapolation_value = -5.0f;
+        CHECK_EQ(dnnlk_resize(&rs, &rd, &ro, 0, 1), dnnlk_success);
+        CHECK(res[7] == 0);
+        rd.coord = dnnlk_resize_asymmetric, rd.nroi = 0, rd.roi = NULL, rd.mode = dnnlk_resize_linear;
+        memset(&u, 0x5A, sizeof u), ro = u;
+        CHECK_EQ(dnnlk_resize_infer(&rs, &rd, &ro), dnnlk_invalid_data_type);
+        CHECK(memcmp(&ro, &u, sizeof u) == 0);
+    }
+    /* the ops that refuse it, from their infer calls; the output descriptor left as it was */
+    {
+        float f[8] = {0}, sc = 1.0f;
+        int32_t idx[8] = {0};
+        int ax = 0;
+        dnnlk_tensor fs = th_tensor(f, dnnlk_f32, 1, &n), ts = th_tensor(&sc, dnnlk_f32, 0, &one), o, keep;
+        dnnlk_tensor ti = th_tensor(idx, dnnlk_s32, 1, &n);
+        ta = th_tensor((void *)a, dnnlk_u64, 1, &n);
+#define REFUSED(out, call)                                       \
+        do {                                                     \
+            o = (out), o.ndims = DNNLK_UNKNOWN, keep = o;        \
+            CHECK_EQ(call, dnnlk_invalid_data_type);             \
+            CHECK(memcmp(&o, &keep, sizeof o) == 0);             \
+        } while (0)
+        REFUSED(ta, dnnlk_erf_infer(&ta, &o));
+        REFUSED(ta, dnnlk_softmax_infer(&ta, 0, &o));
+        REFUSED(ta, dnnlk_l2_norm_infer(&ta, 0, 1e-6f, 0, &o));
+        REFUSED(ta, dnnlk_layer_norm_infer(&ta, NULL, NULL, 1, &ax, 1e-5f, 0, &o, NULL, NULL));
+        REFUSED(ta, dnnlk_dropout_fwd_infer(&ta, &o));
+        REFUSED(ta, dnnlk_quantize_linear_infer(&fs, &ts, NULL, 0, 0, 1, &o));
+        REFUSED(fs, dnnlk_dequantize_linear_infer(&ta, &ts, NULL, 0, 0, &o));
+        REFUSED(ta, dnnlk_one_hot_infer(&ti, 4, -1, &o));
+        o = ta, keep = o;
+        CHECK_EQ(dnnlk_rng_uniform_infer(&o), dnnlk_invalid_data_type);
+        CHECK(memcmp(&o, &keep, sizeof o) == 0);
+#undef REFUSED
+    }
+}
+
 int main(void) {
     RUN(infer_completes_dst);
     RUN(bad_arguments_write_nothing);
@@ -628,5 +732,6 @@ int main(void) {
     RUN_EACH_ISA(transposes);
     RUN_EACH_ISA(tails_every_length);
     RUN(same_bits_every_level_and_part_count);
+    RUN_EACH_ISA(u64_in_other_ops_each_isa);
     return th_summary();
 }

@@ -1201,6 +1201,29 @@ TEST(general_bad_arguments) {
         }
         s3[1] = 1;
     }
+    {   /* f16 / bf16 scales, judged by their bits at every position of a blocked [2, 2] scale (each
+         * row of it): +-0, inf and NaN refused; a denormal (bits 1) and the largest finite accepted,
+         * as is an f32 denormal scale (with denormals-are-zero off) */
+        static const uint16_t bad[2][4] = {{0x0000, 0x8000, 0x7c00, 0x7e01}, {0x0000, 0xbf80, 0x7f80, 0x7fc1}};
+        static const uint16_t one[2] = {0x3c00, 0x3f80}, good[2][2] = {{0x0001, 0x7bff}, {0x0001, 0x7f7f}};
+        uint16_t h[4];
+        int ty, pos, b;
+        for (ty = 0; ty < 2; ty++)
+            for (pos = 0; pos < 4; pos++) {
+                dnnlk_tensor SH = th_tensor(h, ty ? dnnlk_bf16 : dnnlk_f16, 2, sd);
+                for (b = 0; b < 4; b++) {
+                    h[0] = h[1] = h[2] = h[3] = one[ty], h[pos] = bad[ty][b];
+                    EXPECT_U(dnnlk_quantize_linear(&X, &SH, NULL, 1, 4, 1, &Y, 0, 1), dnnlk_invalid_arguments);
+                }
+                for (b = 0; b < 2; b++) {
+                    h[0] = h[1] = h[2] = h[3] = one[ty], h[pos] = good[ty][b];
+                    CHECK_EQ(dnnlk_quantize_linear(&X, &SH, NULL, 1, 4, 1, &Y, 0, 1), dnnlk_success);
+                }
+                s3[pos] = 1e-40f;
+                CHECK_EQ(dnnlk_quantize_linear(&X, &SB, NULL, 1, 4, 1, &Y, 0, 1), dnnlk_success);
+                s3[pos] = 1;
+            }
+    }
     {   /* an fp8 zero point must be +-0 */
         uint8_t zf[1] = {0x08};
         dnnlk_tensor ZF = scalar_t(zf, dnnlk_f8_e4m3);
