@@ -35,6 +35,10 @@
  *                             j of s (rows at s + k sp bytes); any alignment, the bits unchanged;
  *                             nt: streaming stores (d and dp aligned to 4 DNNLK__VT_N bytes; plain
  *                             stores at the scalar level)
+ *   dnnlk__vb_ziplo_elem / _ziphi_elem(a, b, es)   es = 1, 2 or 4-byte lanes of two dnnlk__vb,
+ *                             interleaved: a0 b0 a1 b1 ... from the lower halves of a and b (ziplo),
+ *                             from the upper halves (ziphi); in memory order at every level (the
+ *                             transposes of 8-, 16- and 64-bit elements are built on them)
  *   dnnlk__vf_load_f16(p)     DNNLK__VF_N f16 as f32 lanes, exactly; a signalling NaN comes out quiet
  *                             (quiet bit set, payload kept) at every level, as F16C gives it
  *                             (dnnlk__vf_load_bf16, a shift, keeps the bits as they are)

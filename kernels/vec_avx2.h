@@ -209,6 +209,17 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_avx2(void *d, int64_t dp, co
         }
     }
 }
+/* == convert: interleaves of 1-, 2- and 4-byte elements (hi: of the upper halves) == */
+static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int es, int hi) {
+    __m256i l, h;
+    switch (es) {
+    case 1: l = _mm256_unpacklo_epi8(a, b), h = _mm256_unpackhi_epi8(a, b); break;
+    case 2: l = _mm256_unpacklo_epi16(a, b), h = _mm256_unpackhi_epi16(a, b); break;
+    default: l = _mm256_unpacklo_epi32(a, b), h = _mm256_unpackhi_epi32(a, b); break;
+    }
+    /* 128-bit half H of l / h: the interleave of the lower / upper half of half H of a and b */
+    return hi ? _mm256_permute2x128_si256(l, h, 0x31) : _mm256_permute2x128_si256(l, h, 0x20);
+}
 #endif
 
 #define DNNLK__VF_N 8
@@ -284,6 +295,8 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_avx2(void *d, int64_t dp, co
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
 #define DNNLK__VT_N 8 /* the side of dnnlk__v32_transpose's tiles */
 #define dnnlk__v32_transpose dnnlk__v32_transpose_avx2
+#define dnnlk__vb_ziplo_elem(a, b, es) dnnlk__vb_zip_avx2((a), (b), (es), 0)
+#define dnnlk__vb_ziphi_elem(a, b, es) dnnlk__vb_zip_avx2((a), (b), (es), 1)
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

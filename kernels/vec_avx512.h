@@ -210,6 +210,18 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_avx512(void *d, int64_t dp, 
         }
     }
 }
+/* == convert: interleaves of 1-, 2- and 4-byte elements (hi: of the upper halves) == */
+static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int es, int hi) {
+    __m512i l, h;
+    switch (es) {
+    case 1: l = _mm512_unpacklo_epi8(a, b), h = _mm512_unpackhi_epi8(a, b); break;
+    case 2: l = _mm512_unpacklo_epi16(a, b), h = _mm512_unpackhi_epi16(a, b); break;
+    default: l = _mm512_unpacklo_epi32(a, b), h = _mm512_unpackhi_epi32(a, b); break;
+    }
+    /* 128-bit lane L of l / h: the interleave of the lower / upper half of lane L of a and b */
+    return hi ? _mm512_permutex2var_epi64(l, _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15), h)
+              : _mm512_permutex2var_epi64(l, _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11), h);
+}
 #endif
 
 #define DNNLK__VF_N 16
@@ -285,6 +297,8 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_avx512(void *d, int64_t dp, 
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
 #define DNNLK__VT_N 16 /* the side of dnnlk__v32_transpose's tiles */
 #define dnnlk__v32_transpose dnnlk__v32_transpose_avx512
+#define dnnlk__vb_ziplo_elem(a, b, es) dnnlk__vb_zip_avx512((a), (b), (es), 0)
+#define dnnlk__vb_ziphi_elem(a, b, es) dnnlk__vb_zip_avx512((a), (b), (es), 1)
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

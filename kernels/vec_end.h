@@ -74,6 +74,8 @@
 #undef dnnlk__vec_prefetch_l2
 #undef DNNLK__VT_N
 #undef dnnlk__v32_transpose
+#undef dnnlk__vb_ziplo_elem
+#undef dnnlk__vb_ziphi_elem
 #undef dnnlk__vf_load_dt
 #undef dnnlk__vf_store_dt
 

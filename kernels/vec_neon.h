@@ -265,6 +265,18 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_neon(void *d, int64_t dp, co
         else vst1q_u8((uint8_t *)(void *)(dc + j * dp), vreinterpretq_u8_u64(o[j]));
     }
 }
+/* == convert: interleaves of 1-, 2- and 4-byte elements (hi: of the upper halves) == */
+static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t b, int es, int hi) {
+    switch (es) {
+    case 1: return hi ? vzip2q_u8(a, b) : vzip1q_u8(a, b);
+    case 2:
+        return vreinterpretq_u8_u16(hi ? vzip2q_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b))
+                                       : vzip1q_u16(vreinterpretq_u16_u8(a), vreinterpretq_u16_u8(b)));
+    default:
+        return vreinterpretq_u8_u32(hi ? vzip2q_u32(vreinterpretq_u32_u8(a), vreinterpretq_u32_u8(b))
+                                       : vzip1q_u32(vreinterpretq_u32_u8(a), vreinterpretq_u32_u8(b)));
+    }
+}
 #endif
 
 #define DNNLK__VF_N 4
@@ -345,6 +357,8 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_neon(void *d, int64_t dp, co
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__vec_prefetch_neon((p), (bytes), 0)
 #define DNNLK__VT_N 4 /* the side of dnnlk__v32_transpose's tiles */
 #define dnnlk__v32_transpose dnnlk__v32_transpose_neon
+#define dnnlk__vb_ziplo_elem(a, b, es) dnnlk__vb_zip_neon((a), (b), (es), 0)
+#define dnnlk__vb_ziphi_elem(a, b, es) dnnlk__vb_zip_neon((a), (b), (es), 1)
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

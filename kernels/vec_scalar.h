@@ -309,6 +309,20 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_scalar(void *d, int64_t dp, 
     for (j = 0; j < 4; j++)
         for (k = 0; k < 4; k++) memcpy((char *)d + j * dp + k * 4, (const char *)s + k * sp + j * 4, 4);
 }
+/* == convert: interleaves of 1-, 2- and 4-byte elements (hi: of the upper halves) ==
+ * The 8 bytes in memory order (a dnnlk__vb is what dnnlk__vb_loadu read), so on any byte order. */
+static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, int es, int hi) {
+    unsigned char x[8], y[8], o[8];
+    int j, half = 4 / es;
+    uint64_t r;
+    memcpy(x, &a, 8), memcpy(y, &b, 8);
+    for (j = 0; j < half; j++) {
+        memcpy(o + 2 * j * es, x + (hi * half + j) * es, (size_t)es);
+        memcpy(o + (2 * j + 1) * es, y + (hi * half + j) * es, (size_t)es);
+    }
+    memcpy(&r, o, 8);
+    return r;
+}
 #endif
 
 #define DNNLK__VF_N 1
@@ -384,6 +398,8 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_scalar(void *d, int64_t dp, 
 #define dnnlk__vec_prefetch_l2(p, bytes) ((void)0)
 #define DNNLK__VT_N 4 /* the side of dnnlk__v32_transpose's tiles */
 #define dnnlk__v32_transpose dnnlk__v32_transpose_scalar
+#define dnnlk__vb_ziplo_elem(a, b, es) dnnlk__vb_zip_scalar((a), (b), (es), 0)
+#define dnnlk__vb_ziphi_elem(a, b, es) dnnlk__vb_zip_scalar((a), (b), (es), 1)
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

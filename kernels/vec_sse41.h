@@ -250,6 +250,14 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_sse41(void *d, int64_t dp, c
         else _mm_storeu_si128((__m128i *)(void *)(dc + j * dp), o[j]);
     }
 }
+/* == convert: interleaves of 1-, 2- and 4-byte elements (hi: of the upper halves) == */
+static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int es, int hi) {
+    switch (es) {
+    case 1: return hi ? _mm_unpackhi_epi8(a, b) : _mm_unpacklo_epi8(a, b);
+    case 2: return hi ? _mm_unpackhi_epi16(a, b) : _mm_unpacklo_epi16(a, b);
+    default: return hi ? _mm_unpackhi_epi32(a, b) : _mm_unpacklo_epi32(a, b);
+    }
+}
 #endif
 
 #define DNNLK__VF_N 4
@@ -325,6 +333,8 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_sse41(void *d, int64_t dp, c
 #define dnnlk__vec_prefetch_l2(p, bytes) dnnlk__prefetch_l2((p), (bytes))
 #define DNNLK__VT_N 4 /* the side of dnnlk__v32_transpose's tiles */
 #define dnnlk__v32_transpose dnnlk__v32_transpose_sse41
+#define dnnlk__vb_ziplo_elem(a, b, es) dnnlk__vb_zip_sse41((a), (b), (es), 0)
+#define dnnlk__vb_ziphi_elem(a, b, es) dnnlk__vb_zip_sse41((a), (b), (es), 1)
 
 /* ---- beyond the f32/s32 basics (names), in the sections above ---- */
 /* == select: byte and 16-bit lanes == */

@@ -398,12 +398,15 @@ TEST(transposes) {
     static const dnnlk_dtype types[4] = {dnnlk_u8, dnnlk_bf16, dnnlk_f32, dnnlk_f64};
     /* C = 27: a 16-column block, then tiles of 4 or 8 and single columns; C = 48 with an aligned
      * dst: whole 64-byte dst rows, streamed when the threshold cell is 0; H*W > 512: more than
-     * one band of the 32-bit path, with a last band of fewer rows than a tile */
-    static const int64_t shapes[5][4] = {{2, 5, 7, 9}, {3, 67, 5, 13}, {1, 16, 33, 17}, {2, 27, 37, 19}, {2, 48, 37, 19}};
+     * one band of the 32-bit path, with a last band of fewer rows than a tile; C = 64: whole
+     * 64-byte dst lines of every element size (the 8/16/64-bit paths streamed), 145 rows: blocks
+     * of rows, then rows short of a block */
+    static const int64_t shapes[6][4] = {{2, 5, 7, 9}, {3, 67, 5, 13}, {1, 16, 33, 17}, {2, 27, 37, 19}, {2, 48, 37, 19},
+                                         {1, 64, 5, 29}};
     int64_t *cell = dnnlk__convert_nt_cell(), saved = *cell;
     int ti, si, dir, nth, ith, streamed;
     for (ti = 0; ti < 4; ti++)
-        for (si = 0; si < 5; si++)
+        for (si = 0; si < 6; si++)
             for (dir = 0; dir < 2; dir++)
                 for (streamed = 0; streamed < 2; streamed++) {
                     const int64_t *dm = shapes[si];

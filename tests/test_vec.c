@@ -33,6 +33,8 @@ typedef void (*order_fn)(const float *, const float *, float *, int32_t *);
 static const order_fn orders[4] = VEC_LEVELS(vec_probe_x86_order);
 typedef int (*transpose_fn)(void *, int64_t, const void *, int64_t, int);
 static const transpose_fn transposes[4] = VEC_LEVELS(vec_probe_transpose);
+typedef int (*zip_fn)(const unsigned char *, const unsigned char *, unsigned char *);
+static const zip_fn zips[4] = VEC_LEVELS(vec_probe_zip);
 
 #define N 4096
 
@@ -278,6 +280,29 @@ TEST(transpose_tile_by_lane) {
         }
 }
 
+/* dnnlk__vb_ziplo_elem / _ziphi_elem: lane j of two vectors of es-byte lanes interleaved, a's
+ * lanes at even places, in memory order, against a plain loop; every byte of the inputs distinct,
+ * so a lane taken from the wrong place or vector shows. */
+TEST(zip_by_lane) {
+    unsigned char a[64], b[64], out[6 * 64];
+    int l = (int)th_isa, V, e, es, h, j, rep;
+    for (rep = 0; rep < 4; rep++) {
+        for (j = 0; j < 64; j++) a[j] = (unsigned char)(2 * j + rep), b[j] = (unsigned char)(2 * j + 1 + rep);
+        memset(out, 0xA5, sizeof out);
+        V = zips[l](a, b, out);
+        CHECK(V == 8 || V == 16 || V == 32 || V == 64);
+        for (e = 0; e < 3; e++)
+            for (h = 0; h < 2; h++) {
+                const unsigned char *o = out + (2 * e + h) * V;
+                es = 1 << e;
+                for (j = 0; j < V / es; j++) { /* lane j of the result: lane h V/(2 es) + j/2 of a (even j) or b */
+                    const unsigned char *want = (j % 2 ? b : a) + (h * V / (2 * es) + j / 2) * es;
+                    CHECK_MSG(memcmp(o + j * es, want, (size_t)es) == 0, "level %d es %d %s: lane %d", l, es, h ? "hi" : "lo", j);
+                }
+            }
+    }
+}
+
 /* dnnlk__vf_load_f16 of every f16 NaN (signalling ones included) gives the same quiet f32 at
  * every level: sign, quiet bit and payload, as F16C's vcvtph2ps (SSE4.1 and the scalar level
  * convert in C, which kept a signalling NaN signalling). */
@@ -301,7 +326,8 @@ TEST(no_vector_names_leak) {
     defined(dnnlk__vi_set1) || defined(dnnlk__vi_blend) || defined(dnnlk__vmask_or) || defined(dnnlk__vi_load_i8) || \
     defined(dnnlk__vf_mul) || defined(dnnlk__vf_fmadd) || defined(dnnlk__vf_nofuse) || defined(dnnlk__vf_floor) || \
     defined(dnnlk__vb) || defined(DNNLK__VB_N) || defined(dnnlk__vi_pack4_sat_i8) || defined(dnnlk__vf_gather) || \
-    defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY) || defined(dnnlk__v32_transpose) || defined(DNNLK__VT_N)
+    defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY) || defined(dnnlk__v32_transpose) || defined(DNNLK__VT_N) || \
+    defined(dnnlk__vb_ziplo_elem) || defined(dnnlk__vb_ziphi_elem)
     leaked = 1;
 #endif
     CHECK_MSG(!leaked, "a vector-layer name is still defined after simd_instantiate.h");
@@ -315,6 +341,7 @@ int main(void) {
     RUN_EACH_ISA(integer_ops_and_unordered_compares_by_lane);
     RUN_EACH_ISA(x86_operand_order_and_truncation_by_lane);
     RUN_EACH_ISA(transpose_tile_by_lane);
+    RUN_EACH_ISA(zip_by_lane);
     RUN_EACH_ISA(f16_nan_load_quiet_every_level);
     RUN(no_vector_names_leak);
     return th_summary();

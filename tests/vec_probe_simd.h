@@ -92,6 +92,19 @@ static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_q8)(const int32_t *abcd, const 
     dnnlk__vi_storeu(outi, dnnlk__vf_to_vi_round_even(v));
 }
 
+/* dnnlk__vb_ziplo_elem / _ziphi_elem of one pair of vectors for es = 1, 2, 4: out gets, per es,
+ * ziplo then ziphi (2 DNNLK__VB_N bytes); returns DNNLK__VB_N. */
+static DNNLK__NOINLINE int DNNLK__SFX(vec_probe_zip)(const unsigned char *a, const unsigned char *b, unsigned char *out) {
+    dnnlk__vb x = dnnlk__vb_loadu(a), y = dnnlk__vb_loadu(b);
+    dnnlk__vb_storeu(out, dnnlk__vb_ziplo_elem(x, y, 1));
+    dnnlk__vb_storeu(out + DNNLK__VB_N, dnnlk__vb_ziphi_elem(x, y, 1));
+    dnnlk__vb_storeu(out + 2 * DNNLK__VB_N, dnnlk__vb_ziplo_elem(x, y, 2));
+    dnnlk__vb_storeu(out + 3 * DNNLK__VB_N, dnnlk__vb_ziphi_elem(x, y, 2));
+    dnnlk__vb_storeu(out + 4 * DNNLK__VB_N, dnnlk__vb_ziplo_elem(x, y, 4));
+    dnnlk__vb_storeu(out + 5 * DNNLK__VB_N, dnnlk__vb_ziphi_elem(x, y, 4));
+    return DNNLK__VB_N;
+}
+
 /* dnnlk__v32_transpose on one tile; returns the tile's side (DNNLK__VT_N). */
 static DNNLK__NOINLINE int DNNLK__SFX(vec_probe_transpose)(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
     dnnlk__v32_transpose(d, dp, s, sp, nt);

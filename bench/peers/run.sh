@@ -5,6 +5,14 @@
 b=$1; shift
 dir=$(dirname "$0")
 py=${PYTHON:-/usr/bin/python3}
+# Huge pages for every side's large buffers, as bench_alloc gives ours (bench/harness.h): numpy
+# madvises its arrays of 4 MiB or more by itself; glibc's malloc does it for torch's and oneDNN's
+# allocators with this tunable (glibc >= 2.35; older ones ignore it). DNNLK_BENCH_HUGEPAGES=0: none.
+if [ "${DNNLK_BENCH_HUGEPAGES:-1}" = 0 ]; then
+    export NUMPY_MADVISE_HUGEPAGE=0
+else
+    export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1"
+fi
 [ -x "$py" ] || py=python3
 for f in "$dir"/*.py; do
     [ -f "$f" ] || continue
