@@ -348,13 +348,7 @@ static inline dnnlk_status dnnlk__dropout_prepare(const dnnlk_tensor *src, const
     if (n > 0 && (!src->data || !out->data || !mask)) return dnnlk_invalid_arguments;
     if (!dnnlk__alias_ok(out, src)) return dnnlk_invalid_arguments;
     if (n > 0) { /* the mask overlaps neither tensor */
-        dnnlk_tensor m;
-        memset(&m, 0, sizeof m);
-        m.data = (void *)(uintptr_t)mask;
-        m.dtype = dnnlk_u8;
-        m.ndims = 1;
-        m.dims[0] = (*nmask + 7) / 8;
-        m.strides[0] = 1;
+        dnnlk_tensor m = dnnlk__byte_range(mask, (*nmask + 7) / 8);
         if (dnnlk__ranges_intersect(&m, src) || dnnlk__ranges_intersect(&m, out)) return dnnlk_invalid_arguments;
     }
     dnnlk_dense_strides(src->ndims, mdims, mstr);

@@ -135,14 +135,7 @@ static inline dnnlk_status dnnlk__fd_output(const dnnlk_tensor *data, const dnnl
 
 /* The mask of n elements as a byte tensor, for the overlap checks. */
 static inline dnnlk_tensor dnnlk__fd_mask_tensor(const uint8_t *mask, int64_t n) {
-    dnnlk_tensor m;
-    memset(&m, 0, sizeof m);
-    m.data = (void *)(uintptr_t)mask;
-    m.dtype = dnnlk_u8;
-    m.ndims = 1;
-    m.dims[0] = n / 8 + (n % 8 != 0);
-    m.strides[0] = 1;
-    return m;
+    return dnnlk__byte_range(mask, n / 8 + (n % 8 != 0));
 }
 
 static inline int64_t dnnlk__fd_numel(const dnnlk_tensor *t) {

@@ -172,18 +172,6 @@ static inline dnnlk_status dnnlk__fsm_check_out(const dnnlk_tensor *src, const d
     return dnnlk_success;
 }
 
-/* A flat byte range as a 1-d u8 tensor, for the overlap checks. */
-static inline dnnlk_tensor dnnlk__fsm_bytes(const void *p, int64_t n) {
-    dnnlk_tensor t;
-    memset(&t, 0, sizeof t);
-    t.data = (void *)(uintptr_t)p;
-    t.dtype = dnnlk_u8;
-    t.ndims = 1;
-    t.dims[0] = n;
-    t.strides[0] = 1;
-    return t;
-}
-
 /* Do any two of the n tensors (NULL entries skipped) intersect? */
 static inline int dnnlk__fsm_any_intersect(const dnnlk_tensor *const *t, int n) {
     int i, j;
@@ -269,8 +257,8 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *
     st = dnnlk__output_writable(&out, src, NULL);
     if (st != dnnlk_success) return st;
     nb = pl.numel / 8 + (pl.numel % 8 != 0);
-    tm = dnnlk__fsm_bytes(drop_mask, drop_mask ? nb : 0);
-    ts = dnnlk__fsm_bytes(stats, stats ? 8 * pl.rows : 0);
+    tm = dnnlk__byte_range(drop_mask, drop_mask ? nb : 0);
+    ts = dnnlk__byte_range(stats, stats ? 8 * pl.rows : 0);
     if (stats && out.data == src->data && pl.numel > 0) return dnnlk_invalid_arguments; /* the backward reads src */
     all[0] = &out, all[1] = cond, all[2] = &tm, all[3] = &ts, all[4] = probs ? &pout : NULL;
     if (dnnlk__fsm_any_intersect(all, 5)) return dnnlk_invalid_arguments;
@@ -394,8 +382,8 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_bwd(const dnnlk_tensor *
     if (st != dnnlk_success) return st;
     drop = rate > 0;
     nb = pl.numel / 8 + (pl.numel % 8 != 0);
-    tm = dnnlk__fsm_bytes(drop_mask, drop_mask && drop ? nb : 0);
-    ts = dnnlk__fsm_bytes(stats, stats ? 8 * pl.rows : 0);
+    tm = dnnlk__byte_range(drop_mask, drop_mask && drop ? nb : 0);
+    ts = dnnlk__byte_range(stats, stats ? 8 * pl.rows : 0);
     all[0] = &done, all[1] = probs ? NULL : src, all[2] = probs ? NULL : cond, all[3] = &tm, all[4] = &ts, all[5] = probs;
     for (r = 1; r < 6; r++)
         if (all[r] && dnnlk__ranges_intersect(&done, all[r])) return dnnlk_invalid_arguments;

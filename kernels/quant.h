@@ -244,17 +244,10 @@ static inline int dnnlk__quant_dense(const dnnlk_tensor *t) {
     return 1;
 }
 static inline dnnlk_tensor dnnlk__quant_bytes_view(const dnnlk_tensor *t) {
-    dnnlk_tensor b;
     int64_t n = 0;
     if (!dnnlk__is_packed4(t->dtype)) return dnnlk__quant_geom(t);
-    memset(&b, 0, sizeof b);
     (void)dnnlk_shape_numel(t->ndims, t->dims, &n);
-    b.data = t->data;
-    b.dtype = dnnlk_u8;
-    b.ndims = 1;
-    b.dims[0] = (n + 1) / 2;
-    b.strides[0] = 1;
-    return b;
+    return dnnlk__byte_range(t->data, (n + 1) / 2);
 }
 
 /* Every scale positive and finite: by its bits, 0 < bits < the +inf pattern (sign clear, not zero,

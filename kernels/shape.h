@@ -261,6 +261,19 @@ static inline dnnlk_status dnnlk__complete_output(const dnnlk_tensor *out, int n
 
 /* ---- aliasing between an output and an input ---- */
 
+/* nbytes bytes from p as a dense 1-d u8 tensor: how a bit mask, a workspace or packed data takes
+ * part in the overlap checks below. */
+static inline dnnlk_tensor dnnlk__byte_range(const void *p, int64_t nbytes) {
+    dnnlk_tensor t;
+    memset(&t, 0, sizeof t);
+    t.data = (void *)(uintptr_t)p;
+    t.dtype = dnnlk_u8;
+    t.ndims = 1;
+    t.dims[0] = nbytes;
+    t.strides[0] = 1;
+    return t;
+}
+
 static inline int dnnlk__ranges_intersect(const dnnlk_tensor *a, const dnnlk_tensor *b) {
     int64_t alo, ahi, blo, bhi;
     const char *pa = (const char *)a->data, *pb = (const char *)b->data;
