@@ -46,6 +46,11 @@
  * only), 4-byte aligned; with neither diff_weight nor diff_bias it is 0 bytes and may be NULL.
  * workspace_bytes must be at least that, and the workspace must not overlap any tensor.
  *
+ * SPEED: contiguous rows (and weight) run on the vector layer, one row at a time: pass 1 reads
+ * src and diff_dst (requested DNNLK__LNB_PF_BYTES ahead into L2), pass 2 finds the row in cache.
+ * An f32 diff_src of at least DNNLK_NORM_NT_BYTES in a part, whose rows start on a vector
+ * boundary, is written with non-temporal stores (the same bits as plain stores).
+ *
  * Statuses: invalid_arguments for NULL tensors or data, a missing mean or inv_std_dev, a missing
  * or too small workspace, bad (ith, nth), eps_outside_sqrt not 0/1, outputs overlapping inputs
  * or each other (diff_src may be diff_dst or src exactly); invalid_shape for dims that do not

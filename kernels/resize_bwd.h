@@ -15,9 +15,11 @@
  * elements that read it form a box (per axis a contiguous range of o, the coordinate maps being
  * monotone); their diff_dst · Π W are summed in double in row-major order of the box and rounded
  * once. Parts split the diff_src elements, so no two parts write one element and the bits are the
- * same for every (ith, nth) and every ISA. Plain C, a row at a time: the innermost axis's readers
- * of a run of columns are tabled once and reused by every row over those columns, and the outer
- * box is summed along contiguous diff_dst rows (dnnlk__rsb_row).
+ * same for every (ith, nth) and every ISA. A row at a time: the innermost axis's readers of a run
+ * of columns are tabled once and reused by every row over those columns; the outer box is summed
+ * along contiguous diff_dst rows, then each column over its readers (dnnlk__rsb_row), both on the
+ * vector layer in double with every product kept apart from its sum (resize_bwd_simd.h), so the
+ * plain C fallbacks and every level round alike.
  *
  * Statuses: invalid_arguments for NULL pointers or data, a mode other than nearest/linear, the
  * forward's desc errors, diff_src overlapping diff_dst, bad (ith, nth); invalid_shape for dims that
