@@ -64,7 +64,7 @@ typedef struct dnnlk__rsb_job {
     int64_t es;
     const char *g;
     void (*axpy)(double *, const char *, int, int64_t, double);
-    void (*colsum)(const double *, const int32_t *, const double *, int, int64_t, int64_t, double *);
+    void (*colsum)(const double *, const int32_t *, const double *, int, int64_t, int64_t, double *, float *, int64_t);
     dnnlk__rsb_axis ax[DNNLK_MAX_NDIMS];
     dnnlk__rsb_cols cols;
 } dnnlk__rsb_job;
@@ -259,7 +259,13 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
         }
         for (k = 0; k <= t->ohi - t->olo; k++) tmp[k] = 0; /* and the zero slot */
         dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
-        j->colsum(tmp, &t->ix[0][0], &t->w[0][0], t->nr, DNNLK__RSB_COLS, (ce - t->c0 + 7) / 8 * 8, sums);
+        { /* f32 columns of unit stride: whole vectors written by the column sums themselves */
+            int64_t nf = j->dt == dnnlk_f32 && ostride == 1 ? (ce - t->c0) / 8 * 8 : 0;
+            j->colsum(tmp, &t->ix[0][0], &t->w[0][0], t->nr, DNNLK__RSB_COLS, (ce - t->c0 + 7) / 8 * 8, sums,
+                      nf ? (float *)(void *)(out + t->c0 * j->es) : NULL, nf);
+            for (; w < t->c0 + nf; w++) /* those written; a special column is rewritten */
+                if (t->special[w - t->c0]) break;
+        }
         for (; w < ce; w++) {
             const int64_t c = w - t->c0;
             double sum = sums[c];

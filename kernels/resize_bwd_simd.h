@@ -26,9 +26,11 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_axpy)(double *tmp, const char 
 }
 
 /* out[c] = Σ_{r < nr} wt[r·ld + c] · t[ix[r·ld + c]] in r order, c < nc (nc a multiple of
- * DNNLK__VD_N: the table's padding reads a zero with weight 0, which leaves a sum as it is). */
+ * DNNLK__VD_N: the table's padding reads a zero with weight 0, which leaves a sum as it is);
+ * outf (or NULL): those of c < nf also rounded to f32 there (nf: a multiple of DNNLK__VD_N). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_colsum)(const double *t, const int32_t *ix, const double *wt, int nr,
-                                                          int64_t ld, int64_t nc, double *out) {
+                                                          int64_t ld, int64_t nc, double *out, float *outf,
+                                                          int64_t nf) {
     int64_t c;
     int r;
     for (c = 0; c < nc; c += DNNLK__VD_N) {
@@ -39,5 +41,6 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_colsum)(const double *t, const
             s = dnnlk__vd_add(s, p);
         }
         dnnlk__vd_storeu(out + c, s);
+        if (outf && c < nf) dnnlk__vd_store_f32(outf + c, s);
     }
 }

@@ -360,6 +360,7 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_avx2(void *d, int64_t dp, co
 #define dnnlk__vd_set1(x) _mm256_set1_pd(x)
 #define dnnlk__vd_mul(a, b) _mm256_mul_pd((a), (b))
 #define dnnlk__vd_gather(p, idx) _mm256_i32gather_pd((p), _mm_loadu_si128((const __m128i *)(const void *)(idx)), 8)
+#define dnnlk__vd_store_f32(p, v) _mm_storeu_ps((p), _mm256_cvtpd_ps(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_avx2
 #define dnnlk__vf_cmpneq(a, b) _mm256_cmp_ps((a), (b), _CMP_NEQ_UQ)
 #define dnnlk__vf_cmpnlt_in(m, a, b) _mm256_and_ps((m), _mm256_cmp_ps((a), (b), _CMP_NLT_US))

@@ -420,6 +420,7 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_neon(void *d, int64_t dp, co
 #define dnnlk__vd_set1(x) vdupq_n_f64(x)
 #define dnnlk__vd_mul(a, b) vmulq_f64((a), (b))
 #define dnnlk__vd_gather(p, idx) vcombine_f64(vld1_f64((p) + (idx)[0]), vld1_f64((p) + (idx)[1]))
+#define dnnlk__vd_store_f32(p, v) vst1_f32((p), vcvt_f32_f64(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_neon
 #define dnnlk__vf_cmpneq(a, b) vmvnq_u32(vceqq_f32((a), (b)))
 #define dnnlk__vf_cmpnlt_in(m, a, b) vbicq_u32((m), vcltq_f32((a), (b)))

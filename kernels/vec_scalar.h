@@ -461,6 +461,7 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_scalar(void *d, int64_t dp, 
 #define dnnlk__vd_set1(x) ((double)(x))
 #define dnnlk__vd_mul(a, b) ((a) * (b))
 #define dnnlk__vd_gather(p, idx) dnnlk__sd_loadu((p) + (idx)[0])
+#define dnnlk__vd_store_f32(p, v) dnnlk__sf_store((p), (float)(v))
 #define dnnlk__vf_hmax(v) (v)
 #define dnnlk__vf_cmpneq(a, b) ((a) != (b))
 #define dnnlk__vf_cmpnlt_in(m, a, b) ((m) & !((a) < (b)))

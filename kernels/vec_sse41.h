@@ -399,6 +399,7 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_sse41(void *d, int64_t dp, c
 #define dnnlk__vd_set1(x) _mm_set1_pd(x)
 #define dnnlk__vd_mul(a, b) _mm_mul_pd((a), (b))
 #define dnnlk__vd_gather(p, idx) _mm_setr_pd((p)[(idx)[0]], (p)[(idx)[1]])
+#define dnnlk__vd_store_f32(p, v) _mm_storel_pi((__m64 *)(void *)(p), _mm_cvtpd_ps(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_sse41
 #define dnnlk__vf_cmpneq(a, b) _mm_cmpneq_ps((a), (b))
 #define dnnlk__vf_cmpnlt_in(m, a, b) _mm_and_ps((m), _mm_cmpnlt_ps((a), (b)))
