@@ -31,9 +31,25 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_axpy)(double *tmp, const char 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_colsum)(const double *t, const int32_t *ix, const double *wt, int nr,
                                                           int64_t ld, int64_t nc, double *out, float *outf,
                                                           int64_t nf) {
-    int64_t c;
+    int64_t c = 0;
     int r;
-    for (c = 0; c < nc; c += DNNLK__VD_N) {
+    for (; c + 2 * DNNLK__VD_N <= nc; c += 2 * DNNLK__VD_N) { /* two independent chains */
+        dnnlk__vd s0 = dnnlk__vd_zero(), s1 = dnnlk__vd_zero();
+        for (r = 0; r < nr; r++) {
+            dnnlk__vd p0 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c), dnnlk__vd_gather(t, ix + r * ld + c));
+            dnnlk__vd p1 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c + DNNLK__VD_N),
+                                         dnnlk__vd_gather(t, ix + r * ld + c + DNNLK__VD_N));
+            dnnlk__vf_nofuse(p0);
+            dnnlk__vf_nofuse(p1);
+            s0 = dnnlk__vd_add(s0, p0);
+            s1 = dnnlk__vd_add(s1, p1);
+        }
+        dnnlk__vd_storeu(out + c, s0);
+        dnnlk__vd_storeu(out + c + DNNLK__VD_N, s1);
+        if (outf && c < nf) dnnlk__vd_store_f32(outf + c, s0);
+        if (outf && c + DNNLK__VD_N < nf) dnnlk__vd_store_f32(outf + c + DNNLK__VD_N, s1);
+    }
+    for (; c < nc; c += DNNLK__VD_N) {
         dnnlk__vd s = dnnlk__vd_zero();
         for (r = 0; r < nr; r++) {
             dnnlk__vd p = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c), dnnlk__vd_gather(t, ix + r * ld + c));
