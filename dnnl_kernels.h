@@ -137,7 +137,7 @@
  *     DNNLK_ELT_NT_BYTES      8 MiB   eltwise.h    7% faster at 8 MiB, 15-40% at 15 MiB
  *     DNNLK_ELT_PF_BYTES      4096    eltwise.h    dropout's measured distance
  *     DNNLK_SM_NT_BYTES       16 MiB  softmax.h    set with the kernel; no measurement recorded
- *     DNNLK_NORM_NT_BYTES     2 MiB   norm_common.h (layer_norm, l2_norm)  loses below ~1 MiB, wins from ~3
+ *     DNNLK_NORM_NT_BYTES     2 MiB   norm_common.h (layer_norm, l2_norm, layer_norm_bwd)  loses below ~1 MiB, wins from ~3
  *     DNNLK_ONE_HOT_NT_BYTES  4 MiB   one_hot.h    regular stores win below, tie at 4 MiB
  *     DNNLK_QUANT_NT_BYTES    8 MiB   quant.h      would not stay in L2 anyway
  *     DNNLK_QUANT_PF_BYTES    4096    quant.h      as dropout; one thread's prefetchers fell behind

@@ -15,9 +15,11 @@
  * elements that read it form a box (per axis a contiguous range of o, the coordinate maps being
  * monotone); their diff_dst · Π W are summed in double in row-major order of the box and rounded
  * once. Parts split the diff_src elements, so no two parts write one element and the bits are the
- * same for every (ith, nth) and every ISA. Plain C, a row at a time: the innermost axis's readers
- * of a run of columns are tabled once and reused by every row over those columns, and the outer
- * box is summed along contiguous diff_dst rows (dnnlk__rsb_row).
+ * same for every (ith, nth) and every ISA. A row at a time: the innermost axis's readers of a run
+ * of columns are tabled once and reused by every row over those columns; the outer box is summed
+ * along contiguous diff_dst rows, then each column over its readers (dnnlk__rsb_row), both on the
+ * vector layer in double with every product kept apart from its sum (resize_bwd_simd.h), so the
+ * plain C fallbacks and every level round alike.
  *
  * Statuses: invalid_arguments for NULL pointers or data, a mode other than nearest/linear, the
  * forward's desc errors, diff_src overlapping diff_dst, bad (ith, nth); invalid_shape for dims that
@@ -37,17 +39,23 @@ typedef struct dnnlk__rsb_axis {
     int z[DNNLK__RSB_CACHE];    /* its zero-weight flag */
 } dnnlk__rsb_axis;
 
-#define DNNLK__RSB_COLS 128 /* innermost-axis columns whose readers are tabled at a time */
+#define DNNLK__RSB_COLS 128 /* innermost-axis columns whose readers are tabled at a time (a multiple of 8) */
 #define DNNLK__RSB_READERS 8 /* readers per tabled column; a column with more is not tabled */
 
-/* The readers of a run of innermost columns, reused by every row over the same columns. */
+/* The readers of a run of innermost columns, reused by every row over the same columns; laid out
+ * reader-major so that the column sums run in vectors over the columns (dnnlk__rsb_colsum). */
 typedef struct dnnlk__rsb_cols {
     int64_t c0, c1;   /* columns [c0, c1) held; c1 == 0: none */
     int64_t olo, ohi; /* union of their readers */
-    int64_t lo[DNNLK__RSB_COLS];
+    int nr;           /* the most readers of a held column */
     int n[DNNLK__RSB_COLS]; /* readers of column c0 + k, -1: too many (element-wise box) */
-    double w[DNNLK__RSB_COLS][DNNLK__RSB_READERS];
-    int z[DNNLK__RSB_COLS][DNNLK__RSB_READERS];
+    /* a reader whose reads include a zero weight while its weight is not zero (both reads clamped
+     * to one index): the column is summed element by element to give that read's 0 · inf = NaN */
+    unsigned char special[DNNLK__RSB_COLS];
+    int32_t ix[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* reader r of column c0 + k: its index - olo;
+                                                        padding: ohi - olo, a slot kept at 0 */
+    double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS];   /* its weight (padding: 0) */
+    unsigned char z[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* its zero-weight flag */
 } dnnlk__rsb_cols;
 
 typedef struct dnnlk__rsb_job {
@@ -55,9 +63,14 @@ typedef struct dnnlk__rsb_job {
     dnnlk_dtype dt;
     int64_t es;
     const char *g;
+    void (*axpy)(double *, const char *, int, int64_t, double);
+    void (*colsum)(const double *, const int32_t *, const double *, int, int64_t, int64_t, double *, float *, int64_t);
     dnnlk__rsb_axis ax[DNNLK_MAX_NDIMS];
     dnnlk__rsb_cols cols;
 } dnnlk__rsb_job;
+
+#define DNNLK__SIMD_BODY "resize_bwd_simd.h"
+#include "simd_instantiate.h"
 
 /* The source indices output o reads along an axis: [first, last]. */
 static inline void dnnlk__rsb_reads(const dnnlk__rsb_job *j, const dnnlk__resize_axis *a, int64_t o, int64_t *first,
@@ -160,9 +173,8 @@ static inline void dnnlk__rsb_rows(const dnnlk__rsb_job *j, int d, const char *g
     if (d == j->nd - 1) {
         const int64_t st = x->gs * j->es;
         g += olo * st;
-        if (j->dt == dnnlk_f32 && x->gs == 1 && !zero) {
-            const float *f = (const float *)(const void *)g;
-            for (k = 0; k < n; k++) tmp[k] += w * (double)f[k];
+        if (x->gs == 1 && (!zero || w == 0)) { /* w = 0: 0 · (inf or NaN) is the NaN asked for */
+            j->axpy(tmp, g, (int)j->dt, n, w);
         } else {
             for (k = 0; k < n; k++) {
                 double v = (double)dnnlk__load_as_f32(g + k * st, j->dt);
@@ -188,9 +200,10 @@ static inline void dnnlk__rsb_rows(const dnnlk__rsb_job *j, int d, const char *g
 static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
     dnnlk__rsb_cols *t = &j->cols;
     dnnlk__rsb_axis *x = &j->ax[j->nd - 1];
-    int64_t c, k;
+    int64_t c, k, lo[DNNLK__RSB_COLS], pad;
+    int r;
     if (c1 - c0 > DNNLK__RSB_COLS) c1 = c0 + DNNLK__RSB_COLS;
-    t->c0 = c0, t->olo = 0, t->ohi = 0;
+    t->c0 = c0, t->olo = 0, t->ohi = 0, t->nr = 0;
     for (c = c0; c < c1; c++) {
         int n;
         dnnlk__rsb_seek(j, x, c);
@@ -202,20 +215,34 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
         if (c == c0) t->olo = x->lo, t->ohi = x->hi;
         else if (x->hi - t->olo > DNNLK__RSB_ROW) break;
         if (x->hi > t->ohi) t->ohi = x->hi;
+        if (n > t->nr) t->nr = n;
         t->n[c - c0] = n;
-        t->lo[c - c0] = x->lo;
-        for (k = 0; k < n; k++) t->w[c - c0][k] = x->w[k], t->z[c - c0][k] = x->z[k];
+        t->special[c - c0] = 0;
+        lo[c - c0] = x->lo;
+        for (r = 0; r < n; r++) {
+            t->w[r][c - c0] = x->w[r], t->z[r][c - c0] = (unsigned char)x->z[r];
+            if (x->z[r] && x->w[r] != 0) t->special[c - c0] = 1;
+        }
     }
     t->c1 = c;
+    if (t->n[0] < 0) return;
+    /* reader indices relative to olo; every other slot up to the vector width reads the zero */
+    pad = t->ohi - t->olo;
+    for (k = 0; k < DNNLK__RSB_COLS && (k < c - c0 || k % 8 != 0); k++)
+        for (r = 0; r < t->nr; r++) {
+            int in = k < c - c0 && r < t->n[k];
+            t->ix[r][k] = (int32_t)(in ? lo[k] + r - t->olo : pad);
+            if (!in) t->w[r][k] = 0, t->z[r][k] = 0;
+        }
 }
 
 /* Source elements [w0, w1) of one row (the outer axes already seeked). Per column: the sum over
  * its readers o along the innermost axis of W · (the sum over the outer box of Π W · diff_dst at
- * o, from dnnlk__rsb_rows). Both sums depend on the column only, so the bits are the same however
- * rows and parts cut the columns. A column read by more than DNNLK__RSB_READERS outputs takes the
- * element-wise box (also a function of the column only). */
+ * o, from dnnlk__rsb_rows), in reader order. Both sums depend on the column only, so the bits are
+ * the same however rows and parts cut the columns. A column read by more than DNNLK__RSB_READERS
+ * outputs takes the element-wise box (also a function of the column only). */
 static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride, int64_t w0, int64_t w1) {
-    double tmp[DNNLK__RSB_ROW];
+    double tmp[DNNLK__RSB_ROW + 1], sums[DNNLK__RSB_COLS];
     dnnlk__rsb_cols *t = &j->cols;
     int64_t w = w0;
     while (w < w1) {
@@ -230,16 +257,25 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
             w++;
             continue;
         }
-        for (k = 0; k < t->ohi - t->olo; k++) tmp[k] = 0;
+        for (k = 0; k <= t->ohi - t->olo; k++) tmp[k] = 0; /* and the zero slot */
         dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
+        { /* f32 columns of unit stride: whole vectors written by the column sums themselves */
+            int64_t nf = j->dt == dnnlk_f32 && ostride == 1 ? (ce - t->c0) / 8 * 8 : 0;
+            j->colsum(tmp, &t->ix[0][0], &t->w[0][0], t->nr, DNNLK__RSB_COLS, (ce - t->c0 + 7) / 8 * 8, sums,
+                      nf ? (float *)(void *)(out + t->c0 * j->es) : NULL, nf);
+            for (; w < t->c0 + nf; w++) /* those written; a special column is rewritten */
+                if (t->special[w - t->c0]) break;
+        }
         for (; w < ce; w++) {
             const int64_t c = w - t->c0;
-            const double *tw = tmp + (t->lo[c] - t->olo);
-            double sum = 0;
-            int r;
-            for (r = 0; r < t->n[c]; r++) {
-                double v = tw[r];
-                sum += t->z[c][r] && !(v - v == 0) ? (double)NAN : t->w[c][r] * v;
+            double sum = sums[c];
+            if (t->special[c]) {
+                int r;
+                sum = 0;
+                for (r = 0; r < t->n[c]; r++) {
+                    double v = tmp[t->ix[r][c]];
+                    sum += t->z[r][c] && !(v - v == 0) ? (double)NAN : t->w[r][c] * v;
+                }
             }
             dnnlk__store_from_f32(out + w * ostride * j->es, j->dt, (float)sum);
         }
@@ -297,6 +333,8 @@ static inline dnnlk_status dnnlk_resize_bwd(const dnnlk_tensor *diff_dst, const 
     j.nd = nd, j.linear = desc->mode == dnnlk_resize_linear, j.coord = (int)desc->coord;
     j.nearest = (int)desc->nearest, j.dt = o.dtype, j.es = (int64_t)dnnlk_dtype_size(o.dtype);
     j.g = (const char *)diff_dst->data;
+    j.axpy = DNNLK__DISPATCH(dnnlk__rsb_axpy, );
+    j.colsum = DNNLK__DISPATCH(dnnlk__rsb_colsum, );
     for (i = 0; i < nd; i++) j.ax[i].a = ax[i], j.ax[i].gs = diff_dst->strides[i], j.ax[i].cur = -2;
     dnnlk__part_range(total, ith, nth, 16, &e0, &e1);
     if (e0 >= e1) return dnnlk_success;

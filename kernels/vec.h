@@ -95,6 +95,10 @@
  *   dnnlk__vd                 f64 vector of DNNLK__VD_N lanes (1, 2, 4, 8: half of DNNLK__VF_N,
  *                             one at the scalar level); dnnlk__vd_zero / _add / _storeu
  *   dnnlk__vd_from_vf(v, h)   f32 lanes [h VD_N, (h+1) VD_N) of v as f64, h < VF_N / VD_N
+ *   dnnlk__vd_loadu / _set1 / _mul(a, b)   whole f64 vectors (a product is fused into a following
+ *                             add wherever FMA is enabled unless passed through dnnlk__vf_nofuse)
+ *   dnnlk__vd_gather(p, idx)  lane l is p[idx[l]], idx DNNLK__VD_N int32 in memory
+ *   dnnlk__vd_store_f32(p, v) the DNNLK__VD_N lanes rounded to f32 (to nearest) at p
  *   dnnlk__vf_hmax(v)         max of the lanes as a float (NaN lanes: unspecified)
  *   dnnlk__vf_cmpneq(a, b)    a != b: true where either is NaN too
  *   dnnlk__vf_cmpnlt_in(m, a, b)  !(a < b) (true where either is NaN) in the lanes of m, else false

@@ -367,6 +367,11 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vd_add(a, b) _mm512_add_pd((a), (b))
 #define dnnlk__vd_storeu(p, v) _mm512_storeu_pd((p), (v))
 #define dnnlk__vd_from_vf dnnlk__vd_from_vf_avx512
+#define dnnlk__vd_loadu(p) _mm512_loadu_pd(p)
+#define dnnlk__vd_set1(x) _mm512_set1_pd(x)
+#define dnnlk__vd_mul(a, b) _mm512_mul_pd((a), (b))
+#define dnnlk__vd_gather(p, idx) _mm512_i32gather_pd(_mm256_loadu_si256((const __m256i *)(const void *)(idx)), (p), 8)
+#define dnnlk__vd_store_f32(p, v) _mm256_storeu_ps((p), _mm512_cvtpd_ps(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_avx512
 #define dnnlk__vf_cmpneq(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_NEQ_UQ)
 #define dnnlk__vf_cmpnlt_in(m, a, b) _mm512_mask_cmp_ps_mask((m), (a), (b), _CMP_NLT_US)

@@ -145,6 +145,11 @@
 #undef dnnlk__vd_add
 #undef dnnlk__vd_storeu
 #undef dnnlk__vd_from_vf
+#undef dnnlk__vd_loadu
+#undef dnnlk__vd_set1
+#undef dnnlk__vd_mul
+#undef dnnlk__vd_gather
+#undef dnnlk__vd_store_f32
 #undef dnnlk__vf_hmax
 #undef dnnlk__vf_cmpneq
 #undef dnnlk__vf_cmpnlt_in

@@ -430,6 +430,11 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vd_add(a, b) vaddq_f64((a), (b))
 #define dnnlk__vd_storeu(p, v) vst1q_f64((p), (v))
 #define dnnlk__vd_from_vf(v, h) ((h) ? vcvt_high_f64_f32(v) : vcvt_f64_f32(vget_low_f32(v)))
+#define dnnlk__vd_loadu(p) vld1q_f64(p)
+#define dnnlk__vd_set1(x) vdupq_n_f64(x)
+#define dnnlk__vd_mul(a, b) vmulq_f64((a), (b))
+#define dnnlk__vd_gather(p, idx) vcombine_f64(vld1_f64((p) + (idx)[0]), vld1_f64((p) + (idx)[1]))
+#define dnnlk__vd_store_f32(p, v) vst1_f32((p), vcvt_f32_f64(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_neon
 #define dnnlk__vf_cmpneq(a, b) vmvnq_u32(vceqq_f32((a), (b)))
 #define dnnlk__vf_cmpnlt_in(m, a, b) vbicq_u32((m), vcltq_f32((a), (b)))

@@ -245,6 +245,11 @@ static DNNLK__FORCEINLINE int32_t dnnlk__si_bf16_rne_bits(int32_t u) {
 
 /* == softmax, norm: f64 lanes == */
 static DNNLK__FORCEINLINE void dnnlk__sd_storeu(double *p, double v) { memcpy(p, &v, 8); }
+static DNNLK__FORCEINLINE double dnnlk__sd_loadu(const double *p) {
+    double v;
+    memcpy(&v, p, 8);
+    return v;
+}
 /* p * 2^n, n integral in [-252, 252], as SSE4.1 computes it: two normal power-of-2 factors, so
  * a result in the subnormal range is rounded once (by the second product), as scalef rounds it.
  * Written on base.h alone (this section precedes the primitives below): cvttps2dq's truncation
@@ -468,6 +473,11 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vd_add(a, b) ((a) + (b))
 #define dnnlk__vd_storeu(p, v) dnnlk__sd_storeu((p), (v))
 #define dnnlk__vd_from_vf(v, h) ((double)(v))
+#define dnnlk__vd_loadu(p) dnnlk__sd_loadu(p)
+#define dnnlk__vd_set1(x) ((double)(x))
+#define dnnlk__vd_mul(a, b) ((a) * (b))
+#define dnnlk__vd_gather(p, idx) dnnlk__sd_loadu((p) + (idx)[0])
+#define dnnlk__vd_store_f32(p, v) dnnlk__sf_store((p), (float)(v))
 #define dnnlk__vf_hmax(v) (v)
 #define dnnlk__vf_cmpneq(a, b) ((a) != (b))
 #define dnnlk__vf_cmpnlt_in(m, a, b) ((m) & !((a) < (b)))

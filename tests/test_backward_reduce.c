@@ -3,6 +3,7 @@
  * adjoint identity of resize, bit equality over part counts 1/2/3/7, every ISA level, odd sizes,
  * strided layouts, NaN/inf rows, PyTorch 1.13 literals (backward_reduce_torch_cases.h, written by
  * tools/torch_backward_reduce_cases.py), and the bad-argument paths (status, outputs untouched). */
+#define DNNLK_NORM_NT_BYTES 8192 /* layer_norm_bwd's streaming stores on these small shapes too */
 #include "harness.h"
 #include "backward_reduce_torch_cases.h"
 
@@ -108,7 +109,9 @@ static int lnb_run(const lnb_case *c) {
     span = 1;
     for (i = 0; i < 3; i++) span += (dims[i] - 1) * st[i];
     x = (char *)calloc((size_t)span, es), dy = (char *)calloc((size_t)span, es);
-    dx0 = (char *)calloc((size_t)span, es), dxp = (char *)calloc((size_t)span, es);
+    /* 64-byte aligned, so that f32 rows of a multiple of 16 elements take the streaming stores */
+    if (posix_memalign((void **)&dx0, 64, (size_t)span * es) || posix_memalign((void **)&dxp, 64, (size_t)span * es))
+        abort();
     for (f = 0; f < nel; f++) {
         float base = c->big_mean ? 1e4f : 0.5f;
         xl[f] = rt(c->dt, base + th_randf(-1.7f, 1.7f));
@@ -233,6 +236,12 @@ TEST(layer_norm_bwd_isa) {
         c.has_w = c.want_dw = c.want_db = 1, c.big_mean = 1;
         lnb_run(&c);
         c.dims[0] = 3, c.dims[1] = 1500, c.dims[2] = 19, c.big_mean = 0, c.eps_out = 1;
+        lnb_run(&c);
+        /* rows of 96 f32: whole vectors on every level, diff_src streamed (DNNLK_NORM_NT_BYTES above),
+         * with and without the reductions */
+        c.dims[0] = 4, c.dims[1] = 40, c.dims[2] = 96, c.eps_out = 0;
+        lnb_run(&c);
+        c.want_dw = c.want_db = 0, c.has_w = 0;
         lnb_run(&c);
     }
     { /* inf / NaN rows follow PyTorch's formula; the other rows are unaffected */

@@ -1,0 +1,62 @@
+/* dnnl_kernels — resize_bwd_simd.h: resize backward's two inner loops, written once on the vector
+ * layer and compiled at every level by simd_instantiate.h from resize_bwd.h (no include guard).
+ * Every product is kept apart from its sum (dnnlk__vf_nofuse, DNNLK__NOFUSE): the plain C of
+ * resize_bwd.h and every level give the same bits. */
+
+/* tmp[k] += w · g[k] for k < n, g contiguous of dtype dt (f32, bf16, f16), in double. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_axpy)(double *tmp, const char *g, int dt, int64_t n, double w) {
+    const size_t es = dt == dnnlk_f32 ? 4 : 2;
+    const dnnlk__vd vw = dnnlk__vd_set1(w);
+    int64_t k = 0;
+    for (; k + DNNLK__VF_N <= n; k += DNNLK__VF_N) {
+        dnnlk__vf v = dnnlk__vf_load_dt(g + (size_t)k * es, dt);
+        int h;
+        for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) {
+            double *t = tmp + k + h * DNNLK__VD_N;
+            dnnlk__vd p = dnnlk__vd_mul(vw, dnnlk__vd_from_vf(v, h));
+            dnnlk__vf_nofuse(p);
+            dnnlk__vd_storeu(t, dnnlk__vd_add(dnnlk__vd_loadu(t), p));
+        }
+    }
+    for (; k < n; k++) {
+        double p = w * (double)dnnlk__load_as_f32(g + (size_t)k * es, (dnnlk_dtype)dt);
+        DNNLK__NOFUSE(p);
+        tmp[k] += p;
+    }
+}
+
+/* out[c] = Σ_{r < nr} wt[r·ld + c] · t[ix[r·ld + c]] in r order, c < nc (nc a multiple of
+ * DNNLK__VD_N: the table's padding reads a zero with weight 0, which leaves a sum as it is);
+ * outf (or NULL): those of c < nf also rounded to f32 there (nf: a multiple of DNNLK__VD_N). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_colsum)(const double *t, const int32_t *ix, const double *wt, int nr,
+                                                          int64_t ld, int64_t nc, double *out, float *outf,
+                                                          int64_t nf) {
+    int64_t c = 0;
+    int r;
+    for (; c + 2 * DNNLK__VD_N <= nc; c += 2 * DNNLK__VD_N) { /* two independent chains */
+        dnnlk__vd s0 = dnnlk__vd_zero(), s1 = dnnlk__vd_zero();
+        for (r = 0; r < nr; r++) {
+            dnnlk__vd p0 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c), dnnlk__vd_gather(t, ix + r * ld + c));
+            dnnlk__vd p1 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c + DNNLK__VD_N),
+                                         dnnlk__vd_gather(t, ix + r * ld + c + DNNLK__VD_N));
+            dnnlk__vf_nofuse(p0);
+            dnnlk__vf_nofuse(p1);
+            s0 = dnnlk__vd_add(s0, p0);
+            s1 = dnnlk__vd_add(s1, p1);
+        }
+        dnnlk__vd_storeu(out + c, s0);
+        dnnlk__vd_storeu(out + c + DNNLK__VD_N, s1);
+        if (outf && c < nf) dnnlk__vd_store_f32(outf + c, s0);
+        if (outf && c + DNNLK__VD_N < nf) dnnlk__vd_store_f32(outf + c + DNNLK__VD_N, s1);
+    }
+    for (; c < nc; c += DNNLK__VD_N) {
+        dnnlk__vd s = dnnlk__vd_zero();
+        for (r = 0; r < nr; r++) {
+            dnnlk__vd p = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c), dnnlk__vd_gather(t, ix + r * ld + c));
+            dnnlk__vf_nofuse(p);
+            s = dnnlk__vd_add(s, p);
+        }
+        dnnlk__vd_storeu(out + c, s);
+        if (outf && c < nf) dnnlk__vd_store_f32(outf + c, s);
+    }
+}
