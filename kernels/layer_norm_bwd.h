@@ -52,8 +52,9 @@
  * boundary, is written with non-temporal stores (the same bits as plain stores).
  *
  * Statuses: invalid_arguments for NULL tensors or data, a missing mean or inv_std_dev, a missing
- * or too small workspace, bad (ith, nth), eps_outside_sqrt not 0/1, outputs overlapping inputs
- * or each other (diff_src may be diff_dst or src exactly); invalid_shape for dims that do not
+ * or too small workspace, a workspace overlapping any tensor of the call, bad (ith, nth),
+ * eps_outside_sqrt not 0/1, outputs overlapping inputs or each other (diff_src may be diff_dst or
+ * src exactly); invalid_shape for dims that do not
  * match; invalid_data_type; unimplemented for non-trailing axes. Nothing is written on error. */
 #ifndef DNNLK_LAYER_NORM_BWD_H
 #define DNNLK_LAYER_NORM_BWD_H
@@ -302,6 +303,11 @@ static inline dnnlk_status dnnlk_layer_norm_bwd_finish(const dnnlk_tensor *src, 
         if ((st = dnnlk__output_writable(&odb, &odb, NULL)) != dnnlk_success) return st;
         if (diff_weight && dnnlk__ranges_intersect(&odw, &odb)) return dnnlk_invalid_arguments;
     }
+    if (need > 0) { /* the workspace is read while the outputs are written */
+        const dnnlk_tensor wt = dnnlk__byte_range(workspace, need);
+        if ((diff_weight && dnnlk__ranges_intersect(&wt, &odw)) || (diff_bias && dnnlk__ranges_intersect(&wt, &odb)))
+            return dnnlk_invalid_arguments;
+    }
     if (diff_weight) *diff_weight = odw;
     if (diff_bias) *diff_bias = odb;
     for (i = 0; i < src->ndims; i++) {
@@ -412,6 +418,15 @@ static inline dnnlk_status dnnlk_layer_norm_bwd(const dnnlk_tensor *src, const d
     if ((st = dnnlk__lnb_ws_bytes(src, ko, nacc, &need)) != dnnlk_success) return st;
     if ((need > 0 && !workspace) || workspace_bytes < (size_t)need || ((uintptr_t)workspace & 3) != 0)
         return dnnlk_invalid_arguments;
+    if (need > 0) { /* the workspace is written: it may overlap no tensor of the call */
+        const dnnlk_tensor wt = dnnlk__byte_range(workspace, need);
+        const dnnlk_tensor *all[8];
+        int k;
+        all[0] = src, all[1] = diff_dst, all[2] = mean, all[3] = inv_std_dev, all[4] = weight, all[5] = &odx;
+        all[6] = diff_weight ? &odw : NULL, all[7] = diff_bias ? &odb : NULL;
+        for (k = 0; k < 8; k++)
+            if (all[k] && dnnlk__ranges_intersect(&wt, all[k])) return dnnlk_invalid_arguments;
+    }
     *diff_src = odx;
     if (diff_weight) *diff_weight = odw;
     if (diff_bias) *diff_bias = odb;

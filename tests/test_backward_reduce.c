@@ -349,6 +349,16 @@ TEST(layer_norm_bwd_bad_input) {
                  dnnlk_invalid_arguments);
         CHECK_EQ(dnnlk_layer_norm_bwd_finish(&tx, 1, &ax, &tdw, &tdb, ws, 31, 0, 1), dnnlk_invalid_arguments);
     }
+    { /* a workspace overlapping diff_src, src or diff_weight; finish with a workspace overlapping diff_bias */
+        CHECK_EQ(dnnlk_layer_norm_bwd(&tx, &tdy, &tm, &ti, NULL, 1, &ax, 0, &tdx, &tdw, &tdb, dx + 4, 32, 0, 1),
+                 dnnlk_invalid_arguments);
+        CHECK_EQ(dnnlk_layer_norm_bwd(&tx, &tdy, &tm, &ti, NULL, 1, &ax, 0, &tdx, &tdw, &tdb, x, 32, 0, 1),
+                 dnnlk_invalid_arguments);
+        dnnlk_tensor tdw_ws = th_tensor(ws + 6, dnnlk_f32, 1, wd), tdb_ws = th_tensor(ws + 2, dnnlk_f32, 1, wd);
+        CHECK_EQ(dnnlk_layer_norm_bwd(&tx, &tdy, &tm, &ti, NULL, 1, &ax, 0, &tdx, &tdw_ws, &tdb, ws, 32, 0, 1),
+                 dnnlk_invalid_arguments);
+        CHECK_EQ(dnnlk_layer_norm_bwd_finish(&tx, 1, &ax, &tdw, &tdb_ws, ws, 32, 0, 1), dnnlk_invalid_arguments);
+    }
 #undef LNB
     for (i = 0; i < 12; i++) CHECK(((unsigned char *)dx)[i * 4] == 0x5a);
     for (i = 0; i < 4; i++) CHECK(((unsigned char *)dw)[i * 4] == 0x5a && ((unsigned char *)db)[i * 4] == 0x5a);
