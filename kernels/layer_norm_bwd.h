@@ -342,6 +342,15 @@ static inline dnnlk_status dnnlk_layer_norm_bwd_finish(const dnnlk_tensor *src, 
     return dnnlk_success;
 }
 
+/* One element of a strided group (p: x, dy, dx, w): x, dy, x-hat and g = dy * w, read the same
+ * way by both passes of dnnlk__lnb_group_strided. */
+static DNNLK__FORCEINLINE float dnnlk__lnb_strided_elem(const dnnlk__lnb_job *j, char *const *p, float m, float s,
+                                                       float *xv, float *dv, float *xh) {
+    *xv = dnnlk__norm_ld(p[0], j->dt), *dv = dnnlk__norm_ld(p[1], j->dt);
+    *xh = (*xv - m) * s;
+    return j->has_w ? *dv * *(const float *)(const void *)p[3] : *dv;
+}
+
 /* One group that is not a contiguous row (or whose weight is not): the same formulas, element by
  * element in logical order, sums in double. base: x, dy, dx, w of the group. */
 static DNNLK__NOINLINE void dnnlk__lnb_group_strided(const dnnlk__lnb_job *j, const dnnlk__loop *inner,
@@ -355,9 +364,7 @@ static DNNLK__NOINLINE void dnnlk__lnb_group_strided(const dnnlk__lnb_job *j, co
     for (i = 0; i < j->n; i++) {
         float xv, dv, xh, gv;
         dnnlk__norm_stream_next(&st, p);
-        xv = dnnlk__norm_ld(p[0], j->dt), dv = dnnlk__norm_ld(p[1], j->dt);
-        xh = (xv - m) * s;
-        gv = j->has_w ? dv * *(const float *)(const void *)p[3] : dv;
+        gv = dnnlk__lnb_strided_elem(j, p, m, s, &xv, &dv, &xh);
         s1 += gv, s2 += (double)(gv * xh), s3 += (double)(xh * xh), ds += (double)gv * xv;
         if (accw) accw[i] += dv * xh;
         if (accb) accb[i] += dv;
@@ -367,9 +374,7 @@ static DNNLK__NOINLINE void dnnlk__lnb_group_strided(const dnnlk__lnb_job *j, co
         for (i = 0; i < j->n; i++) {
             float xv, dv, xh, gv;
             dnnlk__norm_stream_next(&st, p);
-            xv = dnnlk__norm_ld(p[0], j->dt), dv = dnnlk__norm_ld(p[1], j->dt);
-            xh = (xv - m) * s;
-            gv = j->has_w ? dv * *(const float *)(const void *)p[3] : dv;
+            gv = dnnlk__lnb_strided_elem(j, p, m, s, &xv, &dv, &xh);
             dnnlk__store_from_f32(p[2], (dnnlk_dtype)j->dt, s * (gv - a) - xh * k);
         }
     } else {

@@ -5,8 +5,8 @@
 # big-endian aarch64 libc and we install no 32-bit ARM one, so the aarch64 sysroot's glibc headers
 # stand in; the library needs only the standard C declarations, which are the same on these
 # targets. glibc's <gnu/stubs.h> includes gnu/stubs-lp64_be.h on a big-endian target; that file
-# only lists __stub_* macros for functions glibc lacks there, and nothing here reads them, so the
-# empty file written below gives the compiler everything it needs from it.
+# holds glibc's list of the functions it lacks on that target (as __stub_* macros), which nothing
+# here reads, so the empty file written below gives the compiler everything it needs from it.
 #   sh tests/compile/check_arm_fallback.sh OUTDIR
 set -e
 out=${1:?usage: check_arm_fallback.sh OUTDIR}
