@@ -293,10 +293,13 @@ $(B)/bench: bench/bench.c $(wildcard bench/*.h) $(HEADERS)
 # has its best time over the rounds (a steadier ratio on a shared, noisy host).
 PEERS ?= 1
 ROUNDS ?= 1
+# `make bench THREADS=1,2,4,8,16`: every row (ours, the copy limit, the peers) at those thread counts
+# instead of 1 and 2, for a scaling table on a many-core host (tools/bench_scaling.py prints it).
+THREADS ?=
 # The table also goes to $(B)/bench.csv (one line per row, times in ns/element; `make plot` draws it).
 # Progress (the round, the peers, each group) goes to stderr.
 bench: $(B)/bench
-	@: > $(B)/peers.tsv; rm -f $(B)/bench.history; r=1; \
+	@export DNNLK_BENCH_THREADS=$(THREADS); : > $(B)/peers.tsv; rm -f $(B)/bench.history; r=1; \
 	while :; do \
 	  if [ "$(PEERS)" = 1 ]; then echo "bench: peers, round $$r of $(ROUNDS)" >&2; \
 	    sh bench/peers/run.sh $(B) $(BENCH_ARGS) >> $(B)/peers.tsv; fi; \

@@ -20,6 +20,7 @@ int main(int argc, char **argv) {
     bench_argc = argc;
     bench_argv = argv;
     bench_reps_from_env();
+    bench_threads_from_env();
     bench_history_open(argc, argv);
     bench_csv_open();
     printf("dnnl_kernels %s bench: cpu isa %s, running %s; times are the minimum of %d samples", DNNLK_VERSION_STRING,

@@ -97,7 +97,7 @@ static inline void bench_argops(void) {
         bench_argops_naive_argmax(&nv, 0, 1);
         bench_argops_part(&c, 0, 1);
         bench_check(memcmp(idx, ref, (size_t)rows * 8) == 0, "arg_max f32 [256,32000]");
-        for (nth = 1; nth <= 2; nth++) {
+        for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
             double t = bench_time(bench_argops_part, &c, (int)nth), bytes = (double)n * 4 + rows * 8;
             double ct = bench_copy_time((size_t)bytes, (int)nth), naive = nth == 1 ? bench_time(bench_argops_naive_argmax, &nv, 1) : 0;
             note[0] = 0;
@@ -123,7 +123,7 @@ static inline void bench_argops(void) {
         }
         free(row);
         bench_check(ok, "top_k f32 [256,32000] k=50");
-        for (nth = 1; nth <= 2; nth++) {
+        for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
             double t = bench_time(bench_argops_part, &c, (int)nth), bytes = (double)n * 4 + rows * 50 * 12;
             double ct = bench_copy_time((size_t)bytes, (int)nth);
             note[0] = 0;
@@ -166,7 +166,7 @@ static inline void bench_argops(void) {
             for (j = 0; j < no && ok; j++)
                 ok = pass ? ((const int64_t *)out)[j] == (int64_t)nout[j] : ((const float *)out)[j] == nout[j];
             bench_check(ok, name);
-            for (nth = 1; nth <= 2; nth++) {
+            for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
                 double t = bench_time(bench_argops_part, &c, (int)nth), bytes = (double)no * (pass ? 8 : 4) + ni * 8;
                 double ct = bench_copy_time((size_t)bytes, (int)nth);
                 double naive = (nth == 1 && !pass) ? bench_time(bench_argops_naive_onehot, &on, 1) : 0;

@@ -1,6 +1,6 @@
 /* Backward kernels that reduce (#25 part B). layer_norm_bwd [4096,768] f32 with weight, diff_weight
  * and diff_bias: compulsory traffic reads src and diff_dst and writes diff_src (12 bytes per
- * element; mean, inv_std_dev, weight and the two gradients are < 0.1%); with 2 threads the two
+ * element; mean, inv_std_dev, weight and the two gradients are < 0.1%); with more threads the
  * parts meet at a barrier before the finish step, inside the timed call. resize_bwd linear x2
  * (half_pixel) NCHW: reads diff_dst [4,32,128,128] and writes diff_src [4,32,64,64]. Elements
  * counted: diff_dst's. Each is checked once (layer_norm_bwd against a double reference on
@@ -14,10 +14,10 @@ typedef struct bench_lnb_ctx {
     volatile int arrived, gen;
 } bench_lnb_ctx;
 
-/* Two parts wait for each other (spin: the pair runs on two cores). */
-static inline void bench_lnb_barrier(bench_lnb_ctx *c) {
+/* The nth parts wait for each other (spin: each part runs on a core of its own). */
+static inline void bench_lnb_barrier(bench_lnb_ctx *c, int nth) {
     int g = __atomic_load_n(&c->gen, __ATOMIC_ACQUIRE);
-    if (__atomic_add_fetch(&c->arrived, 1, __ATOMIC_ACQ_REL) == 2) {
+    if (__atomic_add_fetch(&c->arrived, 1, __ATOMIC_ACQ_REL) == nth) {
         __atomic_store_n(&c->arrived, 0, __ATOMIC_RELAXED);
         __atomic_store_n(&c->gen, g + 1, __ATOMIC_RELEASE);
     } else {
@@ -31,7 +31,7 @@ static inline void bench_lnb_part(void *p, int ith, int nth) {
     int ax = -1;
     dnnlk_layer_norm_bwd(&c->x, &c->dy, &c->m, &c->is, &c->w, 1, &ax, 0, &c->dx, &c->dw, &c->db, c->ws, c->wsb, ith, nth);
     if (nth > 1) {
-        bench_lnb_barrier(c);
+        bench_lnb_barrier(c, nth);
         dnnlk_layer_norm_bwd_finish(&c->x, 1, &ax, &c->dw, &c->db, c->ws, c->wsb, ith, nth);
     }
 }
@@ -98,7 +98,7 @@ static inline void bench_lnb_case(const char *name, int64_t rows, int64_t n) {
     bench_lnb_part(&c, 0, 1);
     bench_check(bench_lnb_check(&c), name);
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)rows, (long long)n);
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double t = bench_time(bench_lnb_part, &c, nth), copy_t = bench_copy_time((size_t)bytes, nth);
         note[0] = 0;
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)tot);
@@ -143,7 +143,7 @@ static inline void bench_rsb_case(const char *name) {
         for (i = 0; i < nin; i++) rhs += (double)x[i] * dx[i];
         bench_check(fabs(lhs - rhs) <= 1e-6 * mag, name);
     }
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double t = bench_time(bench_rsb_part, &c, nth), copy_t = bench_copy_time((size_t)bytes, nth);
         note[0] = 0;
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)nout);

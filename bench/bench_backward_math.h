@@ -101,7 +101,7 @@ static inline void bench_bw_case(const char *name, int op, int64_t rows, int64_t
     bench_check(bench_bw_check(&c), name);
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)rows, (long long)cols);
     naive_t = bench_time(bench_bw_naive, &c, 1);
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double t = bench_time(bench_bw_part, &c, nth);
         double copy_t = bench_copy_time((size_t)n * 12, nth);
         char note[160] = "";

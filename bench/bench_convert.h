@@ -158,7 +158,7 @@ static inline void bench_convert_case(const char *name, int which) {
     bench_shape_str(shape, sizeof shape, x.a.ndims, x.a.dims);
     {
         double naive_t = bench_time(bench_convert_naive_run, &nv, 1);
-        for (nth = 1; nth <= 2; nth++) {
+        for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
             double t = bench_time(bench_convert_run, &x, nth), bytes = bytes_per * (double)n;
             double copy_t = bench_copy_time((size_t)bytes, nth);
             char note[160] = "";

@@ -84,7 +84,7 @@ static inline void bench_dropout_case(int nd, const int64_t *dims, dnnlk_dtype d
         naive_t = bench_time(bench_dropout_part, &c, 1);
         dnnlk_set_max_isa(top);
     }
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double bytes = (double)n * (2.0 * (double)es + 0.125);
         double t = bench_time(bench_dropout_part, &c, nth);
         double copy_t = bench_copy_time((size_t)bytes, nth);

@@ -117,7 +117,7 @@ static inline void bench_fused_case(dnnlk_rng_alg alg, int mode) {
         free(m2);
         free(y2);
     }
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double bytes = (double)n * (mode == 0 ? 8.125 : 12.125);
         double t = bench_fsm_time(&c, fused_step[mode], nth), copy_t = bench_copy_time((size_t)bytes, nth), unf;
         char note[192];

@@ -175,12 +175,12 @@ static inline void bench_fe_case(int gelu, int bwd, dnnlk_rng_alg alg, int64_t r
             for (i = 0; i < cols; i++) ok = ok && fabsf(keep_db[i] - c.db[i]) <= 1e-3f * (1.0f + fabsf(keep_db[i]));
         bench_check(ok, key);
     }
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double t, tu = 0, copy_t = bench_copy_time((size_t)bytes, nth);
         char note[240] = "";
         size_t k;
         c.fused = 0;
-        if (!(bwd && !gelu && nth == 2)) tu = bench_time(bench_fe_part, &c, nth);
+        if (!(bwd && !gelu && nth > 1)) tu = bench_time(bench_fe_part, &c, nth);
         c.fused = 1;
         t = bench_time(bench_fe_part, &c, nth);
         if (tu > 0) snprintf(note, sizeof note, "x unfused %.2f", tu / t);

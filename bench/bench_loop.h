@@ -57,7 +57,7 @@ static inline void bench_loop_case(const char *name, int64_t rows, int64_t cols,
         bench_check(ok, name);
     }
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)rows, (long long)cols);
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double t = bench_time(bench_loop_copy_part, &c, nth);
         double bytes = (double)n * 4 * (src_row_stride ? 2 : 1); /* a broadcast source stays in cache */
         double copy_t = bench_copy_time((size_t)bytes, nth);

@@ -127,7 +127,7 @@ static inline void bench_mo_case(const char *name, int op, int64_t rows, int64_t
     bench_check(bench_mo_check(&c), name);
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)rows, (long long)cols);
     naive_t = bench_time(bench_mo_naive, &c, 1);
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double t = bench_time(bench_mo_part, &c, nth);
         double copy_t = bench_copy_time((size_t)n * 8, nth);
         char note[160] = "";

@@ -88,7 +88,7 @@ static inline void bench_norm_case(const char *name, int64_t rows, int64_t n, in
     bench_check(bench_norm_check(&c), name);
     naive_t = bench_time(bench_norm_naive, &c, 1);
     snprintf(shape, sizeof shape, "%lldx%lld", (long long)rows, (long long)n);
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double t = bench_time(bench_norm_part, &c, nth);
         double copy_t = bench_copy_time((size_t)bytes, nth);
         note[0] = 0;

@@ -132,7 +132,7 @@ static inline void bench_qr_quant_case(const char *name, int dequant, int per_ch
         bench_qr_naive_quant(&nv, 0, 1);
         bench_check(memcmp(y, yn, (size_t)n * 4) == 0, name);
     }
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double t = bench_time(bench_qr_quant_part, &c, nth);
         double copy_t = bench_copy_time((size_t)(n * 5), nth);
         double naive_t = nth == 1 ? bench_time(bench_qr_naive_quant, &nv, 1) : 0;
@@ -169,7 +169,7 @@ static inline void bench_qr_resize_case(const char *name, int linear) {
     bench_qr_naive_resize(&nv, 0, 1);
     for (i = 0; i < nout && ok; i++) ok = fabsf(y[i] - yn[i]) <= 1e-6f;
     bench_check(ok, name);
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double bytes = (double)(nin + nout) * 4;
         double t = bench_time(bench_qr_resize_part, &c, nth);
         double copy_t = bench_copy_time((size_t)bytes, nth);
@@ -226,7 +226,7 @@ static inline void bench_qr_resize_general_case(const char *name, int cubic) {
         }
         bench_check(fabs(y[OW + 1] - want / wsum) <= 1e-5, name);
     }
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double bytes = (double)(nin + nout) * 4;
         double t = bench_time(bench_qr_resize_part, &c, nth);
         double copy_t = bench_copy_time((size_t)bytes, nth);
@@ -303,7 +303,7 @@ static inline void bench_qr_lin_case(const char *name, int kind) {
     bench_qr_lin_part(&c, 0, 1);
     bench_qr_lin_naive(&nv, 0, 1);
     bench_check(memcmp(y, yn, ybytes) == 0, name);
-    for (nth = 1; nth <= 2; nth++) {
+    for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double traffic = (double)(xbytes + ybytes + sbytes);
         double t = bench_time(bench_qr_lin_part, &c, nth);
         double copy_t = bench_copy_time((size_t)traffic, nth);

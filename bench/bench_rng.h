@@ -56,7 +56,7 @@ static inline void bench_rng(void) {
             dnnlk_set_max_isa(dnnlk_isa_scalar);
             naive = bench_time(bench_rng_part, &c, 1);
             dnnlk_set_max_isa(top);
-            for (nth = 1; nth <= 2; nth++) {
+            for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
                 double t = bench_time(bench_rng_part, &c, nth);
                 double bytes = k == 2 ? (double)n / 8 : (double)n * 4;
                 char note[160] = "";

@@ -134,7 +134,7 @@ static inline void bench_select_case(const char *name, dnnlk_dtype dt, int kind,
     bench_check(memcmp(ref, x.d.data, (size_t)n * es) == 0, name);
     {
         double naive_t = bench_time(bench_select_naive_run, &nv, 1);
-        for (nth = 1; nth <= 2; nth++) {
+        for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
             double t = bench_time(bench_select_run, &x, nth);
             double bytes = bytes_per_elem * (double)n;
             double copy_t = bench_copy_time((size_t)bytes, nth);
@@ -166,7 +166,7 @@ static inline void bench_select_nt_sweep(void) {
         x.d = bench_select_tensor(bench_alloc((size_t)n * 4), dnnlk_f32, 1, &n);
         bench_select_fill(x.c.data, (size_t)n, 3, 1);
         snprintf(shape, sizeof shape, "%lld", (long long)n);
-        for (nth = 1; nth <= 2; nth++) {
+        for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
             double copy_t = bench_copy_time((size_t)(13 * n), nth);
             for (nt = 0; nt < 2; nt++) {
                 double t;

@@ -4,9 +4,9 @@
  *   repeated until the sample is >= 20 ms or 3 calls, whichever is longer; with rounds (below), the
  *   minimum over the rounds too. `reps` is 5, or
  *   DNNLK_BENCH_REPS from the environment (more samples steady the minimum on a shared host; the
- *   peers read the same variable). 1 or 2 threads: with
- *   nth = 2 the work runs as parts (0,2) and (1,2) on two threads that start together on a spin
- *   barrier, and a sample is the time until both finished.
+ *   peers read the same variable). Threads: 1 and 2, or the counts in DNNLK_BENCH_THREADS; with
+ *   nth threads the work runs as parts (0,nth) .. (nth-1,nth) that start together on one signal,
+ *   and a sample is the time until the last finished (the runner below).
  * - Limit: a copy moving the same compulsory traffic (reads + writes) in the same process, best of
  *   libc memcpy and a non-temporal copy, with the same thread count. Efficiency = copy time / our
  *   time; 1.0 runs at copy speed.
@@ -91,41 +91,88 @@ static inline dnnlk_tensor bench_dense_tensor(void *data, dnnlk_dtype dt, int nd
     return t;
 }
 
-/* ---- two-thread runner: a second thread waits for each sample, spinning briefly, then asleep ----
- * Both sides of the handshake (the worker waiting for "go", the caller waiting for "done") spin for
- * about BENCH_SPIN_NS and then sleep on a futex until woken. Back-to-back samples on an idle host
- * never get that far, so a sample costs no system call; on a loaded host a waiter gives its core
- * away instead of burning its slice while the thread it waits for is off the CPU, which was what
- * made two-thread samples of small cases wait a whole scheduler slice (a 16K select read 339
- * ns/element beside a compiler). The minimum over the samples then drops the slept ones. */
+/* ---- the thread counts rows are measured at ----
+ * 1 and 2, or the list in DNNLK_BENCH_THREADS ("1,2,4,8,16": a scaling table on a many-core host;
+ * the peers read the same variable). Groups walk it with
+ *   for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) */
+#define BENCH_MAX_THREADS 64
+static int bench_thread_list[16] = {1, 2};
+static int bench_nthread_list = 2;
+
+static inline void bench_threads_from_env(void) {
+    const char *s = getenv("DNNLK_BENCH_THREADS");
+    int n = 0;
+    while (s && *s && n < 16) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s) break;
+        if (v >= 1 && v <= BENCH_MAX_THREADS) {
+            int i = n;
+            while (i > 0 && bench_thread_list[i - 1] > v) i--; /* kept ascending, without repeats */
+            if (!(i > 0 && bench_thread_list[i - 1] == v)) {
+                memmove(&bench_thread_list[i + 1], &bench_thread_list[i], (size_t)(n - i) * sizeof(int));
+                bench_thread_list[i] = (int)v;
+                n++;
+            }
+        }
+        s = *end == ',' ? end + 1 : end;
+    }
+    if (n > 0) bench_nthread_list = n;
+}
+
+static inline int bench_threads_first(void) { return bench_thread_list[0]; }
+
+/* The next thread count after nth in the list, or 0 after the last. */
+static inline int bench_threads_next(int nth) {
+    int i;
+    for (i = 0; i < bench_nthread_list; i++)
+        if (bench_thread_list[i] > nth) return bench_thread_list[i];
+    return 0;
+}
+
+/* ---- the many-thread runner: workers wait for each sample, spinning briefly, then asleep ----
+ * Parts (1..nth-1, nth) run on nth - 1 workers and part 0 on the caller; a sample is the time from
+ * the start signal until the last part finished. Both sides of the handshake (the workers waiting
+ * for "go", the caller waiting for "done") spin for about BENCH_SPIN_NS and then sleep on a futex
+ * until woken. Back-to-back samples on an idle host never get that far, so a sample costs no system
+ * call; on a loaded host a waiter gives its core away instead of burning its slice while the thread
+ * it waits for is off the CPU, which was what made two-thread samples of small cases wait a whole
+ * scheduler slice (a 16K select read 339 ns/element beside a compiler). The minimum over the
+ * samples then drops the slept ones. */
 #define BENCH_SPIN_NS 50000.0
 
 #if defined(__linux__)
+#include <limits.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 static inline void bench_futex_wait(volatile int *addr, int val) {
     (void)syscall(SYS_futex, (int *)addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
 }
-static inline void bench_futex_wake(volatile int *addr) {
-    (void)syscall(SYS_futex, (int *)addr, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+static inline void bench_futex_wake_all(volatile int *addr) {
+    (void)syscall(SYS_futex, (int *)addr, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 #else
 #include <sched.h>
 static inline void bench_futex_wait(volatile int *addr, int val) { (void)addr, (void)val, sched_yield(); }
-static inline void bench_futex_wake(volatile int *addr) { (void)addr; }
+static inline void bench_futex_wake_all(volatile int *addr) { (void)addr; }
 #endif
 
-typedef struct bench_pair {
-    pthread_t thread;
+typedef struct bench_pool bench_pool;
+typedef struct bench_worker_arg { bench_pool *pool; int ith; } bench_worker_arg;
+struct bench_pool {
+    pthread_t thread[BENCH_MAX_THREADS];
+    bench_worker_arg arg[BENCH_MAX_THREADS];
     bench_fn fn;
     void *ctx;
+    int nth, started;
     volatile int go, done, quit;
-    volatile int asleep[2]; /* [0]: the worker sleeps on go, [1]: the caller sleeps on done */
-} bench_pair;
+    volatile int asleep_go, asleep_done; /* how many sleep on go (workers) / on done (the caller) */
+};
 
-/* Waits until *cell != seen (or quit is set), spinning first, then sleeping on the futex. */
-static inline void bench_wait_change(bench_pair *p, volatile int *cell, int seen, int who) {
+/* Waits until *cell != seen (or quit is set), spinning first, then sleeping on the futex; *asleep
+ * counts the sleepers so that the signalling side makes a system call only when one sleeps. */
+static inline void bench_wait_change(bench_pool *p, volatile int *cell, int seen, volatile int *asleep) {
     double start = 0;
     unsigned spins = 0;
     for (;;) {
@@ -134,48 +181,72 @@ static inline void bench_wait_change(bench_pair *p, volatile int *cell, int seen
         if (start == 0) start = bench_now();
         else if (1e9 * (bench_now() - start) < BENCH_SPIN_NS) spins = 0;
         else {
-            __atomic_store_n(&p->asleep[who], 1, __ATOMIC_SEQ_CST);
+            __atomic_add_fetch(asleep, 1, __ATOMIC_SEQ_CST);
             if (__atomic_load_n(cell, __ATOMIC_SEQ_CST) == seen && !__atomic_load_n(&p->quit, __ATOMIC_SEQ_CST))
                 bench_futex_wait(cell, seen);
-            __atomic_store_n(&p->asleep[who], 0, __ATOMIC_SEQ_CST);
+            __atomic_sub_fetch(asleep, 1, __ATOMIC_SEQ_CST);
         }
     }
 }
 
-/* Publishes *cell = v and wakes the other side if it went to sleep on it. */
-static inline void bench_signal(bench_pair *p, volatile int *cell, int v, int who) {
-    __atomic_store_n(cell, v, __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&p->asleep[who], __ATOMIC_SEQ_CST)) bench_futex_wake(cell);
+/* Wakes every thread asleep on cell (after the caller changed it). */
+static inline void bench_wake(volatile int *cell, volatile int *asleep) {
+    if (__atomic_load_n(asleep, __ATOMIC_SEQ_CST)) bench_futex_wake_all(cell);
 }
 
 static inline void *bench_worker(void *arg) {
-    bench_pair *p = (bench_pair *)arg;
+    bench_worker_arg *a = (bench_worker_arg *)arg;
+    bench_pool *p = a->pool;
     int seen = 0;
     for (;;) {
-        bench_wait_change(p, &p->go, seen, 0);
+        bench_wait_change(p, &p->go, seen, &p->asleep_go);
         if (__atomic_load_n(&p->quit, __ATOMIC_SEQ_CST)) return NULL;
         seen = __atomic_load_n(&p->go, __ATOMIC_SEQ_CST);
-        p->fn(p->ctx, 1, 2);
-        bench_signal(p, &p->done, seen, 1);
+        p->fn(p->ctx, a->ith, p->nth);
+        if (__atomic_add_fetch(&p->done, 1, __ATOMIC_SEQ_CST) == p->nth - 1) bench_wake(&p->done, &p->asleep_done);
     }
 }
 
-/* Runs fn(ctx, ith, nth) for every part once and returns the wall time of the slowest part. */
-static inline double bench_once(bench_pair *pair, bench_fn fn, void *ctx, int nth) {
+/* Starts nth - 1 workers (fewer if the system refuses some: nth shrinks to what runs). */
+static inline void bench_pool_start(bench_pool *p, bench_fn fn, void *ctx, int nth) {
+    memset(p, 0, sizeof *p);
+    p->fn = fn;
+    p->ctx = ctx;
+    for (p->started = 0; p->started < nth - 1; p->started++) {
+        bench_worker_arg *a = &p->arg[p->started];
+        a->pool = p, a->ith = p->started + 1;
+        if (pthread_create(&p->thread[p->started], NULL, bench_worker, a) != 0) break;
+    }
+    p->nth = p->started + 1;
+}
+
+static inline void bench_pool_stop(bench_pool *p) {
+    int i;
+    __atomic_store_n(&p->quit, 1, __ATOMIC_SEQ_CST);
+    __atomic_add_fetch(&p->go, 1, __ATOMIC_SEQ_CST); /* a new go value: a worker about to sleep won't */
+    bench_futex_wake_all(&p->go);
+    for (i = 0; i < p->started; i++) pthread_join(p->thread[i], NULL);
+}
+
+/* Runs fn(ctx, ith, nth) for every part once and returns the wall time until the last finished. */
+static inline double bench_once(bench_pool *p) {
     double t0, t1;
-    if (nth == 1) {
+    if (p->nth == 1) {
         t0 = bench_now();
-        fn(ctx, 0, 1);
+        p->fn(p->ctx, 0, 1);
         return bench_now() - t0;
     }
-    {
-        int g = pair->go + 1;
-        t0 = bench_now();
-        bench_signal(pair, &pair->go, g, 0);
-        fn(ctx, 0, 2);
-        bench_wait_change(pair, &pair->done, g - 1, 1);
-        t1 = bench_now();
+    __atomic_store_n(&p->done, 0, __ATOMIC_SEQ_CST);
+    t0 = bench_now();
+    __atomic_add_fetch(&p->go, 1, __ATOMIC_SEQ_CST);
+    bench_wake(&p->go, &p->asleep_go);
+    p->fn(p->ctx, 0, p->nth);
+    for (;;) {
+        int d = __atomic_load_n(&p->done, __ATOMIC_SEQ_CST);
+        if (d == p->nth - 1) break;
+        bench_wait_change(p, &p->done, d, &p->asleep_done);
     }
+    t1 = bench_now();
     return t1 - t0;
 }
 
@@ -270,35 +341,26 @@ static inline void bench_parts_note(char *buf, size_t n, double t) {
 
 /* Minimum time of one call of all nth parts (seconds), over the rounds so far. */
 static inline double bench_time(bench_fn fn, void *ctx, int nth) {
-    bench_pair pair;
+    static bench_pool pool; /* one measurement at a time; too large for the stack of some hosts */
     double best = 1e30;
     int r;
-    memset(&pair, 0, sizeof pair);
-    pair.fn = fn;
-    pair.ctx = ctx;
-    if (nth == 2 && pthread_create(&pair.thread, NULL, bench_worker, &pair) != 0) nth = 1;
-    (void)bench_once(&pair, fn, ctx, nth); /* warm-up */
+    bench_pool_start(&pool, fn, ctx, nth);
+    (void)bench_once(&pool); /* warm-up */
     for (r = 0; r < bench_reps; r++) {
-        double start = bench_now(), total = 0;
+        double start = bench_now();
         int calls = 0;
         while (calls < 3 || bench_now() - start < bench_min_sample_s) {
-            double t = bench_once(&pair, fn, ctx, nth);
+            double t = bench_once(&pool);
             if (t < best) best = t;
-            total += t;
             calls++;
         }
-        (void)total;
     }
     best = bench_history_min(best);
     if (nth == 1) {
         bench_timed_call *c = &bench_recent[bench_nrecent++ % 8];
         c->fn = fn, c->ctx = ctx, c->t = best;
     }
-    if (nth == 2) {
-        __atomic_store_n(&pair.quit, 1, __ATOMIC_SEQ_CST);
-        bench_signal(&pair, &pair.go, pair.go + 1, 0); /* a new go value: a worker about to sleep won't */
-        pthread_join(pair.thread, NULL);
-    }
+    bench_pool_stop(&pool);
     return best;
 }
 

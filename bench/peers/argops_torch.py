@@ -1,7 +1,7 @@
 """PyTorch (and numpy) peers of the argops cases: torch.argmax / np.argmax over the vocabulary of
 [256,32000] f32 logits, torch.topk(k=50, sorted), and F.one_hot of 4096 indices with depth 1000
 (PyTorch writes s64; its time is reported against both our f32 and s64 rows, per output element)."""
-from peer_common import selected, best_time, emit
+from peer_common import THREADS, selected, best_time, emit
 
 if selected("argops"):
     try:
@@ -22,7 +22,7 @@ if selected("argops"):
     if torch is not None:
         xt = torch.rand(rows, cols, dtype=torch.float32) * 20 - 10
         idx = torch.randint(0, 1000, (4096,), dtype=torch.int64)
-        for n in (1, 2):
+        for n in THREADS:
             torch.set_num_threads(n)
             t = best_time(lambda: torch.argmax(xt, dim=-1))
             emit("arg_max f32", n, "torch", t, rows * cols)

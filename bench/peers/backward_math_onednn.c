@@ -1,5 +1,5 @@
 /* oneDNN 2.6 peer of the backward bench: softmax_v2 backward (accurate) and eltwise gelu_erf /
- * gelu_tanh backward (from src), f32, plain row-major layouts, 1 and 2 threads (a process each: see
+ * gelu_tanh backward (from src), f32, plain row-major layouts, at the bench's thread counts (a process each: see
  * peer_threads). Prints "CASE|THREADS<TAB>onednn<TAB>ns_per_elem". */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 """PyTorch peer of the backward bench: aten._softmax_backward_data and aten.gelu_backward (both
-approximations), f32, 1 and 2 threads. Keys match bench/bench_backward.h's case names."""
-from peer_common import selected, best_time, emit
+approximations), f32, at the bench's thread counts. Keys match bench/bench_backward.h's case names."""
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import torch
@@ -15,7 +15,7 @@ if selected("backward"):
         ("gelu_erf_bwd 4096x3072", (4096, 3072), lambda a, g: torch.ops.aten.gelu_backward(g, a)),
         ("gelu_tanh_bwd 4096x3072", (4096, 3072), lambda a, g: torch.ops.aten.gelu_backward(g, a, approximate="tanh")),
     ]
-    for threads in (1, 2):
+    for threads in THREADS:
         torch.set_num_threads(threads)
         for name, shape, fn in cases:
             a = torch.randn(shape) * 3

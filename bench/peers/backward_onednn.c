@@ -1,6 +1,6 @@
 /* oneDNN 2.6 peer of the backward group: layer normalization backward (dnnl_backward, use_scale |
  * use_shift: diff_src, diff_scale, diff_shift) on [4096,768] f32, and resampling backward (linear)
- * from diff_dst [4,32,128,128] to diff_src [4,32,64,64] NCHW, 1 and 2 threads (a process each: see
+ * from diff_dst [4,32,128,128] to diff_src [4,32,64,64] NCHW, at the bench's thread counts (a process each: see
  * peer_threads). Prints "KEY<TAB>onednn<TAB>ns_per_elem" (KEY "<case>|<threads>", per diff_dst
  * element). */
 #include <stdio.h>

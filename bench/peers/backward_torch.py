@@ -1,8 +1,8 @@
 """PyTorch peers of the backward group: torch.ops.aten.native_layer_norm_backward ([4096,768] f32,
 weight and bias, all three gradients) and upsample_bilinear2d_backward (diff_dst [4,32,128,128] to
-[4,32,64,64], align_corners=False), 1 and 2 threads. Case names match bench/bench_backward.h;
+[4,32,64,64], align_corners=False), at the bench's thread counts. Case names match bench/bench_backward.h;
 elements counted: diff_dst's."""
-from peer_common import selected, best_time, emit
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import torch
@@ -10,7 +10,7 @@ except ImportError:
     raise SystemExit(0)
 
 if selected("backward"):
-    for threads in (1, 2):
+    for threads in THREADS:
         torch.set_num_threads(threads)
         rows, n = 4096, 768
         x = torch.rand(rows, n) * 4 - 1.5

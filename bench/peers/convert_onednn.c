@@ -1,6 +1,6 @@
 /* oneDNN 2.6 peer of the convert bench cases: the reorder primitive, f32 -> bf16 and f32 -> f16
  * [4096,4096] (same layout, dtype changed) and the NCHW -> NHWC f32 transpose [8,64,128,128]
- * (abcd -> acdb), 1 and 2 threads (a process each: see peer_threads). Prints
+ * (abcd -> acdb), at the bench's thread counts (a process each: see peer_threads). Prints
  * "KEY<TAB>onednn<TAB>ns_per_elem", KEY = "<case>|<threads>". */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 """numpy and PyTorch peers of the convert/compare cases (bench/bench_convert.h), same shapes and dtypes:
 numpy astype / transpose().copy() / == / < / logical_and (numpy runs one thread; it has no bf16),
 PyTorch .to() / .contiguous(memory_format=torch.channels_last) / torch.eq / torch.lt /
-torch.logical_and at 1 and 2 threads. Each is
+torch.logical_and at the bench's thread counts. Each is
 skipped when not installed."""
-from peer_common import selected, best_time, emit
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import numpy as np
@@ -41,7 +41,7 @@ if selected("convert compare"):
             ("compare lt f32", tb.numel(), lambda: torch.lt(tb, tb2)),
             ("logical and bool", tba.numel(), lambda: torch.logical_and(tba, tbb)),
         ]
-        for threads in (1, 2):
+        for threads in THREADS:
             torch.set_num_threads(threads)
             for name, elems, fn in torch_cases:
                 emit(name, threads, "torch", best_time(fn), elems)

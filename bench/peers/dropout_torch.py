@@ -1,6 +1,6 @@
 """PyTorch peer of the dropout bench: F.dropout (training) forward and native_dropout_backward, rate 0.1,
-f32 and bf16, 1 and 2 threads. The forward number is shown against every engine's row."""
-from peer_common import selected, best_time, emit
+f32 and bf16, at the bench's thread counts. The forward number is shown against every engine's row."""
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import torch
@@ -18,7 +18,7 @@ if selected("dropout"):
             x = torch.randn(shape).to(dt)
             g = torch.randn(shape).to(dt)
             mask = torch.rand(shape) > 0.1
-            for th in (1, 2):
+            for th in THREADS:
                 torch.set_num_threads(th)
                 t = best_time(lambda: F.dropout(x, p=0.1, training=True))
                 for eng in ("mcg31", "philox", "mt19937"):

@@ -1,9 +1,9 @@
 """PyTorch peer of the fused_ew bench: the unfused sequences a PyTorch training step runs, f32,
-rate 0.1, 1 and 2 threads. bias + dropout + residual [4096,768]: x + bias, F.dropout, + residual;
+rate 0.1, at the bench's thread counts. bias + dropout + residual [4096,768]: x + bias, F.dropout, + residual;
 backward: native_dropout_backward and the bias gradient's column sum (the residual's gradient is
 diff_dst itself). gelu + dropout [4096,3072]: F.gelu, F.dropout; backward: native_dropout_backward
 then gelu_backward. Each forward number is shown against every engine's row."""
-from peer_common import selected, best_time, emit
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import torch
@@ -22,7 +22,7 @@ if selected("fused_ew"):
         res = torch.randn(rows, cols)
         g = torch.randn(rows, cols)
         mask = torch.rand(rows, cols) > 0.1
-        for th in (1, 2):
+        for th in THREADS:
             torch.set_num_threads(th)
             if gelu:
                 fwd = lambda: F.dropout(F.gelu(x), p=0.1, training=True)

@@ -2,7 +2,7 @@
 x.masked_fill(mask, -inf).softmax(-1) then F.dropout(p=0.1) forward, and native_dropout_backward
 then _softmax_backward_data backward, [8,12,512,512] f32 with a [8,1,1,512] boolean mask, 1 and 2
 threads. The forward number is shown against every engine's row."""
-from peer_common import selected, best_time, emit
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import torch
@@ -20,7 +20,7 @@ if selected("fused"):
     g = torch.randn(shape)
     p = x.masked_fill(mask, float("-inf")).softmax(-1)
     keep = torch.rand(shape) > 0.1
-    for th in (1, 2):
+    for th in THREADS:
         torch.set_num_threads(th)
         t = best_time(lambda: F.dropout(x.masked_fill(mask, float("-inf")).softmax(-1), p=0.1, training=True))
         for eng in ("mcg31", "philox", "mt19937"):

@@ -1,5 +1,5 @@
 /* oneDNN 2.6 peer of the mathops bench: softmax_v2 (accurate and log) and eltwise gelu_erf /
- * gelu_tanh, f32, plain row-major layouts, 1 and 2 threads (a process each: see peer_threads).
+ * gelu_tanh, f32, plain row-major layouts, at the bench's thread counts (a process each: see peer_threads).
  * oneDNN has no plain erf eltwise: that case has no oneDNN row.
  * Prints "CASE|THREADS<TAB>onednn<TAB>ns_per_elem". */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 """PyTorch peer of the mathops bench: softmax, log_softmax, gelu (both approximations) and erf,
-f32, 1 and 2 threads. Keys match bench/bench_mathops.h's case names."""
-from peer_common import selected, best_time, emit
+f32, at the bench's thread counts. Keys match bench/bench_mathops.h's case names."""
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import torch
@@ -18,7 +18,7 @@ if selected("mathops"):
         ("gelu_tanh 4096x3072", (4096, 3072), lambda x, y: torch.nn.functional.gelu(x, approximate="tanh")),
         ("erf 4096x3072", (4096, 3072), lambda x, y: torch.erf(x, out=y)),
     ]
-    for threads in (1, 2):
+    for threads in THREADS:
         torch.set_num_threads(threads)
         for name, shape, fn in cases:
             x = torch.randn(shape) * 3

@@ -1,5 +1,5 @@
 /* oneDNN 2.6 peer of the norm bench cases: the layer normalization primitive (forward inference,
- * scale and shift), f32, the same shapes, 1 and 2 threads (a process each: see peer_threads).
+ * scale and shift), f32, the same shapes, at the bench's thread counts (a process each: see peer_threads).
  * Prints "KEY<TAB>onednn<TAB>ns_per_elem", KEY = "<case>|<threads>". */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 """PyTorch peer of the norm bench cases: F.layer_norm (weight and bias) and F.normalize (p=2),
-f32, 1 and 2 threads."""
-from peer_common import selected, best_time, emit
+f32, at the bench's thread counts."""
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import torch
@@ -9,7 +9,7 @@ except ImportError:
     raise SystemExit(0)
 
 if selected("norm"):
-    for threads in (1, 2):
+    for threads in THREADS:
         torch.set_num_threads(threads)
         for rows, n in ((4096, 768), (2048, 4096)):
             x = torch.rand(rows, n) * 4 - 1.5

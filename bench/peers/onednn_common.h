@@ -34,16 +34,28 @@ static inline int selected(int argc, char **argv, const char *group) {
 }
 
 /* The thread count this process measures at, or 0 in the parent, once it has run itself as a child
- * for 1 and for 2 threads. A fresh process per count, with OMP_NUM_THREADS set before it starts,
- * because both other ways measure the default count (all cores) where they claim 1 thread:
- * libgomp reads OMP_NUM_THREADS once, when it loads, so setting it after a fork does nothing; and
- * some primitives (softmax) fix their thread count when they are created, so omp_set_num_threads
- * between executions does not reach them either. */
+ * for each of the bench's thread counts (1 and 2, or DNNLK_BENCH_THREADS, as bench/harness.h reads
+ * it). A fresh process per count, with OMP_NUM_THREADS set before it starts, because both other
+ * ways measure the default count (all cores) where they claim 1 thread: libgomp reads
+ * OMP_NUM_THREADS once, when it loads, so setting it after a fork does nothing; and some primitives
+ * (softmax) fix their thread count when they are created, so omp_set_num_threads between
+ * executions does not reach them either. */
 static inline int peer_threads(char **argv) {
-    const char *child = getenv("DNNLK_PEER_THREADS");
-    int t;
+    const char *child = getenv("DNNLK_PEER_THREADS"), *list = getenv("DNNLK_BENCH_THREADS");
+    int counts[16] = {1, 2}, ncounts = 2, i;
     if (child) return atoi(child);
-    for (t = 1; t <= 2; t++) {
+    if (list && *list) {
+        ncounts = 0;
+        while (*list && ncounts < 16) {
+            char *end;
+            long v = strtol(list, &end, 10);
+            if (end == list) break;
+            if (v >= 1 && v <= 64) counts[ncounts++] = (int)v;
+            list = *end == ',' ? end + 1 : end;
+        }
+    }
+    for (i = 0; i < ncounts; i++) {
+        int t = counts[i];
         pid_t pid;
         fflush(stdout);
         pid = fork();

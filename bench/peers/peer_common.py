@@ -7,6 +7,18 @@ import time
 ARGS = sys.argv[1:]
 
 
+def thread_counts():
+    """1 and 2, or the counts in DNNLK_BENCH_THREADS ("1,2,4,8,16"), as bench/harness.h reads them."""
+    counts = set()
+    for word in os.environ.get("DNNLK_BENCH_THREADS", "").split(","):
+        if word.strip().isdigit() and 1 <= int(word) <= 64:
+            counts.add(int(word))
+    return sorted(counts) or [1, 2]
+
+
+THREADS = thread_counts()
+
+
 def selected(group):
     return not ARGS or any(w in group for w in ARGS)
 

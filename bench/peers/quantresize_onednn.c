@@ -1,5 +1,5 @@
 /* oneDNN 2.6 peer of the quantresize group: the resampling primitive (forward_inference, nearest
- * and linear) on [8,64,128,128] NCHW f32 x2, 1 and 2 threads (a process each: see peer_threads).
+ * and linear) on [8,64,128,128] NCHW f32 x2, at the bench's thread counts (a process each: see peer_threads).
  * Prints "KEY<TAB>onednn<TAB>ns_per_elem" (KEY "<case>|<threads>", per output element). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 (qint8, axis 0), .dequantize(), and F.interpolate x2 nearest and bilinear (align_corners=False,
 i.e. half_pixel) on [8,64,128,128], bicubic x2 of it, and bilinear antialias=True x0.5 of
 [8,64,256,256]. Case names match bench/bench_quantresize.h."""
-from peer_common import selected, best_time, emit
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import torch
@@ -23,7 +23,7 @@ if selected("quantresize"):
     s4 = (0.25 + 0.001 * (torch.arange(R * C // 32) % 100)).to(torch.float16).reshape(R, C // 32)
     q8 = torch.randint(-128, 128, (R, C), dtype=torch.int8)
     s8b = (0.25 + 0.001 * (torch.arange(R * C // 128) % 100)).float().reshape(R, C // 128)
-    for n in (1, 2):
+    for n in THREADS:
         torch.set_num_threads(n)
         emit("quantize per-tensor", n, "torch", best_time(lambda: torch.quantize_per_tensor(x, 0.3, 1, torch.qint8)), R * C)
         emit("quantize per-channel", n, "torch",

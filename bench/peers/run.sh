@@ -14,10 +14,12 @@ else
     export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1"
 fi
 [ -x "$py" ] || py=python3
+# The Python peers set their own thread counts; their thread pools are sized for the largest.
+maxthr=$(echo "${DNNLK_BENCH_THREADS:-1,2}" | tr ',' '\n' | sort -n | tail -n 1)
 for f in "$dir"/*.py; do
     [ -f "$f" ] || continue
     # Each script imports what it needs and exits 0 quietly with a note if a module is missing.
-    OMP_NUM_THREADS=2 "$py" "$f" "$@" || echo "peer $(basename "$f") failed" >&2
+    OMP_NUM_THREADS=${maxthr:-2} "$py" "$f" "$@" || echo "peer $(basename "$f") failed" >&2
 done
 if [ -f /usr/include/dnnl.h ] || [ -f /usr/local/include/dnnl.h ]; then
     for f in "$dir"/*_onednn.c; do

@@ -1,6 +1,6 @@
-"""PyTorch and numpy peers of the select cases: torch.where (1 and 2 threads) and np.where (numpy
+"""PyTorch and numpy peers of the select cases: torch.where (at the bench's thread counts) and np.where (numpy
 runs one thread) on the same shapes and dtypes as bench/bench_select.h."""
-from peer_common import selected, best_time, emit
+from peer_common import THREADS, selected, best_time, emit
 
 try:
     import numpy as np
@@ -45,7 +45,7 @@ if selected("select"):
             tb = torch.from_numpy(np.ascontiguousarray(b)) if isinstance(b, np.ndarray) else torch.tensor(b)
             if dt == "bf16":
                 ta, tb = ta.to(torch.bfloat16), tb.to(torch.bfloat16)
-            for threads in (1, 2):
+            for threads in THREADS:
                 torch.set_num_threads(threads)
                 t = best_time(lambda: torch.where(tc, ta, tb))
                 emit(name, threads, "torch", t, elems)
