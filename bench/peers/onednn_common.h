@@ -3,7 +3,9 @@
 #ifndef DNNLK_ONEDNN_PEER_COMMON_H
 #define DNNLK_ONEDNN_PEER_COMMON_H
 
+/* sched_setaffinity and CPU_SET need _GNU_SOURCE before the first system header: run.sh passes it */
 #include <dnnl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +63,14 @@ static inline int peer_threads(char **argv) {
         pid = fork();
         if (pid == 0) {
             char v[8];
+            cpu_set_t all;
+            long cpu, ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+            /* every CPU again: with OMP_PROC_BIND set, libgomp bound this (parent) thread to one
+             * core when it loaded, and a child inherits that mask through exec, which put all of a
+             * 16-thread run's threads on one core */
+            CPU_ZERO(&all);
+            for (cpu = 0; cpu < ncpu && cpu < CPU_SETSIZE; cpu++) CPU_SET(cpu, &all);
+            (void)sched_setaffinity(0, sizeof all, &all);
             snprintf(v, sizeof v, "%d", t);
             setenv("OMP_NUM_THREADS", v, 1);
             setenv("DNNLK_PEER_THREADS", v, 1);

@@ -14,6 +14,11 @@ else
     export GLIBC_TUNABLES="${GLIBC_TUNABLES:+$GLIBC_TUNABLES:}glibc.malloc.hugetlb=1"
 fi
 [ -x "$py" ] || py=python3
+# Our bench pins part ith's thread to a core of its own (bench/harness.h); OpenMP's threads of
+# oneDNN and PyTorch are bound the same way unless DNNLK_BENCH_PIN=0 or the caller chose a binding.
+if [ "${DNNLK_BENCH_PIN:-1}" != 0 ]; then
+    export OMP_PROC_BIND="${OMP_PROC_BIND:-close}" OMP_PLACES="${OMP_PLACES:-cores}"
+fi
 # The Python peers set their own thread counts; their thread pools are sized for the largest.
 maxthr=$(echo "${DNNLK_BENCH_THREADS:-1,2}" | tr ',' '\n' | sort -n | tail -n 1)
 for f in "$dir"/*.py; do
@@ -26,7 +31,7 @@ if [ -f /usr/include/dnnl.h ] || [ -f /usr/local/include/dnnl.h ]; then
         [ -f "$f" ] || continue
         exe="$b/peers/$(basename "$f" .c)"
         mkdir -p "$b/peers"
-        if ${CC:-cc} -O2 -std=gnu11 "$f" -o "$exe" -ldnnl -lpthread -lm 2>"$exe.log"; then
+        if ${CC:-cc} -O2 -std=gnu11 -D_GNU_SOURCE "$f" -o "$exe" -ldnnl -lpthread -lm 2>"$exe.log"; then
             "$exe" "$@" || echo "peer $(basename "$f") failed" >&2
         else
             echo "peer $(basename "$f"): build failed, skipped (see $exe.log)" >&2
