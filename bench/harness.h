@@ -485,6 +485,71 @@ static inline double bench_fill_time(size_t bytes, int nth) {
     return t;
 }
 
+/* ---- the read bound: read-only kernels (arg_max, top_k) move no output worth counting, so a copy
+ * of half their bytes (the copy limit) is the wrong yardstick: it writes as much as it reads. ---- */
+
+typedef struct bench_read_ctx {
+    const char *src;
+    size_t bytes;
+    int avx2; /* the CPU has AVX2: detected once (CPUID traps to the hypervisor on a VM: ~20 us) */
+    volatile uint64_t sink; /* keeps the reads from being optimised away */
+} bench_read_ctx;
+
+static inline void bench_read_init(bench_read_ctx *c, const void *src, size_t bytes) {
+    c->src = (const char *)src;
+    c->bytes = bytes;
+    c->avx2 = dnnlk_cpu_isa() >= dnnlk_isa_avx2;
+    c->sink = 0;
+}
+
+#if DNNLK__X86
+/* The OR of every 8-byte word of [p, p + n), four independent 256-bit accumulators so that the
+ * loads, not the ORs, set the pace. */
+__attribute__((target("avx2"))) static inline uint64_t bench_read_or_avx2(const char *p, size_t n) {
+    __m256i a = _mm256_setzero_si256(), b = a, c = a, d = a;
+    uint64_t r = 0, w[4];
+    size_t i = 0;
+    for (; i + 128 <= n; i += 128) {
+        a = _mm256_or_si256(a, _mm256_loadu_si256((const __m256i *)(const void *)(p + i)));
+        b = _mm256_or_si256(b, _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 32)));
+        c = _mm256_or_si256(c, _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 64)));
+        d = _mm256_or_si256(d, _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 96)));
+    }
+    _mm256_storeu_si256((__m256i *)(void *)w, _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d)));
+    r = w[0] | w[1] | w[2] | w[3];
+    for (; i < n; i++) r |= (uint8_t)p[i];
+    return r;
+}
+#endif
+
+static inline void bench_read_part(void *p, int ith, int nth) {
+    bench_read_ctx *c = (bench_read_ctx *)p;
+    int64_t b, e;
+    uint64_t r = 0;
+    dnnlk__part_range((int64_t)c->bytes, ith, nth, 64, &b, &e);
+#if DNNLK__X86
+    if (c->avx2) {
+        c->sink = bench_read_or_avx2(c->src + b, (size_t)(e - b));
+        return;
+    }
+#endif
+    for (; b + 8 <= e; b += 8) {
+        uint64_t w;
+        memcpy(&w, c->src + b, 8);
+        r |= w;
+    }
+    for (; b < e; b++) r |= (uint8_t)c->src[b];
+    c->sink = r;
+}
+
+/* The read bound of a kernel that reads the `bytes` at src and writes next to nothing: the best
+ * time, with nth threads, of reading those same bytes (same pages, same cache state) alone. */
+static inline double bench_read_time(const void *src, size_t bytes, int nth) {
+    bench_read_ctx c;
+    bench_read_init(&c, src, bytes);
+    return bench_time(bench_read_part, &c, nth);
+}
+
 /* ---- the table, and the same rows as CSV ----
  * DNNLK_BENCH_CSV=PATH (make bench sets it to build/<cc>/bench.csv) writes every row there too,
  * one line each, for tools/bench_plot.py (make plot) and spreadsheets:

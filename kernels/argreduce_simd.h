@@ -55,6 +55,72 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_find_f)(const char *p
     return 0; /* not reached: m is one of the elements */
 }
 
+/* Whether the block of four vectors at q may move the answer: an element above m (arg_max; below
+ * for arg_min), or tied with it in last mode, or NaN. One compare per vector, NaN included (the
+ * unordered "not <=" forms; last mode adds a NaN compare), and no max: the loop's only work besides
+ * the loads. */
+static DNNLK__FORCEINLINE unsigned DNNLK__SFX(dnnlk__argred_block_hit)(const char *q, int t, int is_min, int last,
+                                                                     dnnlk__vf mv) {
+    const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
+    dnnlk__vf v0 = dnnlk__vf_load_dt(q, t), v1 = dnnlk__vf_load_dt(q + W * es, t);
+    dnnlk__vf v2 = dnnlk__vf_load_dt(q + 2 * W * es, t), v3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
+#define DNNLK__AR_HIT(v)                                                                                      \
+    (last ? dnnlk__vmask_or(is_min ? dnnlk__vf_cmple(v, mv) : dnnlk__vf_cmpge(v, mv), dnnlk__vf_cmpunord(v, v)) \
+          : (is_min ? dnnlk__vf_cmpnge(v, mv) : dnnlk__vf_cmpnle(v, mv)))
+    return dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vmask_or(DNNLK__AR_HIT(v0), DNNLK__AR_HIT(v1)),
+                                             dnnlk__vmask_or(DNNLK__AR_HIT(v2), DNNLK__AR_HIT(v3))));
+#undef DNNLK__AR_HIT
+}
+
+/* The best of the block of four vectors at q, which holds no NaN (max, or min as -max(-x)). */
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__argred_block_best)(const char *q, int t, int is_min) {
+    const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
+    dnnlk__vf neg = dnnlk__vf_set1(is_min ? -0.0f : 0.0f);
+    dnnlk__vf v0 = dnnlk__vf_xor(dnnlk__vf_load_dt(q, t), neg), v1 = dnnlk__vf_xor(dnnlk__vf_load_dt(q + W * es, t), neg);
+    dnnlk__vf v2 = dnnlk__vf_xor(dnnlk__vf_load_dt(q + 2 * W * es, t), neg);
+    dnnlk__vf v3 = dnnlk__vf_xor(dnnlk__vf_load_dt(q + 3 * W * es, t), neg);
+    float m = dnnlk__vf_hmax(dnnlk__vf_max(dnnlk__vf_max(v0, v1), dnnlk__vf_max(v2, v3)));
+    return is_min ? -m : m;
+}
+
+/* The row in one pass: blocks of four vectors are compared with the best value m so far (a
+ * broadcast), and only a block that holds something better (last mode: as good), or a NaN, is
+ * looked at: m becomes its best and the block is remembered. On random data that happens about
+ * ln(K / block) times a row, so the loop is loads and compares, as fast as the row can be read.
+ * In first mode the remembered block is the first that holds the final m (a tie never moves it),
+ * in last mode the last; the search for m in it runs in cache. A row of length not a multiple of
+ * the block ends with a block overlapping the one before it: its elements already seen tie with
+ * themselves, which changes neither answer. A NaN ends the scan in first mode (its block holds the
+ * first one); in last mode the last NaN is searched from the row's end. m starts at the worst
+ * value (-inf for arg_max), so a row of only -inf keeps block 0 and index 0. Needs K >= 4 vectors. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_hrow_f_1pass)(const char *p, int64_t K, int t, int is_min,
+                                                                       int last) {
+    const int64_t W = DNNLK__VF_N, B = 4 * W, es = t == dnnlk_f32 ? 4 : 2;
+    float m = dnnlk__f32_from_bits(is_min ? 0x7f800000u : 0xff800000u); /* +inf, -inf */
+    dnnlk__vf mv = dnnlk__vf_set1(m);
+    int64_t i = 0, best = 0, at;
+    for (;;) {
+        at = i + B <= K ? i : K - B; /* the overlapping last block */
+        if (DNNLK__UNLIKELY(DNNLK__SFX(dnnlk__argred_block_hit)(p + at * es, t, is_min, last, mv))) {
+            const char *q = p + at * es;
+            int64_t l;
+            for (l = 0; l < B; l += W) {
+                dnnlk__vf v = dnnlk__vf_load_dt(q + l * es, t);
+                if (dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v)))
+                    return last ? at + DNNLK__SFX(dnnlk__argred_find_f)(q, K - at, t, 0.0f, 1, 1)
+                                : at + DNNLK__SFX(dnnlk__argred_find_f)(q, B, t, 0.0f, 1, 0);
+            }
+            m = DNNLK__SFX(dnnlk__argred_block_best)(q, t, is_min);
+            mv = dnnlk__vf_set1(m);
+            best = at;
+        }
+        if (at + B == K) break;
+        i += B;
+    }
+    return best + DNNLK__SFX(dnnlk__argred_find_f)(p + best * es, B, t, m, 0, last);
+}
+
+/* Two passes (a vector max, then the search for it): rows shorter than a block of four vectors. */
 static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_hrow_f)(const char *p, int64_t K, int t, int is_min, int last) {
     const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
     float lanes[DNNLK__VF_N], m;
@@ -212,7 +278,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__argred_rows_t)(const dnnlk__arg
     if (a->sa == a->esize && a->K >= W) {
         for (; j < n; j++) {
             const char *p = src + j * a->ss;
-            int64_t k = isf ? DNNLK__SFX(dnnlk__argred_hrow_f)(p, a->K, t, is_min, last)
+            int64_t k = isf ? (a->K >= 4 * W
+                                   ? DNNLK__SFX(dnnlk__argred_hrow_f_1pass)(p, a->K, t, is_min, last)
+                                   : DNNLK__SFX(dnnlk__argred_hrow_f)(p, a->K, t, is_min, last))
                             : DNNLK__SFX(dnnlk__argred_hrow_i)(p, a->K, t, is_min, last);
             dnnlk__argred_put(a, p, k, ip + j * a->si, vp ? vp + j * a->sv : NULL);
         }

@@ -629,6 +629,116 @@ TEST(topk_large_k_workspace_each_isa) {
     run_topk_case(2, dims, -1, 513, dnnlk_bf16, 2);
 }
 
+/* ---- the block edges of the one-pass scans ----
+ * The contiguous arg scan works in blocks of four vectors (16, 32, 64 or 128 floats by level) and
+ * ends with a block overlapping the one before it; top_k filters four vectors at a time against a
+ * running threshold. Hand-made f32 rows put the extreme (a number, NaN, +-inf or a signed zero)
+ * at two positions from a set that straddles every block and vector edge of every level, over
+ * backgrounds of ties, -inf and ascending values, and check every mode against the definitions. */
+
+/* arg_max/arg_min of x[0..K) by the definition (first or last of the best; NaN the best). */
+static int64_t ref_arg_row(const float *x, int64_t K, int is_min, int last) {
+    int64_t k, best = 0;
+    for (k = 1; k < K; k++)
+        if (better(x[k], x[best], is_min) || (last && !better(x[best], x[k], is_min))) best = k;
+    return best;
+}
+
+static void check_edge_row(const float *x, int64_t K, int with_topk) {
+    static const int64_t ks[5] = {1, 2, 50, -1, 0}; /* -1: K - 1, 0: K */
+    long double *vals = (long double *)malloc((size_t)K * sizeof(long double));
+    int64_t *order = (int64_t *)malloc((size_t)K * 8), *ix = (int64_t *)malloc((size_t)K * 8);
+    int64_t *sel = (int64_t *)malloc((size_t)K * 8), j, od = 0, idx;
+    float *v = (float *)malloc((size_t)K * 4);
+    size_t wb = 0;
+    void *ws = dnnlk_top_k_workspace_bytes(K, 1, &wb) == dnnlk_success && wb ? malloc(wb) : NULL;
+    dnnlk_tensor s = th_tensor((void *)x, dnnlk_f32, 1, &K), o = th_tensor(&idx, dnnlk_s64, 0, &od);
+    int mode, ki;
+    for (mode = 0; mode < 4; mode++) {
+        int is_min = mode & 1, last = mode >> 1;
+        int64_t want = ref_arg_row(x, K, is_min, last);
+        idx = -1;
+        CHECK_EQ(is_min ? dnnlk_arg_min(&s, 0, 0, last, NULL, &o, 0, 1) : dnnlk_arg_max(&s, 0, 0, last, NULL, &o, 0, 1),
+                 dnnlk_success);
+        CHECK_MSG(idx == want, "arg_%s last=%d K=%lld: %lld, want %lld", is_min ? "min" : "max", last, (long long)K,
+                  (long long)idx, (long long)want);
+    }
+    for (j = 0; j < K; j++) vals[j] = x[j];
+    g_vals = vals;
+    for (mode = 0; mode < 2 && with_topk; mode++) {
+        g_largest = mode;
+        for (j = 0; j < K; j++) order[j] = j;
+        qsort(order, (size_t)K, 8, tk_cmp);
+        for (ki = 0; ki < 5; ki++) {
+            int64_t k = ks[ki] > 0 ? ks[ki] : K + ks[ki];
+            dnnlk_tensor vo, io;
+            int sorted, ok;
+            if (k > K || k < 1) continue;
+            vo = th_tensor(v, dnnlk_f32, 1, &k);
+            io = th_tensor(ix, dnnlk_s64, 1, &k);
+            for (sorted = 0; sorted < 2; sorted++) {
+                CHECK_EQ(dnnlk_top_k(&s, k, 0, mode, sorted, &vo, &io, ws, 0, 1), dnnlk_success);
+                memcpy(sel, order, (size_t)k * 8);
+                if (!sorted) qsort(sel, (size_t)k, 8, i64_cmp); /* the same set in index order */
+                for (ok = 1, j = 0; j < k && ok; j++) ok = ix[j] == sel[j];
+                for (j = 0; j < k && ok; j++) ok = memcmp(&v[j], &x[ix[j]], 4) == 0;
+                CHECK_MSG(ok, "top_k K=%lld k=%lld largest=%d sorted=%d", (long long)K, (long long)k, mode, sorted);
+            }
+        }
+    }
+    free(vals);
+    free(order);
+    free(ix);
+    free(sel);
+    free(v);
+    free(ws);
+}
+
+TEST(block_edges_each_isa) {
+    static const int64_t Ks[4] = {128, 129, 256 + 63, 1000};
+    /* The extreme's value, and the background (0: ties in [-3, 3], 1: -inf, 2: ascending from -1e6,
+     * 3: +inf, 4: ties then, from the last full block on, -inf). */
+    const float ext[6] = {5.0f, NAN, INFINITY, -INFINITY, 0.0f, -0.0f};
+    int ki, bg, ei;
+    long rows = 0, keep = th_scaled(1000);
+    th_seed(2727);
+    for (ki = 0; ki < 4; ki++) {
+        int64_t K = Ks[ki], pos[14], np = 0, a, b, j;
+        float *x = (float *)malloc((size_t)K * 4);
+        /* vector and block edges of every level (4 to 128 floats), the start of the overlapping
+         * last block and the last elements */
+        static const int64_t head[7] = {0, 1, 15, 16, 63, 64, 65};
+        for (j = 0; j < 7; j++) pos[np++] = head[j];
+        pos[np++] = K - 129;
+        pos[np++] = K - 64;
+        pos[np++] = K - 63;
+        pos[np++] = K - 17;
+        pos[np++] = K - 2;
+        pos[np++] = K - 1;
+        pos[np++] = th_randint(0, K - 1);
+        for (bg = 0; bg < 5; bg++)
+            for (ei = 0; ei < 6; ei++)
+                for (a = 0; a < np; a++)
+                    for (b = a; b < np; b++) {
+                        int64_t pa = pos[a], pb = pos[b];
+                        if (pa < 0 || pb < 0 || pa >= K || pb >= K) continue;
+                        if (b > a + 2 && b != np - 1) continue; /* neighbours, and each with the random one */
+                        if ((long)(th_rand32() % 1000) >= keep) continue; /* DNNLK_TEST_SCALE < 1: a sample */
+                        if ((ei >= 2) != (bg == 1 || bg == 3) && (a + b) % 3) continue; /* fewer of the rarer mixes */
+                        for (j = 0; j < K; j++)
+                            x[j] = bg == 0 ? (float)th_randint(-3, 3)
+                                 : bg == 1 ? -INFINITY
+                                 : bg == 2 ? -1e6f + (float)j
+                                 : bg == 3 ? INFINITY
+                                 : (j < K / 64 * 64 - 64 ? (float)th_randint(-3, 3) : -INFINITY);
+                        x[pa] = ext[ei];
+                        x[pb] = ei >= 4 ? ext[9 - ei] : ext[ei]; /* +0 and -0 tie with each other */
+                        check_edge_row(x, K, ++rows % 5 == 0); /* top_k's sort-based reference is slow */
+                    }
+        free(x);
+    }
+}
+
 /* ---- inference and bad arguments ---- */
 
 TEST(infer_shapes) {
@@ -803,5 +913,6 @@ int main(void) {
     RUN_EACH_ISA(topk_random_each_isa);
     RUN_EACH_ISA(topk_large_k_workspace_each_isa);
     RUN_EACH_ISA(denormals_daz_each_isa);
+    RUN_EACH_ISA(block_edges_each_isa);
     return th_summary();
 }
