@@ -462,11 +462,11 @@ TEST(tails_every_length) {
 /* Short 32-bit rows copied out of a padded source into a dense dst ([N,3] of rows of 4; convert's
  * packed path, DNNLK__VF_N rows per group): every row length 1..9 against every source pitch up
  * to 2 vectors, row counts around a group (a group needs a row after it), streamed from an
- * aligned and a 4-byte-off dst and plain stores into one 2 bytes off, 1 to 3 parts, and blocks of
+ * aligned and a 4-byte-off dst and plain stores into one 2 bytes off, 1 and 3 parts, and blocks of
  * rows that end early ([2,R,n] with a gap between the two blocks). The source is a malloc of its
  * exact span: the sanitizer build catches a group that reads past the last row. */
 TEST(short_rows_packed) {
-    static const int64_t row_counts[] = {1, 15, 16, 17, 33, 70, 301};
+    static const int64_t row_counts[] = {1, 16, 17, 70, 301};
     int64_t *cell = dnnlk__convert_nt_cell(), saved = *cell;
     int64_t n, m, ri, R, i, gap;
     int mis, nth, ith, blocks;
@@ -493,7 +493,7 @@ TEST(short_rows_packed) {
                         th_buf db = th_alloc((size_t)(blocks * R * n) * 4, off);
                         dnnlk_tensor d = th_tensor(db.p, t, 3, dims);
                         *cell = mis < 2 ? 0 : saved; /* 0: every part streams */
-                        for (nth = 1; nth <= 3; nth++) {
+                        for (nth = 1; nth <= 3; nth += 2) {
                             memset(db.p, 0xEE, (size_t)(blocks * R * n) * 4);
                             for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s, &d, ith, nth), dnnlk_success);
                             CHECK_MSG(check_views(&d, &s, "short rows"), "[%d,%d,%d] of pitch %d, dst %d bytes off, nth %d",
