@@ -209,13 +209,17 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__convert_vrows)(const dnnlk__conver
 
 /* ---- same dtype: copies and transposes ---- */
 
-/* es-byte elements, strided on both sides. */
+/* es-byte elements, strided on both sides. The block's fields in locals: the stores through d
+ * could alias *k, which would be read again for every element (3x slower on [N,3] rows). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_copy_es)(const dnnlk__convert_blk *k, int es) {
+    const int64_t n = k->n, rows = k->rows, dp = k->dp, sp = k->sp, ds = k->ds, ss = k->ss;
+    char *d0 = k->d;
+    const char *s0 = k->s;
     int64_t r, i;
-    for (r = 0; r < k->rows; r++) {
-        char *d = k->d + r * k->dp;
-        const char *s = k->s + r * k->sp;
-        for (i = 0; i < k->n; i++) memcpy(d + i * k->ds, s + i * k->ss, (size_t)es);
+    for (r = 0; r < rows; r++) {
+        char *d = d0 + r * dp;
+        const char *s = s0 + r * sp;
+        for (i = 0; i < n; i++) memcpy(d + i * ds, s + i * ss, (size_t)es);
     }
 }
 
@@ -395,8 +399,11 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_blocks)(const
  * more than two source vectors (a wide pitch against short rows). */
 static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__convert_pack32)(const dnnlk__convert_blk *k) {
     enum { W = DNNLK__VF_N, VB = DNNLK__VF_N * 4 };
-    const int64_t n = k->n, m = k->sp / 4, dp = k->dp, sp = k->sp;
-    int32_t idx[16][W];
+    const int64_t n = k->n, m = k->sp / 4, dp = k->dp, sp = k->sp, rows = k->rows;
+    char *const d0 = k->d;
+    const char *const s0 = k->s;
+    int32_t idx[W];
+    dnnlk__vperm2 ix[16];
     int64_t lo[16], hi[16], j, l, r, h = 0;
     int nt = k->nt;
     for (j = 0; j < n; j++) {
@@ -406,27 +413,27 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__convert_pack32)(const dnnlk__con
         for (l = 0; l < W; l++) {
             int64_t o = o0 + l, rel = (o / n) * m + o % n - lo[j] * W;
             if (rel >= 2 * W) return 0;
-            idx[j][l] = (int32_t)rel;
+            idx[l] = (int32_t)rel;
         }
+        ix[j] = dnnlk__vperm2_index(idx);
     }
     if (nt) { /* streaming stores want whole aligned vectors: the first row where a group starts on one */
-        while (h < W && (uintptr_t)(k->d + h * dp) % VB != 0) h++;
+        while (h < W && (uintptr_t)(d0 + h * dp) % VB != 0) h++;
         if (h == W) h = 0, nt = 0;
     }
     for (r = 0; r < h; r++)
-        for (l = 0; l < n; l++) memcpy(k->d + r * dp + l * 4, k->s + r * sp + l * 4, 4);
-    for (; r + W < k->rows; r += W) {
-        const char *s = k->s + r * sp;
-        char *d = k->d + r * dp;
+        for (l = 0; l < n; l++) memcpy(d0 + r * dp + l * 4, s0 + r * sp + l * 4, 4);
+    for (; r + W < rows; r += W) {
+        const char *s = s0 + r * sp;
+        char *d = d0 + r * dp;
         for (j = 0; j < n; j++) {
-            dnnlk__vi v = dnnlk__vi_permute2(dnnlk__vi_loadu(s + lo[j] * VB), dnnlk__vi_loadu(s + hi[j] * VB),
-                                             dnnlk__vi_loadu(idx[j]));
+            dnnlk__vi v = dnnlk__vi_permute2(dnnlk__vi_loadu(s + lo[j] * VB), dnnlk__vi_loadu(s + hi[j] * VB), ix[j]);
             if (nt) dnnlk__vi_stream(d + j * VB, v);
             else dnnlk__vi_storeu(d + j * VB, v);
         }
     }
-    for (; r < k->rows; r++)
-        for (l = 0; l < n; l++) memcpy(k->d + r * dp + l * 4, k->s + r * sp + l * 4, 4);
+    for (; r < rows; r++)
+        for (l = 0; l < n; l++) memcpy(d0 + r * dp + l * 4, s0 + r * sp + l * 4, 4);
     if (nt) dnnlk__vec_sfence();
     return 1;
 }
@@ -438,6 +445,15 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__convert_copy)(const dnnlk__convert
         k->sp <= 8 * DNNLK__VF_N && k->rows > DNNLK__VF_N && DNNLK__SFX(dnnlk__convert_pack32)(k))
         return;
     if (k->ds == es && k->ss == es) {
+        if (k->n * es < 64 && k->d != k->s) { /* short rows: fixed-size moves, not a memcpy call per row */
+            switch (es) {
+            case 1: DNNLK__SFX(dnnlk__convert_copy_es)(k, 1); break;
+            case 2: DNNLK__SFX(dnnlk__convert_copy_es)(k, 2); break;
+            case 4: DNNLK__SFX(dnnlk__convert_copy_es)(k, 4); break;
+            default: DNNLK__SFX(dnnlk__convert_copy_es)(k, 8); break;
+            }
+            return;
+        }
         for (r = 0; r < k->rows; r++) {
             char *d = k->d + r * k->dp;
             const char *s = k->s + r * k->sp;
