@@ -1,42 +1,21 @@
-/* The loop engine on a copy: how much a plan and its row iteration cost over a plain memcpy.
- * Cases: a dense copy (coalesces to one row), a row-broadcast copy (src [1,D] -> dst [N,D]) and a
- * short-row copy out of a padded source ([N,3] from rows of 4), which cannot coalesce. */
+/* The loop engine on a copy: dnnlk_convert with dst's dtype = src's, the library's copy, which
+ * plans with loop.h and moves rows or blocks of rows; how much the plan and the row kernels cost
+ * over a plain memcpy. Cases: a dense copy (coalesces to one row), a row-broadcast copy (src [1,D]
+ * -> dst [N,D]) and a short-row copy out of a padded source ([N,3] from rows of 4), which cannot
+ * coalesce (convert packs it DNNLK__VF_N rows at a time with two-register permutes). */
 
 typedef struct bench_loop_ctx {
-    dnnlk__loop plan;
-    void *base[2];
+    dnnlk_tensor src, dst;
 } bench_loop_ctx;
 
 static inline void bench_loop_copy_part(void *p, int ith, int nth) {
     bench_loop_ctx *c = (bench_loop_ctx *)p;
-    dnnlk__loop_iter it;
-    char *row[2];
-    int64_t b, e, n, rows, r;
-    size_t es = (size_t)c->plan.esize[0];
-    int64_t dp = dnnlk__row_pitch(&c->plan, 0), sp = dnnlk__row_pitch(&c->plan, 1);
-    int contig = dnnlk__row_kind(&c->plan, 1) == dnnlk__row_contig;
-    int64_t ss = dnnlk__row_stride(&c->plan, 1);
-    dnnlk__part_range(c->plan.total, ith, nth, 16, &b, &e);
-    dnnlk__iter_init(&it, &c->plan, c->base, b, e);
-    while ((n = dnnlk__iter_next_block(&it, row, &rows)) > 0) {
-        for (r = 0; r < rows; r++) {
-            char *d = row[0] + r * dp, *s = row[1] + r * sp;
-            if (contig) {
-                memcpy(d, s, (size_t)n * es);
-            } else {
-                int64_t i;
-                for (i = 0; i < n; i++) memcpy(d + i * (int64_t)es, s + i * ss, es);
-            }
-        }
-    }
+    if (dnnlk_convert(&c->src, &c->dst, ith, nth) != dnnlk_success) bench_check(0, "loop copy status");
 }
 
 static inline void bench_loop_case(const char *name, int64_t rows, int64_t cols, int64_t src_row_stride,
                                    int64_t src_rows) {
     int64_t dims[2] = {rows, cols};
-    int64_t dst_strides[2] = {cols, 1}, src_strides[2] = {src_row_stride, 1};
-    const int64_t *strides[2] = {dst_strides, src_strides};
-    size_t es[2] = {4, 4};
     size_t n = (size_t)(rows * cols);
     float *dst = (float *)bench_alloc(n * 4);
     float *src = (float *)bench_alloc((size_t)(src_rows * (src_row_stride ? src_row_stride : cols)) * 4 + 64);
@@ -45,9 +24,10 @@ static inline void bench_loop_case(const char *name, int64_t rows, int64_t cols,
     int nth;
     int64_t i, j;
     for (i = 0; i < src_rows * (src_row_stride ? src_row_stride : cols); i++) src[i] = (float)i;
-    dnnlk__loop_init(&c.plan, 2, dims, 2, strides, es, 0);
-    c.base[0] = dst;
-    c.base[1] = src;
+    c.dst = bench_dense_tensor(dst, dnnlk_f32, 2, dims);
+    c.src = c.dst;
+    c.src.data = src;
+    c.src.strides[0] = src_row_stride;
     bench_loop_copy_part(&c, 0, 1);
     {
         int ok = 1;

@@ -45,7 +45,8 @@
  *
  * Speed: dimensions are coalesced and visited in dst's memory order. Rows contiguous on both sides
  * run on the vector layer for the pairs src in {f32, bf16, f16, u8, s8} -> dst in {f32, bf16, f16,
- * boolean}; same-dtype rows are copies; a transpose (dst contiguous along a dim where src is not,
+ * boolean}; same-dtype rows are copies (short 32-bit rows out of a padded source, [N,3] of rows of
+ * 4, are packed a vector of rows at a time by two-register permutes); a transpose (dst contiguous along a dim where src is not,
  * src contiguous along another: NCHW <-> NHWC) is copied in tiles so that both sides move whole
  * cache lines. Every other pair and layout runs an element loop, one conversion per element. */
 #ifndef DNNLK_CONVERT_H

@@ -125,6 +125,12 @@
  *                             range give INT32_MIN
  *   dnnlk__vf_permute(v, idx) lane l is lane idx[l] of v (s32 lanes of idx in [0, DNNLK__VF_N))
  *   dnnlk__vf_gather(p, idx)  lane l is p[idx[l]], idx DNNLK__VF_N int32 in memory
+ *   dnnlk__vperm2, dnnlk__vperm2_index(p)   the lane indices of a two-register permute, prepared
+ *                             once for many permutes from DNNLK__VF_N int32 at p, each in
+ *                             [0, 2 DNNLK__VF_N)
+ *   dnnlk__vi_permute2(a, b, ix)  lane l is lane idx[l] of the 2 DNNLK__VF_N lanes a then b:
+ *                             compresses rows of a strided source into whole vectors (convert's
+ *                             short rows)
  *
  * == vmath: what the math bodies ask of a level ==
  *   DNNLK__VEC_LUT32          1 where dnnlk__vf_lut32(t, i) reads a 32-entry float table (index

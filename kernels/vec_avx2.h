@@ -179,6 +179,19 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_sub_round_even_avx2(__m256 a) {
 static DNNLK__FORCEINLINE __m256i dnnlk__vf_to_vi_round_even_avx2(__m256 a) {
     return _mm256_cvttps_epi32(_mm256_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
+/* Lanes of a:b: vpermd reads idx's low 3 bits, so permute both and take b's where idx >= 8. */
+typedef struct dnnlk__vperm2_avx2 {
+    __m256i idx, from_b;
+} dnnlk__vperm2_avx2;
+static DNNLK__FORCEINLINE dnnlk__vperm2_avx2 dnnlk__vperm2_index_avx2(const int32_t *p) {
+    dnnlk__vperm2_avx2 ix;
+    ix.idx = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    ix.from_b = _mm256_cmpgt_epi32(ix.idx, _mm256_set1_epi32(7));
+    return ix;
+}
+static DNNLK__FORCEINLINE __m256i dnnlk__vi_permute2_avx2(__m256i a, __m256i b, dnnlk__vperm2_avx2 ix) {
+    return _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(a, ix.idx), _mm256_permutevar8x32_epi32(b, ix.idx), ix.from_b);
+}
 static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int32_t *idx) {
     return _mm256_i32gather_ps(p, _mm256_loadu_si256((const __m256i *)(const void *)idx), 4);
 }
@@ -393,6 +406,9 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_avx2
 #define dnnlk__vf_permute(v, idx) _mm256_permutevar8x32_ps((v), (idx))
 #define dnnlk__vf_gather dnnlk__vf_gather_avx2
+#define dnnlk__vperm2 dnnlk__vperm2_avx2
+#define dnnlk__vperm2_index dnnlk__vperm2_index_avx2
+#define dnnlk__vi_permute2 dnnlk__vi_permute2_avx2
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 0   /* no 32-entry register table */

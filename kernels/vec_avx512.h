@@ -391,6 +391,9 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vf_to_vi_round_even(a) _mm512_cvt_roundps_epi32((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
 #define dnnlk__vf_permute(v, idx) _mm512_permutexvar_ps((idx), (v))
 #define dnnlk__vf_gather dnnlk__vf_gather_avx512
+#define dnnlk__vperm2 __m512i
+#define dnnlk__vperm2_index(p) _mm512_loadu_si512((const void *)(p))
+#define dnnlk__vi_permute2(a, b, ix) _mm512_permutex2var_epi32((a), (ix), (b))
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 1   /* a 32-entry float table read by one two-register permute */

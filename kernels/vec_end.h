@@ -169,6 +169,9 @@
 #undef dnnlk__vf_to_vi_round_even
 #undef dnnlk__vf_permute
 #undef dnnlk__vf_gather
+#undef dnnlk__vi_permute2
+#undef dnnlk__vperm2
+#undef dnnlk__vperm2_index
 
 /* == vmath: what the math bodies ask of a level == */
 #undef DNNLK__VEC_LUT32

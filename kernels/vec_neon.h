@@ -234,6 +234,12 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__lane_bytes_neon(int32x4_t idx) {
 static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_permute_neon(float32x4_t v, int32x4_t idx) {
     return vreinterpretq_f32_u8(vqtbl1q_u8(vreinterpretq_u8_f32(v), dnnlk__lane_bytes_neon(idx)));
 }
+/* Lanes of a:b: one TBL over the two registers (byte indices 0..31, prepared by dnnlk__vperm2_index). */
+static DNNLK__FORCEINLINE int32x4_t dnnlk__vi_permute2_neon(int32x4_t a, int32x4_t b, uint8x16_t ix) {
+    uint8x16x2_t t;
+    t.val[0] = vreinterpretq_u8_s32(a), t.val[1] = vreinterpretq_u8_s32(b);
+    return vreinterpretq_s32_u8(vqtbl2q_u8(t, ix));
+}
 static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_gather_neon(const float *p, const int32_t *idx) {
     float t[4];
     t[0] = p[idx[0]], t[1] = p[idx[1]], t[2] = p[idx[2]], t[3] = p[idx[3]];
@@ -454,6 +460,9 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_neon
 #define dnnlk__vf_permute dnnlk__vf_permute_neon
 #define dnnlk__vf_gather dnnlk__vf_gather_neon
+#define dnnlk__vperm2 uint8x16_t
+#define dnnlk__vperm2_index(p) dnnlk__lane_bytes_neon(vld1q_s32(p))
+#define dnnlk__vi_permute2 dnnlk__vi_permute2_neon
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 0   /* no 32-entry register table */

@@ -497,6 +497,9 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vf_to_vi_round_even(a) dnnlk__si_to_int(dnnlk__sf_round_even(a))
 #define dnnlk__vf_permute(v, idx) ((void)(idx), (v))
 #define dnnlk__vf_gather(p, idx) dnnlk__sf_gather((p), (idx))
+#define dnnlk__vperm2 int32_t
+#define dnnlk__vperm2_index(p) (*(const int32_t *)(p))
+#define dnnlk__vi_permute2(a, b, ix) ((ix) ? (b) : (a))
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 0   /* no 32-entry register table */

@@ -211,6 +211,23 @@ static DNNLK__FORCEINLINE __m128 dnnlk__vf_permute_sse41(__m128 v, __m128i idx) 
     __m128i ctl = _mm_add_epi32(_mm_mullo_epi32(idx, _mm_set1_epi32(0x04040404)), _mm_set1_epi32(0x03020100));
     return _mm_castsi128_ps(_mm_shuffle_epi8(_mm_castps_si128(v), ctl));
 }
+/* Lanes of a:b: two byte shuffles, each zeroing (bit 7 of the control) the lanes the other one
+ * takes (pshufb reads the low 4 bits of 4*idx+k, so b's lanes need no offset), then an or. */
+typedef struct dnnlk__vperm2_sse41 {
+    __m128i from_a, from_b;
+} dnnlk__vperm2_sse41;
+static DNNLK__FORCEINLINE dnnlk__vperm2_sse41 dnnlk__vperm2_index_sse41(const int32_t *p) {
+    __m128i idx = _mm_loadu_si128((const __m128i *)(const void *)p), top = _mm_set1_epi32((int)0x80808080u);
+    __m128i ctl = _mm_add_epi32(_mm_mullo_epi32(idx, _mm_set1_epi32(0x04040404)), _mm_set1_epi32(0x03020100));
+    __m128i in_b = _mm_cmpgt_epi32(idx, _mm_set1_epi32(3));
+    dnnlk__vperm2_sse41 ix;
+    ix.from_a = _mm_or_si128(ctl, _mm_and_si128(in_b, top));
+    ix.from_b = _mm_or_si128(ctl, _mm_andnot_si128(in_b, top));
+    return ix;
+}
+static DNNLK__FORCEINLINE __m128i dnnlk__vi_permute2_sse41(__m128i a, __m128i b, dnnlk__vperm2_sse41 ix) {
+    return _mm_or_si128(_mm_shuffle_epi8(a, ix.from_a), _mm_shuffle_epi8(b, ix.from_b));
+}
 static DNNLK__FORCEINLINE __m128 dnnlk__vf_gather_sse41(const float *p, const int32_t *idx) {
     return _mm_setr_ps(p[idx[0]], p[idx[1]], p[idx[2]], p[idx[3]]);
 }
@@ -429,6 +446,9 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_sse41
 #define dnnlk__vf_permute dnnlk__vf_permute_sse41
 #define dnnlk__vf_gather dnnlk__vf_gather_sse41
+#define dnnlk__vperm2 dnnlk__vperm2_sse41
+#define dnnlk__vperm2_index dnnlk__vperm2_index_sse41
+#define dnnlk__vi_permute2 dnnlk__vi_permute2_sse41
 
 /* == vmath: what the math bodies ask of a level == */
 #define DNNLK__VEC_LUT32 0   /* no 32-entry register table */

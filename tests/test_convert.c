@@ -459,6 +459,54 @@ TEST(tails_every_length) {
     }
 }
 
+/* Short 32-bit rows copied out of a padded source into a dense dst ([N,3] of rows of 4; convert's
+ * packed path, DNNLK__VF_N rows per group): every row length 1..9 against every source pitch up
+ * to 2 vectors, row counts around a group (a group needs a row after it), streamed from an
+ * aligned and a 4-byte-off dst and plain stores into one 2 bytes off, 1 and 3 parts, and blocks of
+ * rows that end early ([2,70,n] with a gap between the two blocks). The source is a malloc of its
+ * exact span: the sanitizer build catches a group that reads past the last row. */
+TEST(short_rows_packed) {
+    static const int64_t row_counts[] = {1, 16, 17, 70, 130};
+    int64_t *cell = dnnlk__convert_nt_cell(), saved = *cell;
+    int64_t n, m, ri, R, i, gap;
+    int mis, nth, ith, blocks;
+    for (n = 1; n <= 9; n++)
+        for (m = n + 1; m <= 33; m += (m < n + 4 ? 1 : 5))
+            for (ri = 0; ri < (int64_t)(sizeof row_counts / sizeof row_counts[0]); ri++)
+                for (blocks = 1; blocks <= (row_counts[ri] == 70 ? 2 : 1); blocks++) {
+                    int64_t dims[3] = {blocks, row_counts[ri], n}, sst[3], span;
+                    dnnlk_dtype t = (n + m) % 2 ? dnnlk_f32 : dnnlk_s32;
+                    char *src;
+                    dnnlk_tensor s;
+                    R = row_counts[ri];
+                    gap = blocks == 2 ? 5 : 0;
+                    sst[0] = R * m + gap, sst[1] = m, sst[2] = 1;
+                    span = (blocks - 1) * sst[0] + (R - 1) * m + n;
+                    src = (char *)malloc((size_t)span * 4);
+                    for (i = 0; i < span; i++) {
+                        int32_t v = (int32_t)(i * 2654435761u);
+                        memcpy(src + i * 4, &v, 4);
+                    }
+                    s = th_strided(src, 0, t, 3, dims, sst);
+                    for (mis = 0; mis < 3; mis++) {
+                        size_t off = mis == 0 ? 0 : mis == 1 ? 4 : 2;
+                        th_buf db = th_alloc((size_t)(blocks * R * n) * 4, off);
+                        dnnlk_tensor d = th_tensor(db.p, t, 3, dims);
+                        *cell = mis < 2 ? 0 : saved; /* 0: every part streams */
+                        for (nth = 1; nth <= 3; nth += 2) {
+                            memset(db.p, 0xEE, (size_t)(blocks * R * n) * 4);
+                            for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s, &d, ith, nth), dnnlk_success);
+                            CHECK_MSG(check_views(&d, &s, "short rows"), "[%d,%d,%d] of pitch %d, dst %d bytes off, nth %d",
+                                      blocks, (int)R, (int)n, (int)m, (int)off, nth);
+                            CHECK(th_guards_ok(&db));
+                        }
+                        th_free(&db);
+                    }
+                    free(src);
+                }
+    *cell = saved;
+}
+
 /* ---- infer, bad input ---- */
 
 TEST(infer_completes_dst) {
@@ -734,6 +782,7 @@ int main(void) {
     RUN_EACH_ISA(random_layouts);
     RUN_EACH_ISA(transposes);
     RUN_EACH_ISA(tails_every_length);
+    RUN_EACH_ISA(short_rows_packed);
     RUN(same_bits_every_level_and_part_count);
     RUN_EACH_ISA(u64_in_other_ops_each_isa);
     return th_summary();

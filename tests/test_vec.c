@@ -35,6 +35,8 @@ typedef int (*transpose_fn)(void *, int64_t, const void *, int64_t, int);
 static const transpose_fn transposes[4] = VEC_LEVELS(vec_probe_transpose);
 typedef int (*zip_fn)(const unsigned char *, const unsigned char *, unsigned char *);
 static const zip_fn zips[4] = VEC_LEVELS(vec_probe_zip);
+typedef void (*permute2_fn)(const int32_t *, const int32_t *, const int32_t *, int32_t *);
+static const permute2_fn permute2s[4] = VEC_LEVELS(vec_probe_permute2);
 
 #define N 4096
 
@@ -318,6 +320,25 @@ TEST(f16_nan_load_quiet_every_level) {
     }
 }
 
+/* dnnlk__vi_permute2: lane j is lane idx[j] of a then b, against a plain loop, random indices over
+ * both vectors; every input lane distinct, so a lane from the wrong place or vector shows. */
+TEST(permute2_by_lane) {
+    int32_t a[16], b[16], idx[16], out[16];
+    int l = (int)th_isa, n = lanes[l](), j, rep;
+    for (rep = 0; rep < 200; rep++) {
+        for (j = 0; j < 16; j++) {
+            a[j] = (int32_t)(0x1000 * rep + j), b[j] = (int32_t)(0x1000 * rep + 0x100 + j);
+            idx[j] = (int32_t)th_randint(0, 2 * n - 1);
+        }
+        if (rep == 0)
+            for (j = 0; j < n; j++) idx[j] = 2 * n - 1 - j; /* b reversed, then a reversed */
+        permute2s[l](a, b, idx, out);
+        for (j = 0; j < n; j++)
+            CHECK_MSG(out[j] == (idx[j] < n ? a[idx[j]] : b[idx[j] - n]), "level %d lane %d of idx %d: %d", l, j, idx[j],
+                      out[j]);
+    }
+}
+
 TEST(no_vector_names_leak) {
     int leaked = 0;
     /* vec_end.h must remove every name vec.h defines (a name it missed would also be redefined
@@ -327,7 +348,7 @@ TEST(no_vector_names_leak) {
     defined(dnnlk__vf_mul) || defined(dnnlk__vf_fmadd) || defined(dnnlk__vf_nofuse) || defined(dnnlk__vf_floor) || \
     defined(dnnlk__vb) || defined(DNNLK__VB_N) || defined(dnnlk__vi_pack4_sat_i8) || defined(dnnlk__vf_gather) || \
     defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY) || defined(dnnlk__v32_transpose) || defined(DNNLK__VT_N) || \
-    defined(dnnlk__vb_ziplo_elem) || defined(dnnlk__vb_ziphi_elem)
+    defined(dnnlk__vb_ziplo_elem) || defined(dnnlk__vb_ziphi_elem) || defined(dnnlk__vi_permute2) || defined(dnnlk__vperm2)
     leaked = 1;
 #endif
     CHECK_MSG(!leaked, "a vector-layer name is still defined after simd_instantiate.h");
@@ -342,6 +363,7 @@ int main(void) {
     RUN_EACH_ISA(x86_operand_order_and_truncation_by_lane);
     RUN_EACH_ISA(transpose_tile_by_lane);
     RUN_EACH_ISA(zip_by_lane);
+    RUN_EACH_ISA(permute2_by_lane);
     RUN_EACH_ISA(f16_nan_load_quiet_every_level);
     RUN(no_vector_names_leak);
     return th_summary();

@@ -92,6 +92,12 @@ static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_q8)(const int32_t *abcd, const 
     dnnlk__vi_storeu(outi, dnnlk__vf_to_vi_round_even(v));
 }
 
+/* dnnlk__vi_permute2 of the vectors at a and b by the DNNLK__VF_N indices at idx -> out. */
+static DNNLK__NOINLINE void DNNLK__SFX(vec_probe_permute2)(const int32_t *a, const int32_t *b, const int32_t *idx,
+                                                           int32_t *out) {
+    dnnlk__vi_storeu(out, dnnlk__vi_permute2(dnnlk__vi_loadu(a), dnnlk__vi_loadu(b), dnnlk__vperm2_index(idx)));
+}
+
 /* dnnlk__vb_ziplo_elem / _ziphi_elem of one pair of vectors for es = 1, 2, 4: out gets, per es,
  * ziplo then ziphi (2 DNNLK__VB_N bytes); returns DNNLK__VB_N. */
 static DNNLK__NOINLINE int DNNLK__SFX(vec_probe_zip)(const unsigned char *a, const unsigned char *b, unsigned char *out) {
