@@ -543,8 +543,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sm_part)(const dnnlk__sm_ctx *c, i
         }
         if (c->in_dt == dnnlk_f32 && c->out_dt == dnnlk_f32 && c->sx == 4 && c->sy == 4) {
             /* log a constant in each copy: the exp pass's loop then holds only its own op's steps */
-            if (c->log) DNNLK__SFX(dnnlk__sm_rows_f32)(row[1], ri, row[0], ro, n, c->K, 1, c->nt);
-            else DNNLK__SFX(dnnlk__sm_rows_f32)(row[1], ri, row[0], ro, n, c->K, 0, c->nt);
+            DNNLK__SFX(dnnlk__sm_rows_f32)(row[1], ri, row[0], ro, n, c->K, c->log, c->nt);
             continue;
         }
         for (r = 0; r < n; r++)
