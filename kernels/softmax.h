@@ -11,9 +11,10 @@
  * (one f32 rounding) into slot j in double, and the 16 slots are summed in a fixed order, the same
  * on every ISA. softmax = exp * (1 / sum); log_softmax = (x - c_hi) - c_lo, with c_hi + c_lo =
  * max + log(sum) as a float pair (no exp in its output pass); its sum leaves out the elements equal
- * to the max and counts them, log(sum) = log(count + rest) with that sum's rounding error carried, so -log_softmax of a
- * dominant element keeps its relative precision. Accuracy: within a few ulp of a double-precision
- * reference per element (tests check 4 on every element, rows up to 32000 wide; measured 2).
+ * to the max and counts them, log(sum) = log(count + rest) with that sum's rounding error
+ * carried, so -log_softmax of a dominant element keeps its relative precision. Accuracy: within a
+ * few ulp of a double-precision reference per element (tests check 4 on every element, rows up to
+ * 32000 wide; measured 2).
  * Special values as PyTorch: a row holding NaN, or +inf, or only -inf gives NaN everywhere in the
  * row; -inf elements of other rows give 0 (log_softmax: -inf); huge finite values are handled (no
  * overflow).
@@ -64,8 +65,8 @@ typedef struct dnnlk__sm_ctx {
 /* The 16 slots in a fixed order (tree of halves). */
 static inline double dnnlk__sm_sum16(const double *s) {
     /* the tree written out on locals: as loops over s (w = 8, 4, 2, 1: s[i] += s[i + w]), gcc -O2
-     * kept every partial sum in memory, each add waiting on a store: 60 cycles of a
-     * log_softmax row's critical path; the same adds in the same order */
+     * kept every partial sum in memory, each add waiting on the store before it, on the path
+     * from a row's sum to its output; the same adds in the same order */
     double a0 = s[0] + s[8], a1 = s[1] + s[9], a2 = s[2] + s[10], a3 = s[3] + s[11];
     double a4 = s[4] + s[12], a5 = s[5] + s[13], a6 = s[6] + s[14], a7 = s[7] + s[15];
     double b0 = a0 + a4, b1 = a1 + a5, b2 = a2 + a6, b3 = a3 + a7;
