@@ -142,7 +142,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnl
     return dnnlk__vf_blend(under, dnnlk__vf_zero(), dnnlk__vf_scalef(p, n));
 }
 
-/* exp(x - m) of a clean row (no NaN, m the finite max, so x - m <= 0): x - m as an exact pair
+/* exp(x - m) of a clean row (no NaN, m the finite max, so x - m <= 0; sm_rows_f32 also passes rows
+ * with a NaN, whose exp is NaN, and finds them from the sum): x - m as an exact pair
  * (nm = -m). f2s (a constant): the row passed dnnlk__sm_fast2sum_ok, so Fast2Sum (3 operations)
  * gives the pair exactly, the same as TwoSum (6), wherever the result is not 0. live: as sm_exp. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm, int f2s,
