@@ -11,9 +11,10 @@
  * (one f32 rounding) into slot j in double, and the 16 slots are summed in a fixed order, the same
  * on every ISA. softmax = exp * (1 / sum); log_softmax = (x - c_hi) - c_lo, with c_hi + c_lo =
  * max + log(sum) as a float pair (no exp in its output pass); its sum leaves out the elements equal
- * to the max and counts them, log(sum) = log(count) + log1p(rest / count), so -log_softmax of a
- * dominant element keeps its relative precision. Accuracy: within a few ulp of a double-precision
- * reference per element (tests check 4 on every element, rows up to 32000 wide; measured 2).
+ * to the max and counts them, log(sum) = log(count + rest) with that sum's rounding error
+ * carried, so -log_softmax of a dominant element keeps its relative precision. Accuracy: within a
+ * few ulp of a double-precision reference per element (tests check 4 on every element, rows up to
+ * 32000 wide; measured 2).
  * Special values as PyTorch: a row holding NaN, or +inf, or only -inf gives NaN everywhere in the
  * row; -inf elements of other rows give 0 (log_softmax: -inf); huge finite values are handled (no
  * overflow).
@@ -62,16 +63,26 @@ typedef struct dnnlk__sm_ctx {
 } dnnlk__sm_ctx;
 
 /* The 16 slots in a fixed order (tree of halves). */
-static inline double dnnlk__sm_sum16(double *s) {
-    int w, i;
-    for (w = 8; w; w >>= 1)
-        for (i = 0; i < w; i++) s[i] += s[i + w];
-    return s[0];
+static inline double dnnlk__sm_sum16(const double *s) {
+    /* the tree written out on locals: as loops over s (w = 8, 4, 2, 1: s[i] += s[i + w]), gcc -O2
+     * kept every partial sum in memory, each add waiting on the store before it, on the path
+     * from a row's sum to its output; the same adds in the same order */
+    double a0 = s[0] + s[8], a1 = s[1] + s[9], a2 = s[2] + s[10], a3 = s[3] + s[11];
+    double a4 = s[4] + s[12], a5 = s[5] + s[13], a6 = s[6] + s[14], a7 = s[7] + s[15];
+    double b0 = a0 + a4, b1 = a1 + a5, b2 = a2 + a6, b3 = a3 + a7;
+    return (b0 + b2) + (b1 + b3);
 }
 
 /* log(count + rest): count (>= 1: the elements equal to the row max) apart, so that a rest tiny
- * beside it keeps its precision (log_softmax of the max element is -log1p(rest)). */
-static inline double dnnlk__sm_logsum(double count, double rest) { return log(count) + log1p(rest / count); }
+ * beside it keeps its precision (log_softmax of the max element is -log1p(rest)). One log, not
+ * log(count) + log1p(rest / count): u + e = count + rest exactly (TwoSum), log(count + rest) =
+ * log(u) + log1p(e / u) with |e / u| <= 2^-53, so log(u) + e / u is within about an ulp of double
+ * relative to the result, even where that is tiny (u near 1: log(u) is then u - 1 to its own
+ * last bit). glibc's log1p had cost 60 cycles a row, a tenth of log_softmax [49152,512]. */
+static inline double dnnlk__sm_logsum(double count, double rest) {
+    double u = count + rest, b = u - count, e = (count - (u - b)) + (rest - b);
+    return log(u) + e / u;
+}
 
 /* ch + cl = m + ls as a float pair (m - ch is exact in double wherever cl matters). */
 static inline void dnnlk__sm_logpair(float m, double ls, float *ch, float *cl) {

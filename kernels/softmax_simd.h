@@ -54,7 +54,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_load_fill)(const float 
     return dnnlk__vf_loadu(t);
 }
 
-/* Running max over n floats from acc; *nan collects whether any of them is NaN. lo (NULL or not,
+/* Running max over n floats from acc; *nan collects whether any of them is NaN (nan NULL, a
+ * constant per caller: not looked for; the max may then be any of the others, or NaN). lo (NULL or not,
  * a constant per caller): also the running min, as a vector, into *lo. Lanes past n are filled
  * with -inf for the max alone, and with the chunk's first element when the min is taken too
  * (neutral for both). Each caller keeps the fill it always had: where the max is a zero, a lane
@@ -76,7 +77,7 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_scan)(const float *x, s
             b0 = dnnlk__vf_min(b0, dnnlk__vf_min(v0, v1));
             b1 = dnnlk__vf_min(b1, dnnlk__vf_min(v2, v3));
         }
-        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
+        if (nan) bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v0, v1)) | dnnlk__vmask_bits(dnnlk__vf_cmpunord(v2, v3));
     }
     for (; i < n; i += DNNLK__VF_N) {
         size_t k = n - i < DNNLK__VF_N ? n - i : DNNLK__VF_N;
@@ -86,9 +87,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_scan)(const float *x, s
         v = k == DNNLK__VF_N ? dnnlk__vf_loadu(x + i) : DNNLK__SFX(dnnlk__sm_load_fill)(x + i, k, fill);
         acc = dnnlk__vf_max(acc, v);
         if (lo) b0 = dnnlk__vf_min(b0, v);
-        bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+        if (nan) bad |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
     }
-    *nan |= bad;
+    if (nan) *nan |= bad;
     if (lo) *lo = dnnlk__vf_min(b0, b1);
     return dnnlk__vf_max(dnnlk__vf_max(acc, a1), dnnlk__vf_max(a2, a3));
 }
@@ -141,7 +142,8 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnl
     return dnnlk__vf_blend(under, dnnlk__vf_zero(), dnnlk__vf_scalef(p, n));
 }
 
-/* exp(x - m) of a clean row (no NaN, m the finite max, so x - m <= 0): x - m as an exact pair
+/* exp(x - m) of a clean row (no NaN, m the finite max, so x - m <= 0; sm_rows_f32 also passes rows
+ * with a NaN, whose exp is NaN, and finds them from the sum): x - m as an exact pair
  * (nm = -m). f2s (a constant): the row passed dnnlk__sm_fast2sum_ok, so Fast2Sum (3 operations)
  * gives the pair exactly, the same as TwoSum (6), wherever the result is not 0. live: as sm_exp. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm, int f2s,
@@ -321,25 +323,20 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
                                                               int64_t nrows, int64_t K, int log, int nt) {
     float buf[2][DNNLK__SM_EBUF];
     size_t k = (size_t)K;
-    unsigned nan = 0;
-    float lo, lonext = 0.0f, mx = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)x0, k, &nan, &lo);
+    float lo, lonext = 0.0f, mx = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)x0, k, NULL, &lo);
     DNNLK__SFX(dnnlk__sm_pend) pend, *pp = NULL;
     int64_t r, j;
     for (r = 0; r < nrows; r++) {
         const float *x = (const float *)(const void *)(x0 + r * ri);
         float *y = (float *)(void *)(y0 + r * ro), *e = NULL, inv = 0.0f, ch = 0.0f, cl = 0.0f, mnext = 0.0f;
-        int bad = nan || mx == INFINITY || mx == -INFINITY;
-        unsigned nnext = 0;
+        int bad = mx != mx || mx == INFINITY || mx == -INFINITY;
         dnnlk__vf vm = dnnlk__vf_set1(mx);
         /* a pending output with unaligned streaming stores (a y not 64-byte aligned) goes alone */
         if (pp && (bad || (pp->nt && ((uintptr_t)pp->y & 63) != 0))) {
             DNNLK__SFX(dnnlk__sm_output)(pp->src, k, pp->a, pp->b, pp->y, pp->nt, log);
             pp = NULL;
         }
-        if (bad) {
-            /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
-            for (j = 0; j < K; j++) dnnlk__store_from_f32((char *)(void *)(y + j), dnnlk_f32, NAN);
-        } else {
+        if (!bad) {
             dnnlk__vd acc[DNNLK__SM_NACC];
             size_t cnt = 0;
             double sum;
@@ -349,20 +346,28 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
             DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, acc, &cnt, log, x0 + (r + 1) * ri, dnnlk__sm_fast2sum_ok(mx, lo),
                                          pp);
             sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
-            if (!log) inv = (float)(1.0 / sum);
-            else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
-            pend.src = log ? x : e;
-            pend.y = y;
-            pend.a = log ? ch : inv;
-            pend.b = cl;
-            pend.nt = nt && (log || e != y); /* exps kept in y are scaled in place */
-            pp = &pend;
+            /* a NaN in the row is found here, not by a compare of every element in the max pass
+             * (3% of log_softmax's time): its exp is NaN on every level (no mask or flush takes a
+             * NaN), and so is its slot's sum; a clean row's sum is finite */
+            bad = sum != sum;
+            pp = NULL; /* the pending output went out inside sm_expsum */
+            if (!bad) {
+                if (!log) inv = (float)(1.0 / sum);
+                else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
+                pend.src = log ? x : e;
+                pend.y = y;
+                pend.a = log ? ch : inv;
+                pend.b = cl;
+                pend.nt = nt && (log || e != y); /* exps kept in y are scaled in place */
+                pp = &pend;
+            }
         }
+        if (bad) /* PyTorch: a NaN, a +inf, or nothing but -inf makes the whole row NaN */
+            for (j = 0; j < K; j++) dnnlk__store_from_f32((char *)(void *)(y + j), dnnlk_f32, NAN);
         if (r + 1 < nrows)
-            mnext = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)(x0 + (r + 1) * ri), k, &nnext, &lonext);
+            mnext = DNNLK__SFX(dnnlk__sm_maxmin)((const float *)(const void *)(x0 + (r + 1) * ri), k, NULL, &lonext);
         mx = mnext;
         lo = lonext;
-        nan = nnext;
     }
     if (pp) DNNLK__SFX(dnnlk__sm_output)(pp->src, k, pp->a, pp->b, pp->y, pp->nt, log);
 }
@@ -538,6 +543,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sm_part)(const dnnlk__sm_ctx *c, i
             continue;
         }
         if (c->in_dt == dnnlk_f32 && c->out_dt == dnnlk_f32 && c->sx == 4 && c->sy == 4) {
+            /* log a constant in each copy: the exp pass's loop then holds only its own op's steps */
             DNNLK__SFX(dnnlk__sm_rows_f32)(row[1], ri, row[0], ro, n, c->K, c->log, c->nt);
             continue;
         }

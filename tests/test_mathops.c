@@ -529,7 +529,7 @@ static void sm_row(int log, const float *x, int n, float *y) {
 
 TEST(softmax_special_rows) {
     float y[40], x[40];
-    int n, i, pos;
+    int n, i, pos, log;
     /* PyTorch 1.13: softmax([1, inf]) = [nan, nan]; ([-inf, 0]) = [0, 1], log [-inf, 0];
      * ([-inf, -inf]) = nan; ([1, nan]) = nan; ([3e38, -3e38]) = [1, 0], log [0, -inf] */
     for (n = 2; n <= 37; n += 5)
@@ -543,6 +543,13 @@ TEST(softmax_special_rows) {
             x[pos] = NAN;
             sm_row(0, x, n, y);
             for (i = 0; i < n; i++) CHECK(isnan(y[i]));
+            /* a NaN of another sign and payload (found from the row's sum, not in the max pass):
+             * every element of the row is the one NaN the other NaN rows get, not the input's */
+            x[pos] = dnnlk__f32_from_bits(0xffc01234u);
+            for (log = 0; log < 2; log++) {
+                sm_row(log, x, n, y);
+                for (i = 0; i < n; i++) CHECK_EQ(dnnlk__f32_bits(y[i]), dnnlk__f32_bits(NAN));
+            }
             x[pos] = -INFINITY;
             sm_row(0, x, n, y);
             CHECK(y[pos] == 0.0f);
