@@ -412,6 +412,11 @@ typedef struct dnnlk__resize_trow {
     const float *xw;
     const double *xwd;
     const unsigned char *xout; /* column samples outside the input (tf_crop_and_resize), or NULL */
+    /* Separable passes: over the pn * ps columns from c0 + pa the inner table repeats with period
+     * ps (2 or 4): column pa + ps g + p has the taps of column pa + p moved g elements along, with
+     * the same weights, and each column's taps are consecutive. ps 0: no such run. */
+    int ps;
+    int64_t pa, pn;
 } dnnlk__resize_trow;
 
 static DNNLK__FORCEINLINE const char *dnnlk__resize_trow_src(const dnnlk__resize_trow *r, const int *dig) {
@@ -769,6 +774,39 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j) {
 
 /* ---- the general path's driver ---- */
 
+/* The periodic run of a column block's inner tap table for the separable inner pass (see
+ * dnnlk__resize_trow's ps): a candidate period s (an integer factor out / in of 2 or 4); the run
+ * starts at the first column whose mi taps are consecutive (not clamped at the border) and goes on
+ * while the column s earlier has the same weights (bit for bit) and taps one element lower. The
+ * table decides, not the coordinate mode: whatever rounding made the weights, a run holds exactly
+ * the ones the column-by-column pass would use. */
+static inline void dnnlk__resize_period(const dnnlk__resize_axis *ia, int mi, int64_t cb, int64_t cw,
+                                        const int32_t *xi, const float *xw, dnnlk__resize_trow *row) {
+    const int64_t s = ia->out % ia->in ? 0 : ia->out / ia->in;
+    int64_t t, pa = -1;
+    int i;
+    row->ps = 0;
+    row->pa = row->pn = 0;
+    if ((s != 2 && s != 4) || mi > 4) return; /* upscales: 2 taps linear, 4 cubic */
+    for (t = 0; t < cw; t++) {
+        int ok = 1;
+        for (i = 1; i < mi && ok; i++) ok = xi[i * cb + t] == xi[t] + i;
+        if (pa < 0) {
+            if (ok) pa = t;
+            continue;
+        }
+        if (t - pa >= s) {
+            ok = ok && xi[t] == xi[t - s] + 1;
+            for (i = 0; i < mi && ok; i++) ok = !memcmp(&xw[i * cb + t], &xw[i * cb + t - s], sizeof(float));
+        }
+        if (!ok) break;
+    }
+    if (pa < 0 || (t - pa) / s < 1) return;
+    row->ps = (int)s;
+    row->pa = pa;
+    row->pn = (t - pa) / s;
+}
+
 #define DNNLK__RESIZE_TOT 1024 /* entries of the per-call outer-axis tap tables */
 #define DNNLK__RESIZE_HSLOTS 8 /* inner-pass rows kept by the separable path */
 
@@ -854,6 +892,9 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
             }
             if (any_out) row.xout = xout;
         }
+        row.ps = 0;
+        row.pa = row.pn = 0;
+        if (sep && !any_out) dnnlk__resize_period(ia, mi, j->cbw, c1 - c0, xi, xw, &row);
         {
             int64_t rem = ra;
             for (d = inner - 1; d >= 0; d--) {
