@@ -775,15 +775,15 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j) {
 /* ---- the general path's driver ---- */
 
 /* The periodic run of a column block's inner tap table for the separable inner pass (see
- * dnnlk__resize_trow's ps): a candidate period s (an integer factor out / in of 2 or 4); the run
- * starts at the first column whose mi taps are consecutive (not clamped at the border) and goes on
- * while the column s earlier has the same weights (bit for bit) and taps one element lower. The
- * table decides, not the coordinate mode: whatever rounding made the weights, a run holds exactly
- * the ones the column-by-column pass would use. */
+ * dnnlk__resize_trow's ps): a candidate period s (an integer factor out / in of 2 or 4), and the
+ * longest stretch of columns whose mi taps are consecutive (not clamped at the border) and where
+ * each column has the weights (bit for bit) of the column s before it and taps one element
+ * higher. The table decides, not the coordinate mode: whatever rounding made the weights, a run
+ * holds exactly the ones the column-by-column pass would use. */
 static inline void dnnlk__resize_period(const dnnlk__resize_axis *ia, int mi, int64_t cb, int64_t cw,
                                         const int32_t *xi, const float *xw, dnnlk__resize_trow *row) {
     const int64_t s = ia->out % ia->in ? 0 : ia->out / ia->in;
-    int64_t t, pa = -1;
+    int64_t t, pa = 0, best_a = 0, best_n = 0;
     int i;
     row->ps = 0;
     row->pa = row->pn = 0;
@@ -791,20 +791,24 @@ static inline void dnnlk__resize_period(const dnnlk__resize_axis *ia, int mi, in
     for (t = 0; t < cw; t++) {
         int ok = 1;
         for (i = 1; i < mi && ok; i++) ok = xi[i * cb + t] == xi[t] + i;
-        if (pa < 0) {
-            if (ok) pa = t;
+        if (!ok) { /* no run holds column t */
+            pa = t + 1;
             continue;
         }
         if (t - pa >= s) {
-            ok = ok && xi[t] == xi[t - s] + 1;
+            ok = xi[t] == xi[t - s] + 1;
             for (i = 0; i < mi && ok; i++) ok = !memcmp(&xw[i * cb + t], &xw[i * cb + t - s], sizeof(float));
+            if (!ok) pa = t - s + 1; /* no run holds both t - s and t */
         }
-        if (!ok) break;
+        if ((t + 1 - pa) / s > best_n) {
+            best_n = (t + 1 - pa) / s;
+            best_a = pa;
+        }
     }
-    if (pa < 0 || (t - pa) / s < 1) return;
+    if (best_n < 1) return;
     row->ps = (int)s;
-    row->pa = pa;
-    row->pn = (t - pa) / s;
+    row->pa = best_a;
+    row->pn = best_n;
 }
 
 #define DNNLK__RESIZE_TOT 1024 /* entries of the per-call outer-axis tap tables */

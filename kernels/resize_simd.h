@@ -313,26 +313,29 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_trow)(const dnnlk__resize_j
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hvec_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
                                                               const float *src, float *h, const int64_t c, const int mi) {
     const int64_t N = DNNLK__VF_N, in = j->ax[j->n - 1].in, cb = r->cb, t = c - r->c0;
-    const int32_t *xl = r->xi + (int64_t)(mi - 1) * cb + t;
+    /* the tables in locals: the store to h (a may-alias vector type) would make them reloads */
+    const int32_t *const xi = r->xi;
+    const float *const xw = r->xw;
+    const int32_t *xl = xi + (int64_t)(mi - 1) * cb + t;
     /* indices run monotonically along the columns (either way: a roi may flip an axis) */
-    const int32_t lo = r->xi[t] < r->xi[t + N - 1] ? r->xi[t] : r->xi[t + N - 1];
+    const int32_t lo = xi[t] < xi[t + N - 1] ? xi[t] : xi[t + N - 1];
     const int32_t hi = xl[0] > xl[N - 1] ? xl[0] : xl[N - 1];
     dnnlk__vf acc = dnnlk__vf_zero(), p; /* (set by tap 0 on either branch) */
     int i;
     if (hi - lo < N) {
         const dnnlk__vi vlo = dnnlk__vi_set1(lo);
         const dnnlk__vf win = DNNLK__SFX(dnnlk__resize_window)(src + lo, in - lo);
-        acc = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(r->xi + t), vlo)), dnnlk__vf_loadu(r->xw + t));
+        acc = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(xi + t), vlo)), dnnlk__vf_loadu(xw + t));
         dnnlk__vf_nofuse(acc);
         for (i = 1; i < mi; i++) {
-            p = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(r->xi + i * cb + t), vlo)),
-                              dnnlk__vf_loadu(r->xw + i * cb + t));
+            p = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(xi + i * cb + t), vlo)),
+                              dnnlk__vf_loadu(xw + i * cb + t));
             dnnlk__vf_nofuse(p);
             acc = dnnlk__vf_add(acc, p);
         }
     } else {
         for (i = 0; i < mi; i++) {
-            const int32_t *xt = r->xi + i * cb + t;
+            const int32_t *xt = xi + i * cb + t;
             dnnlk__vf x;
 #if DNNLK__VEC_LUT32
             /* one tap's N indices within 32 elements (a downscale to 1/2 and milder): a
@@ -344,7 +347,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hvec_m)(const dnnlk__res
             else
 #endif
                 x = dnnlk__vf_gather(src, xt);
-            p = dnnlk__vf_mul(x, dnnlk__vf_loadu(r->xw + i * cb + t));
+            p = dnnlk__vf_mul(x, dnnlk__vf_loadu(xw + i * cb + t));
             dnnlk__vf_nofuse(p);
             acc = i ? dnnlk__vf_add(acc, p) : p;
         }
