@@ -6,12 +6,16 @@
  *   cc -O2 -I. tools/resize_cputime.c -o resize_cputime -lm && ./resize_cputime [REPS [ISA]]
  * ISA caps the level (0 scalar .. 3 AVX-512). eff = memcpy time / kernel time. */
 #include "dnnl_kernels.h"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-static double cpu(void) { struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
-static void *al(size_t b) { void *p = aligned_alloc(4096, (b + 4095) / 4096 * 4096); memset(p, 1, b); return p; }
+#include "tools/cputime.h"
+typedef struct rc_call {
+    const dnnlk_tensor *x;
+    dnnlk_tensor *y;
+    const dnnlk_resize_desc *d;
+} rc_call;
+static int rc_run(void *p) {
+    const rc_call *q = (const rc_call *)p;
+    return dnnlk_resize(q->x, q->d, q->y, 0, 1);
+}
 int main(int argc, char **argv) {
     const int64_t N = 8, C = 64, H = 128, W = 128, nin = N * C * H * W, nout = 4 * nin;
     static const int axes[2] = {2, 3};
@@ -27,25 +31,16 @@ int main(int argc, char **argv) {
         dnnlk_tensor tx = {x, dnnlk_f32, 4, {N, C, H, W}, {C * H * W, H * W, W, 1}};
         dnnlk_tensor ty = {y, dnnlk_f32, 4, {N, C, 2 * H, 2 * W}, {C * 4 * H * W, 4 * H * W, 2 * W, 1}};
         dnnlk_resize_desc rd;
-        double bk = 1e9, bc = 1e9;
-        int r;
+        double bk, bc;
+        rc_call call;
         memset(&rd, 0, sizeof rd);
         rd.mode = kind ? dnnlk_resize_cubic : dnnlk_resize_linear;
         rd.coord = kind ? dnnlk_resize_pytorch_half_pixel : dnnlk_resize_half_pixel;
         rd.naxes = 2;
         rd.axes = axes;
         rd.scales = scales;
-        for (r = 0; r < reps; r++) {
-            double t = cpu();
-            dnnlk_status st = dnnlk_resize(&tx, &rd, &ty, 0, 1);
-            t = cpu() - t;
-            if (st) { printf("status %d\n", st); return 1; }
-            if (t < bk) bk = t;
-            t = cpu();
-            memcpy(c0, c1, cb);
-            t = cpu() - t;
-            if (t < bc) bc = t;
-        }
+        call.x = &tx, call.y = &ty, call.d = &rd;
+        if (cputime_vs_memcpy(rc_run, &call, c0, c1, cb, reps, &bk, &bc)) return 1;
         printf("%-22s %.3f ns/out  memcpy(%zu MiB) %.3f ns/out  eff %.2f\n", kind ? "resize bicubic x2" : "resize linear x2",
                1e9 * bk / nout, cb >> 20, 1e9 * bc / nout, bc / bk);
     }
