@@ -412,6 +412,11 @@ typedef struct dnnlk__resize_trow {
     const float *xw;
     const double *xwd;
     const unsigned char *xout; /* column samples outside the input (tf_crop_and_resize), or NULL */
+    /* Separable passes: over the pn * ps columns from c0 + pa the inner table repeats with period
+     * ps (2 or 4): column pa + ps g + p has the taps of column pa + p moved g elements along, with
+     * the same weights, and each column's taps are consecutive. ps 0: no such run. */
+    int ps;
+    int64_t pa, pn;
 } dnnlk__resize_trow;
 
 static DNNLK__FORCEINLINE const char *dnnlk__resize_trow_src(const dnnlk__resize_trow *r, const int *dig) {
@@ -769,6 +774,43 @@ static inline void dnnlk__resize_run(const dnnlk__resize_job *j) {
 
 /* ---- the general path's driver ---- */
 
+/* The periodic run of a column block's inner tap table for the separable inner pass (see
+ * dnnlk__resize_trow's ps): a candidate period s (an integer factor out / in of 2 or 4), and the
+ * longest stretch of columns whose mi taps are consecutive (not clamped at the border) and where
+ * each column has the weights (bit for bit) of the column s before it and taps one element
+ * higher. The table decides, not the coordinate mode: whatever rounding made the weights, a run
+ * holds exactly the ones the column-by-column pass would use. */
+static inline void dnnlk__resize_period(const dnnlk__resize_axis *ia, int mi, int64_t cb, int64_t cw,
+                                        const int32_t *xi, const float *xw, dnnlk__resize_trow *row) {
+    const int64_t s = ia->out % ia->in ? 0 : ia->out / ia->in;
+    int64_t t, pa = 0, best_a = 0, best_n = 0;
+    int i;
+    row->ps = 0;
+    row->pa = row->pn = 0;
+    if ((s != 2 && s != 4) || mi > 4) return; /* upscales: 2 taps linear, 4 cubic */
+    for (t = 0; t < cw; t++) {
+        int ok = 1;
+        for (i = 1; i < mi && ok; i++) ok = xi[i * cb + t] == xi[t] + i;
+        if (!ok) { /* no run holds column t */
+            pa = t + 1;
+            continue;
+        }
+        if (t - pa >= s) {
+            ok = xi[t] == xi[t - s] + 1;
+            for (i = 0; i < mi && ok; i++) ok = !memcmp(&xw[i * cb + t], &xw[i * cb + t - s], sizeof(float));
+            if (!ok) pa = t - s + 1; /* no run holds both t - s and t */
+        }
+        if ((t + 1 - pa) / s > best_n) {
+            best_n = (t + 1 - pa) / s;
+            best_a = pa;
+        }
+    }
+    if (best_n < 1) return;
+    row->ps = (int)s;
+    row->pa = best_a;
+    row->pn = best_n;
+}
+
 #define DNNLK__RESIZE_TOT 1024 /* entries of the per-call outer-axis tap tables */
 #define DNNLK__RESIZE_HSLOTS 8 /* inner-pass rows kept by the separable path */
 
@@ -786,6 +828,8 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
     float ot_w[DNNLK__RESIZE_TOT];
     double ot_wd[DNNLK__RESIZE_TOT];
     unsigned char ot_out[DNNLK__RESIZE_TOT];
+    /* each tap's source index mod the axis' taps: the slot its inner pass is kept in */
+    unsigned char ot_slot[DNNLK__RESIZE_TOT], pool_slot[DNNLK__RESIZE_TPOOL];
     int64_t pool_off[DNNLK__RESIZE_TPOOL];
     float pool_w[DNNLK__RESIZE_TPOOL];
     double pool_wd[DNNLK__RESIZE_TPOOL];
@@ -817,6 +861,7 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
             ot_out[used] = (unsigned char)out; /* at the output's first tap */
             for (i = 0; i < a->taps; i++, used++) {
                 ot_off[used] = idx[i] * a->is * j->es;
+                ot_slot[used] = (unsigned char)(idx[i] % a->taps);
                 ot_w[used] = (float)w[i];
                 ot_wd[used] = w[i];
             }
@@ -854,6 +899,9 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
             }
             if (any_out) row.xout = xout;
         }
+        row.ps = 0;
+        row.pa = row.pn = 0;
+        if (sep && !any_out) dnnlk__resize_period(ia, mi, j->cbw, c1 - c0, xi, xw, &row);
         {
             int64_t rem = ra;
             for (d = inner - 1; d >= 0; d--) {
@@ -865,6 +913,7 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
             const char *sp = j->src;
             char *op = j->dst;
             int lev = 0, pooled = 0;
+            const unsigned char *slot0 = NULL; /* level 0's ot_slot / pool_slot */
             row.outside = 0;
             for (d = inner - 1; d >= 0; d--) { /* levels: innermost outer resized axis first */
                 const dnnlk__resize_axis *a = &j->ax[d];
@@ -878,6 +927,7 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
                     const int64_t t = ot_base[d] + idx[d] * a->taps;
                     row.outside |= ot_out[t];
                     row.off[lev] = ot_off + t;
+                    if (!lev) slot0 = ot_slot + t;
                     row.w[lev] = ot_w + t;
                     row.wd[lev] = ot_wd + t;
                 } else {
@@ -887,10 +937,12 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
                     row.outside |= dnnlk__resize_taps_of(j, a, idx[d], ti, tw);
                     for (i = 0; i < a->taps; i++) {
                         pool_off[pooled + i] = ti[i] * a->is * j->es;
+                        pool_slot[pooled + i] = (unsigned char)(ti[i] % a->taps);
                         pool_w[pooled + i] = (float)tw[i];
                         pool_wd[pooled + i] = tw[i];
                     }
                     row.off[lev] = pool_off + pooled;
+                    if (!lev) slot0 = pool_slot + pooled;
                     row.w[lev] = pool_w + pooled;
                     row.wd[lev] = pool_wd + pooled;
                     pooled += a->taps;
@@ -903,38 +955,32 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
             if (row.outside) {
                 for (c = c0; c < c1; c++) memcpy(op + c * ia->os * j->es, j->extrap, (size_t)j->es);
             } else if (sep) {
-                /* the inner pass of each source row once per block, kept while later rows use it */
-                const char *need[DNNLK__RESIZE_HSLOTS];
+                /* The inner pass of each source row once per block, kept while later rows use it,
+                 * in the slot of its index mod the axis' taps m0 (<= DNNLK__RESIZE_HSLOTS): a row's
+                 * taps are m0 consecutive indices (clamped), so its distinct source rows have
+                 * distinct slots; each is looked at once, without a search, and the fewest buffers
+                 * stay in L1. */
                 const float *hp[DNNLK__RESIZE_HSLOTS];
                 const float one = 1.0f, *wl = &one;
-                int m0 = 1, i, e, taken = 0;
+                int m0 = 1, i;
                 if (row.k == 0) {
-                    need[0] = row.src;
+                    if (hkey[0] != row.src) {
+                        hkey[0] = row.src;
+                        hpass(j, &row, row.src, hbuf[0]);
+                    }
+                    hp[0] = hbuf[0];
                 } else {
                     m0 = row.m[0];
                     wl = row.w[0];
-                    for (i = 0; i < m0; i++) need[i] = row.src + row.off[0][i];
-                }
-                for (i = 0; i < m0; i++) {
-                    hp[i] = NULL;
-                    for (e = 0; e < DNNLK__RESIZE_HSLOTS; e++)
-                        if (hkey[e] == need[i]) {
-                            hp[i] = hbuf[e];
-                            taken |= 1 << e;
-                            break;
+                    for (i = 0; i < m0; i++) {
+                        const char *need = row.src + row.off[0][i];
+                        const int e = slot0[i];
+                        if (hkey[e] != need) {
+                            hkey[e] = need;
+                            hpass(j, &row, need, hbuf[e]);
                         }
-                }
-                for (i = 0; i < m0; i++) {
-                    if (hp[i]) continue;
-                    for (e = 0; e < i; e++)
-                        if (need[e] == need[i] && hp[e]) hp[i] = hp[e];
-                    if (hp[i]) continue;
-                    for (e = 0; (taken >> e) & 1; e++) {
+                        hp[i] = hbuf[e];
                     }
-                    taken |= 1 << e;
-                    hkey[e] = need[i];
-                    hpass(j, &row, need[i], hbuf[e]);
-                    hp[i] = hbuf[e];
                 }
                 vpass(j, &row, hp, wl, m0);
             } else {

@@ -309,53 +309,74 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_trow)(const dnnlk__resize_j
 /* Inner-axis pass of one source row over the block's columns: h[c - c0] is dnnlk__resize_tap_at's
  * inner value (w_0 x_0 + w_1 x_1 + ... in tap order, unfused). The taps of N columns span a window
  * of the source row when it holds fewer than N elements (upscaling, mild downscaling): one load
- * and a permute per tap; else gathers. */
-static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hpass_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
-                                                                const char *row, float *h, const int mi) {
-    const int64_t N = DNNLK__VF_N, in = j->ax[j->n - 1].in, c0 = r->c0, c1 = r->c1, cb = r->cb;
-    const float *src = (const float *)(const void *)row;
-    int64_t c = c0;
-    for (; c + N <= c1; c += N) {
-        const int64_t t = c - c0;
-        const int32_t *xl = r->xi + (int64_t)(mi - 1) * cb + t;
-        /* indices run monotonically along the columns (either way: a roi may flip an axis) */
-        const int32_t lo = r->xi[t] < r->xi[t + N - 1] ? r->xi[t] : r->xi[t + N - 1];
-        const int32_t hi = xl[0] > xl[N - 1] ? xl[0] : xl[N - 1];
-        dnnlk__vf acc = dnnlk__vf_zero(), p; /* (set by tap 0 on either branch) */
-        int i;
-        if (hi - lo < N) {
-            const dnnlk__vi vlo = dnnlk__vi_set1(lo);
-            const dnnlk__vf win = DNNLK__SFX(dnnlk__resize_window)(src + lo, in - lo);
-            acc = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(r->xi + t), vlo)), dnnlk__vf_loadu(r->xw + t));
-            dnnlk__vf_nofuse(acc);
-            for (i = 1; i < mi; i++) {
-                p = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(r->xi + i * cb + t), vlo)),
-                                  dnnlk__vf_loadu(r->xw + i * cb + t));
-                dnnlk__vf_nofuse(p);
-                acc = dnnlk__vf_add(acc, p);
-            }
-        } else {
-            for (i = 0; i < mi; i++) {
-                const int32_t *xt = r->xi + i * cb + t;
-                dnnlk__vf x;
-#if DNNLK__VEC_LUT32
-                /* one tap's N indices within 32 elements (a downscale to 1/2 and milder): a
-                 * two-register permute of the 32 source elements from the lowest (gathers are
-                 * slow on some x86 cores) */
-                const int32_t tlo = xt[0] < xt[N - 1] ? xt[0] : xt[N - 1], thi = xt[0] > xt[N - 1] ? xt[0] : xt[N - 1];
-                if (thi - tlo < 32 && tlo + 32 <= in)
-                    x = dnnlk__vf_lut32(src + tlo, dnnlk__vi_sub(dnnlk__vi_loadu(xt), dnnlk__vi_set1(tlo)));
-                else
-#endif
-                    x = dnnlk__vf_gather(src, xt);
-                p = dnnlk__vf_mul(x, dnnlk__vf_loadu(r->xw + i * cb + t));
-                dnnlk__vf_nofuse(p);
-                acc = i ? dnnlk__vf_add(acc, p) : p;
-            }
+ * and a permute per tap; else gathers. This: columns [c, c + N) of h. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hvec_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                              const float *src, float *h, const int64_t c, const int mi) {
+    const int64_t N = DNNLK__VF_N, in = j->ax[j->n - 1].in, cb = r->cb, t = c - r->c0;
+    /* the tables in locals: the store to h (a may-alias vector type) would make them reloads */
+    const int32_t *const xi = r->xi;
+    const float *const xw = r->xw;
+    const int32_t *xl = xi + (int64_t)(mi - 1) * cb + t;
+    /* indices run monotonically along the columns (either way: a roi may flip an axis) */
+    const int32_t lo = xi[t] < xi[t + N - 1] ? xi[t] : xi[t + N - 1];
+    const int32_t hi = xl[0] > xl[N - 1] ? xl[0] : xl[N - 1];
+    dnnlk__vf acc = dnnlk__vf_zero(), p; /* (set by tap 0 on either branch) */
+    int i;
+    if (hi - lo < N) {
+        const dnnlk__vi vlo = dnnlk__vi_set1(lo);
+        const dnnlk__vf win = DNNLK__SFX(dnnlk__resize_window)(src + lo, in - lo);
+        acc = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(xi + t), vlo)), dnnlk__vf_loadu(xw + t));
+        dnnlk__vf_nofuse(acc);
+        for (i = 1; i < mi; i++) {
+            p = dnnlk__vf_mul(dnnlk__vf_permute(win, dnnlk__vi_sub(dnnlk__vi_loadu(xi + i * cb + t), vlo)),
+                              dnnlk__vf_loadu(xw + i * cb + t));
+            dnnlk__vf_nofuse(p);
+            acc = dnnlk__vf_add(acc, p);
         }
-        dnnlk__vf_storeu(h + t, acc);
+    } else {
+        for (i = 0; i < mi; i++) {
+            const int32_t *xt = xi + i * cb + t;
+            dnnlk__vf x;
+#if DNNLK__VEC_LUT32
+            /* one tap's N indices within 32 elements (a downscale to 1/2 and milder): a
+             * two-register permute of the 32 source elements from the lowest (gathers are
+             * slow on some x86 cores) */
+            const int32_t tlo = xt[0] < xt[N - 1] ? xt[0] : xt[N - 1], thi = xt[0] > xt[N - 1] ? xt[0] : xt[N - 1];
+            if (thi - tlo < 32 && tlo + 32 <= in)
+                x = dnnlk__vf_lut32(src + tlo, dnnlk__vi_sub(dnnlk__vi_loadu(xt), dnnlk__vi_set1(tlo)));
+            else
+#endif
+                x = dnnlk__vf_gather(src, xt);
+            p = dnnlk__vf_mul(x, dnnlk__vf_loadu(xw + i * cb + t));
+            dnnlk__vf_nofuse(p);
+            acc = i ? dnnlk__vf_add(acc, p) : p;
+        }
     }
-    for (; c < c1; c++) {
+    dnnlk__vf_storeu(h + t, acc);
+}
+
+/* Columns [c, c1) of h, by vectors. A remainder shorter than a vector is one vector overlapping
+ * columns before c (computed again: the same values) or, in a stretch shorter than a vector,
+ * after c1 within the block (the caller writes them again, the same values): each column's
+ * value depends on its column only, whichever path computes it. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hcols_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                                const float *src, float *h, int64_t c, const int64_t c1,
+                                                                const int mi) {
+    const int64_t N = DNNLK__VF_N, c0 = r->c0, cb = r->cb;
+    if (c1 - c >= N) {
+        for (; c + N <= c1; c += N) DNNLK__SFX(dnnlk__resize_hvec_m)(j, r, src, h, c, mi);
+        if (c < c1) DNNLK__SFX(dnnlk__resize_hvec_m)(j, r, src, h, c1 - N, mi);
+        return;
+    }
+    if (c < c1 && c1 - N >= c0) {
+        DNNLK__SFX(dnnlk__resize_hvec_m)(j, r, src, h, c1 - N, mi);
+        return;
+    }
+    if (c < c1 && c + N <= r->c1) {
+        DNNLK__SFX(dnnlk__resize_hvec_m)(j, r, src, h, c, mi);
+        return;
+    }
+    for (; c < c1; c++) { /* a block narrower than a vector */
         const int64_t t = c - c0;
         float v = src[r->xi[t]] * r->xw[t];
         int i;
@@ -367,6 +388,86 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hpass_m)(const dnnlk__re
         }
         h[t] = v;
     }
+}
+
+/* One phase of the periodic run at N consecutive groups: mi (2 or 4, a constant) unaligned loads
+ * of the source from p, times the phase's weights, summed in tap order, unfused. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__resize_hphase)(const float *p, const dnnlk__vf *w, const int mi) {
+    dnnlk__vf acc = dnnlk__vf_mul(dnnlk__vf_loadu(p), w[0]), q = dnnlk__vf_mul(dnnlk__vf_loadu(p + 1), w[1]);
+    dnnlk__vf_nofuse(acc);
+    dnnlk__vf_nofuse(q);
+    acc = dnnlk__vf_add(acc, q);
+    if (mi == 4) {
+        q = dnnlk__vf_mul(dnnlk__vf_loadu(p + 2), w[2]);
+        dnnlk__vf_nofuse(q);
+        acc = dnnlk__vf_add(acc, q);
+        q = dnnlk__vf_mul(dnnlk__vf_loadu(p + 3), w[3]);
+        dnnlk__vf_nofuse(q);
+        acc = dnnlk__vf_add(acc, q);
+    }
+    return acc;
+}
+
+/* The periodic run of the table (r->ps, r->pa, r->pn: an integer upscale) in the source's terms:
+ * phase p's value at N consecutive groups is the sum over its taps of a plain load of N
+ * consecutive source elements times one weight (no index tables, no permutes: the loads are
+ * unaligned), the same products summed in the same order as dnnlk__resize_hcols_m's; the ps
+ * phase vectors are then interleaved into ps N consecutive columns. ps and mi are constants
+ * (2 or 4), so the loops are straight code. Returns the columns done: the whole run, or none
+ * when it is shorter than a vector of groups. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__resize_hperiod_m)(const dnnlk__resize_trow *r, const float *src,
+                                                                     float *h, const int mi, const int ps) {
+    const int64_t N = DNNLK__VF_N, cb = r->cb, pn = r->pn;
+    const int32_t *xi = r->xi + r->pa;
+    const float *xw = r->xw + r->pa;
+    dnnlk__vf w[4][4]; /* ps phases of mi taps */
+    const float *sp[4];
+    float *const h0 = h + r->pa, *hp;
+    int64_t g, gn;
+    int p, i;
+    if (pn < N) return 0;
+    for (p = 0; p < ps; p++) {
+        sp[p] = src + xi[p];
+        for (i = 0; i < mi; i++) w[p][i] = dnnlk__vf_set1(xw[i * cb + p]);
+    }
+    /* the last vector of groups ends at the run's end, overlapping the one before (the same
+     * values written again) */
+    for (g = 0; g < pn; g = gn) {
+        gn = g + N + N <= pn || g + N == pn ? g + N : pn - N;
+        hp = h0 + g * ps;
+        const dnnlk__vf p0 = DNNLK__SFX(dnnlk__resize_hphase)(sp[0] + g, w[0], mi);
+        const dnnlk__vf p1 = DNNLK__SFX(dnnlk__resize_hphase)(sp[1] + g, w[1], mi);
+        if (ps == 2) {
+            dnnlk__vf_storeu(hp, dnnlk__vf_ziplo(p0, p1));
+            dnnlk__vf_storeu(hp + N, dnnlk__vf_ziphi(p0, p1));
+        } else { /* zip(zip(p0, p2), zip(p1, p3)): p0 p1 p2 p3 per group */
+            const dnnlk__vf p2 = DNNLK__SFX(dnnlk__resize_hphase)(sp[2] + g, w[2], mi);
+            const dnnlk__vf p3 = DNNLK__SFX(dnnlk__resize_hphase)(sp[3] + g, w[3], mi);
+            const dnnlk__vf al = dnnlk__vf_ziplo(p0, p2), ah = dnnlk__vf_ziphi(p0, p2);
+            const dnnlk__vf bl = dnnlk__vf_ziplo(p1, p3), bh = dnnlk__vf_ziphi(p1, p3);
+            dnnlk__vf_storeu(hp, dnnlk__vf_ziplo(al, bl));
+            dnnlk__vf_storeu(hp + N, dnnlk__vf_ziphi(al, bl));
+            dnnlk__vf_storeu(hp + 2 * N, dnnlk__vf_ziplo(ah, bh));
+            dnnlk__vf_storeu(hp + 3 * N, dnnlk__vf_ziphi(ah, bh));
+        }
+    }
+    return pn * ps;
+}
+
+/* Inner pass of one source row: the columns before the periodic run, the run, the rest. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hpass_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
+                                                                const char *row, float *h, const int mi) {
+    const float *src = (const float *)(const void *)row;
+    int64_t c = r->c0, done;
+    if ((r->ps == 2 || r->ps == 4) && (mi == 2 || mi == 4)) {
+        DNNLK__SFX(dnnlk__resize_hcols_m)(j, r, src, h, c, r->c0 + r->pa, mi);
+        if (mi == 4) done = r->ps == 2 ? DNNLK__SFX(dnnlk__resize_hperiod_m)(r, src, h, 4, 2)
+                                       : DNNLK__SFX(dnnlk__resize_hperiod_m)(r, src, h, 4, 4);
+        else done = r->ps == 2 ? DNNLK__SFX(dnnlk__resize_hperiod_m)(r, src, h, 2, 2)
+                               : DNNLK__SFX(dnnlk__resize_hperiod_m)(r, src, h, 2, 4);
+        c = r->c0 + r->pa + done;
+    }
+    DNNLK__SFX(dnnlk__resize_hcols_m)(j, r, src, h, c, r->c1, mi);
 }
 
 /* Outer pass: output column c = w_0 h_0[c] + w_1 h_1[c] + ... (unfused, in tap order), the one
@@ -389,7 +490,29 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_vpass_m)(const dnnlk__re
             }
             dst[c] = v;
         }
-    if (!r->xout) {
+    if (!r->xout && (m == 2 || m == 4)) {
+        /* the rows and weights in locals: the stores (may-alias vector types) would otherwise make
+         * the compiler reload them from h and w every vector */
+        const float *const h0 = h[0], *const h1 = h[1], *const h2 = h[m > 2 ? 2 : 0], *const h3 = h[m > 2 ? 3 : 0];
+        const dnnlk__vf w0 = dnnlk__vf_set1(w[0]), w1 = dnnlk__vf_set1(w[1]);
+        const dnnlk__vf w2 = dnnlk__vf_set1(w[m > 2 ? 2 : 0]), w3 = dnnlk__vf_set1(w[m > 2 ? 3 : 0]);
+        for (; c + N <= c1; c += N) {
+            const int64_t t = c - c0;
+            dnnlk__vf acc = dnnlk__vf_mul(dnnlk__vf_loadu(h0 + t), w0), p = dnnlk__vf_mul(dnnlk__vf_loadu(h1 + t), w1);
+            dnnlk__vf_nofuse(acc);
+            dnnlk__vf_nofuse(p);
+            acc = dnnlk__vf_add(acc, p);
+            if (m == 4) {
+                p = dnnlk__vf_mul(dnnlk__vf_loadu(h2 + t), w2);
+                dnnlk__vf_nofuse(p);
+                acc = dnnlk__vf_add(acc, p);
+                p = dnnlk__vf_mul(dnnlk__vf_loadu(h3 + t), w3);
+                dnnlk__vf_nofuse(p);
+                acc = dnnlk__vf_add(acc, p);
+            }
+            dnnlk__vf_store_dt(dst + c, dnnlk_f32, acc, stream);
+        }
+    } else if (!r->xout) {
         for (; c + N <= c1; c += N) {
             const int64_t t = c - c0;
             dnnlk__vf acc = dnnlk__vf_mul(dnnlk__vf_loadu(h[0] + t), dnnlk__vf_set1(w[0])), p;

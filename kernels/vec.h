@@ -124,6 +124,9 @@
  *   dnnlk__vf_to_vi_round_even(a)  round half to even to s32 whatever MXCSR says; NaN and out of
  *                             range give INT32_MIN
  *   dnnlk__vf_permute(v, idx) lane l is lane idx[l] of v (s32 lanes of idx in [0, DNNLK__VF_N))
+ *   dnnlk__vf_ziplo / _ziphi(a, b)   the 2 DNNLK__VF_N lanes a0 b0 a1 b1 ... (f32 lanes of two
+ *                             vectors interleaved, memory order): the first DNNLK__VF_N (ziplo),
+ *                             the last (ziphi); at the scalar level a and b themselves
  *   dnnlk__vf_gather(p, idx)  lane l is p[idx[l]], idx DNNLK__VF_N int32 in memory
  *   dnnlk__vperm2, dnnlk__vperm2_index(p)   the lane indices of a two-register permute, prepared
  *                             once for many permutes from DNNLK__VF_N int32 at p, each in

@@ -405,6 +405,9 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_avx2
 #define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_avx2
 #define dnnlk__vf_permute(v, idx) _mm256_permutevar8x32_ps((v), (idx))
+/* unpack interleaves within 128-bit halves: the halves are then put in order */
+#define dnnlk__vf_ziplo(a, b) _mm256_permute2f128_ps(_mm256_unpacklo_ps((a), (b)), _mm256_unpackhi_ps((a), (b)), 0x20)
+#define dnnlk__vf_ziphi(a, b) _mm256_permute2f128_ps(_mm256_unpacklo_ps((a), (b)), _mm256_unpackhi_ps((a), (b)), 0x31)
 #define dnnlk__vf_gather dnnlk__vf_gather_avx2
 #define dnnlk__vperm2 dnnlk__vperm2_avx2
 #define dnnlk__vperm2_index dnnlk__vperm2_index_avx2

@@ -390,6 +390,10 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vf_sub_round_even(a) _mm512_reduce_ps((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
 #define dnnlk__vf_to_vi_round_even(a) _mm512_cvt_roundps_epi32((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
 #define dnnlk__vf_permute(v, idx) _mm512_permutexvar_ps((idx), (v))
+#define dnnlk__vf_ziplo(a, b) \
+    _mm512_permutex2var_ps((a), _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23), (b))
+#define dnnlk__vf_ziphi(a, b) \
+    _mm512_permutex2var_ps((a), _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31), (b))
 #define dnnlk__vf_gather dnnlk__vf_gather_avx512
 #define dnnlk__vperm2 __m512i
 #define dnnlk__vperm2_index(p) _mm512_loadu_si512((const void *)(p))

@@ -168,6 +168,8 @@
 #undef dnnlk__vf_sub_round_even
 #undef dnnlk__vf_to_vi_round_even
 #undef dnnlk__vf_permute
+#undef dnnlk__vf_ziplo
+#undef dnnlk__vf_ziphi
 #undef dnnlk__vf_gather
 #undef dnnlk__vi_permute2
 #undef dnnlk__vperm2

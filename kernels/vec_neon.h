@@ -459,6 +459,8 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_neon
 #define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_neon
 #define dnnlk__vf_permute dnnlk__vf_permute_neon
+#define dnnlk__vf_ziplo(a, b) vzip1q_f32((a), (b))
+#define dnnlk__vf_ziphi(a, b) vzip2q_f32((a), (b))
 #define dnnlk__vf_gather dnnlk__vf_gather_neon
 #define dnnlk__vperm2 uint8x16_t
 #define dnnlk__vperm2_index(p) dnnlk__lane_bytes_neon(vld1q_s32(p))

@@ -496,6 +496,8 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vf_sub_round_even(a) dnnlk__sf_sub_round_even(a)
 #define dnnlk__vf_to_vi_round_even(a) dnnlk__si_to_int(dnnlk__sf_round_even(a))
 #define dnnlk__vf_permute(v, idx) ((void)(idx), (v))
+#define dnnlk__vf_ziplo(a, b) ((void)(b), (a)) /* a0 b0 a1 b1 ...: lane 0 a0, the next vector b0 */
+#define dnnlk__vf_ziphi(a, b) ((void)(a), (b))
 #define dnnlk__vf_gather(p, idx) dnnlk__sf_gather((p), (idx))
 #define dnnlk__vperm2 int32_t
 #define dnnlk__vperm2_index(p) (*(const int32_t *)(p))

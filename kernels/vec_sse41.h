@@ -445,6 +445,8 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_sse41
 #define dnnlk__vf_to_vi_round_even dnnlk__vf_to_vi_round_even_sse41
 #define dnnlk__vf_permute dnnlk__vf_permute_sse41
+#define dnnlk__vf_ziplo(a, b) _mm_unpacklo_ps((a), (b))
+#define dnnlk__vf_ziphi(a, b) _mm_unpackhi_ps((a), (b))
 #define dnnlk__vf_gather dnnlk__vf_gather_sse41
 #define dnnlk__vperm2 dnnlk__vperm2_sse41
 #define dnnlk__vperm2_index dnnlk__vperm2_index_sse41

@@ -904,6 +904,80 @@ TEST(general_long_rows) {
     for (i = 0; i < n; i++) random_general_case(1);
 }
 
+/* An integer upscale along the contiguous inner axis (x2, x4; x3 too, which keeps the column
+ * table): the separable passes' periodic inner run (unaligned loads per phase, interleaved) must
+ * give the bits of the element path, dnnlk__resize_tap_at, which an output with inner stride 2
+ * takes. Cubic (both a, exclude_outside) and f32 linear, every coordinate mode without a roi,
+ * widths around the vector widths and the border taps, padded rows in and out, misaligned
+ * buffers, 1, 2, 3 and 7 parts. */
+TEST(integer_upscale_matches_element_path) {
+    static const int64_t widths[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 16, 17, 23, 31, 33, 64, 100, 129, 255, 300};
+    static const float factors[] = {2.0f, 4.0f, 3.0f};
+    static const dnnlk_resize_coord coords[] = {dnnlk_resize_half_pixel, dnnlk_resize_pytorch_half_pixel,
+                                                dnnlk_resize_align_corners, dnnlk_resize_asymmetric,
+                                                dnnlk_resize_half_pixel_symmetric};
+    long n = th_scaled(120), it;
+    int nth_i;
+    th_seed(31);
+    for (it = 0; it < n; it++) {
+        const int64_t W = widths[it % (long)(sizeof widths / sizeof widths[0])], H = th_randint(1, 5), C = th_randint(1, 3);
+        const int64_t ipad = th_randint(0, 1) ? 0 : th_randint(1, 5), opad = th_randint(0, 1) ? 0 : th_randint(1, 5);
+        const int64_t mis = th_randint(0, 3);
+        int64_t dims[4] = {1, C, H, W}, od[4], src_st[4], dst_st[4], ref_st[4], c, h, w;
+        float sc[2];
+        int ax[2] = {2, 3};
+        dnnlk_resize_desc d;
+        th_buf sb, db, rb;
+        dnnlk_tensor S, D;
+        sc[1] = factors[th_randint(0, 2)];
+        sc[0] = th_randint(0, 2) ? sc[1] : (float)th_randint(1, 4);
+        memset(&d, 0, sizeof d);
+        d.mode = th_randint(0, 2) ? dnnlk_resize_cubic : dnnlk_resize_linear;
+        d.coord = coords[th_randint(0, 4)];
+        d.cubic_coeff_a = th_randint(0, 1) ? -0.5f : -0.75f;
+        d.exclude_outside = (int)th_randint(0, 1);
+        d.naxes = 2;
+        d.axes = ax;
+        d.scales = sc;
+        od[0] = 1, od[1] = C, od[2] = (int64_t)((double)H * sc[0]), od[3] = (int64_t)((double)W * sc[1]);
+        src_st[3] = 1, src_st[2] = W + ipad, src_st[1] = src_st[2] * H, src_st[0] = src_st[1] * C;
+        dst_st[3] = 1, dst_st[2] = od[3] + opad, dst_st[1] = dst_st[2] * od[2], dst_st[0] = dst_st[1] * C;
+        ref_st[3] = 2, ref_st[2] = 2 * od[3], ref_st[1] = ref_st[2] * od[2], ref_st[0] = ref_st[1] * C;
+        sb = th_alloc((size_t)src_st[0] * 4, (size_t)th_randint(0, 3) * 4);
+        db = th_alloc((size_t)dst_st[0] * 4, (size_t)mis * 4);
+        rb = th_alloc((size_t)ref_st[0] * 4, 0);
+        for (c = 0; c < src_st[0]; c++) ((float *)sb.p)[c] = th_randf(-1, 1);
+        S = th_strided(sb.p, 0, dnnlk_f32, 4, dims, src_st);
+        D = th_strided(rb.p, 0, dnnlk_f32, 4, od, ref_st);
+        CHECK_EQ(dnnlk_resize(&S, &d, &D, 0, 1), dnnlk_success);
+        for (nth_i = 0; nth_i < 4; nth_i++) {
+            static const int nths[4] = {1, 2, 3, 7};
+            int part, ok = 1;
+            memset(db.p, 0x5a, db.bytes);
+            D = th_strided(db.p, 0, dnnlk_f32, 4, od, dst_st);
+            for (part = nths[nth_i] - 1; part >= 0; part--)
+                CHECK_EQ(dnnlk_resize(&S, &d, &D, part, nths[nth_i]), dnnlk_success);
+            for (c = 0; c < C && ok; c++)
+                for (h = 0; h < od[2] && ok; h++)
+                    for (w = 0; w < od[3] && ok; w++) {
+                        const float *got = (const float *)db.p + c * dst_st[1] + h * dst_st[2] + w;
+                        const float *want = (const float *)rb.p + c * ref_st[1] + h * ref_st[2] + 2 * w;
+                        ok = !memcmp(got, want, 4);
+                        CHECK_MSG(ok, "%s W %lld H %lld scales %g %g coord %d a %g excl %d pads %lld %lld nth %d: "
+                                  "[%lld,%lld,%lld] %.9g, element path %.9g",
+                                  d.mode == dnnlk_resize_cubic ? "cubic" : "linear", (long long)W, (long long)H,
+                                  (double)sc[0], (double)sc[1], d.coord, (double)d.cubic_coeff_a, d.exclude_outside,
+                                  (long long)ipad, (long long)opad, nths[nth_i], (long long)c, (long long)h,
+                                  (long long)w, (double)*got, (double)*want);
+                    }
+            CHECK(th_guards_ok(&db));
+        }
+        th_free(&sb);
+        th_free(&db);
+        th_free(&rb);
+    }
+}
+
 /* ---- bad arguments ---- */
 
 TEST(bad_arguments) {
@@ -1235,6 +1309,7 @@ int main(void) {
     RUN_EACH_ISA(torch_and_onnx_cases);
     RUN_EACH_ISA(general_against_reference);
     RUN_EACH_ISA(general_long_rows);
+    RUN_EACH_ISA(integer_upscale_matches_element_path);
     RUN(bad_arguments);
     RUN(infer_layouts);
     RUN(recorded_bits);

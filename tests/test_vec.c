@@ -37,6 +37,8 @@ typedef int (*zip_fn)(const unsigned char *, const unsigned char *, unsigned cha
 static const zip_fn zips[4] = VEC_LEVELS(vec_probe_zip);
 typedef void (*permute2_fn)(const int32_t *, const int32_t *, const int32_t *, int32_t *);
 static const permute2_fn permute2s[4] = VEC_LEVELS(vec_probe_permute2);
+typedef int (*fzip_fn)(const float *, const float *, float *);
+static const fzip_fn fzips[4] = VEC_LEVELS(vec_probe_fzip);
 
 #define N 4096
 
@@ -305,6 +307,19 @@ TEST(zip_by_lane) {
     }
 }
 
+/* dnnlk__vf_ziplo / _ziphi: the 2N floats a0 b0 a1 b1 ... split into two vectors, against a
+ * plain loop; every input distinct. */
+TEST(fzip_by_lane) {
+    float a[16], b[16], out[32];
+    int l = (int)th_isa, V, j;
+    for (j = 0; j < 16; j++) a[j] = (float)(2 * j), b[j] = (float)(2 * j + 1);
+    for (j = 0; j < 32; j++) out[j] = -1.0f;
+    V = fzips[l](a, b, out);
+    CHECK(V == 1 || V == 4 || V == 8 || V == 16);
+    for (j = 0; j < 2 * V; j++) CHECK_MSG(out[j] == (float)j, "level %d: lane %d of the interleave is %g", l, j, out[j]);
+    CHECK_MSG(2 * V == 32 || out[2 * V] == -1.0f, "level %d: wrote past the two vectors", l);
+}
+
 /* dnnlk__vf_load_f16 of every f16 NaN (signalling ones included) gives the same quiet f32 at
  * every level: sign, quiet bit and payload, as F16C's vcvtph2ps (SSE4.1 and the scalar level
  * convert in C, which kept a signalling NaN signalling). */
@@ -348,7 +363,8 @@ TEST(no_vector_names_leak) {
     defined(dnnlk__vf_mul) || defined(dnnlk__vf_fmadd) || defined(dnnlk__vf_nofuse) || defined(dnnlk__vf_floor) || \
     defined(dnnlk__vb) || defined(DNNLK__VB_N) || defined(dnnlk__vi_pack4_sat_i8) || defined(dnnlk__vf_gather) || \
     defined(DNNLK__ISA) || defined(DNNLK__SFX) || defined(DNNLK__SIMD_BODY) || defined(dnnlk__v32_transpose) || defined(DNNLK__VT_N) || \
-    defined(dnnlk__vb_ziplo_elem) || defined(dnnlk__vb_ziphi_elem) || defined(dnnlk__vi_permute2) || defined(dnnlk__vperm2)
+    defined(dnnlk__vb_ziplo_elem) || defined(dnnlk__vb_ziphi_elem) || defined(dnnlk__vi_permute2) || defined(dnnlk__vperm2) || \
+    defined(dnnlk__vf_ziplo) || defined(dnnlk__vf_ziphi)
     leaked = 1;
 #endif
     CHECK_MSG(!leaked, "a vector-layer name is still defined after simd_instantiate.h");
@@ -364,6 +380,7 @@ int main(void) {
     RUN_EACH_ISA(transpose_tile_by_lane);
     RUN_EACH_ISA(zip_by_lane);
     RUN_EACH_ISA(permute2_by_lane);
+    RUN_EACH_ISA(fzip_by_lane);
     RUN_EACH_ISA(f16_nan_load_quiet_every_level);
     RUN(no_vector_names_leak);
     return th_summary();

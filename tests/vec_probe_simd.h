@@ -111,6 +111,15 @@ static DNNLK__NOINLINE int DNNLK__SFX(vec_probe_zip)(const unsigned char *a, con
     return DNNLK__VB_N;
 }
 
+/* dnnlk__vf_ziplo / _ziphi of one pair of f32 vectors: out gets ziplo then ziphi (2 DNNLK__VF_N
+ * floats); returns DNNLK__VF_N. */
+static DNNLK__NOINLINE int DNNLK__SFX(vec_probe_fzip)(const float *a, const float *b, float *out) {
+    dnnlk__vf x = dnnlk__vf_loadu(a), y = dnnlk__vf_loadu(b);
+    dnnlk__vf_storeu(out, dnnlk__vf_ziplo(x, y));
+    dnnlk__vf_storeu(out + DNNLK__VF_N, dnnlk__vf_ziphi(x, y));
+    return DNNLK__VF_N;
+}
+
 /* dnnlk__v32_transpose on one tile; returns the tile's side (DNNLK__VT_N). */
 static DNNLK__NOINLINE int DNNLK__SFX(vec_probe_transpose)(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
     dnnlk__v32_transpose(d, dp, s, sp, nt);
