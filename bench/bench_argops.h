@@ -176,7 +176,7 @@ static inline void bench_argops(void) {
                 bench_peer_note(note, sizeof note, name, (int)nth, 1e9 * t / (double)no);
                 /* write-only: the bound is a non-temporal fill of the output bytes */
                 snprintf(note + strlen(note), sizeof note - strlen(note), "%sNT fill %.2fx", note[0] ? ", " : "",
-                         bench_fill_time((size_t)no * (pass ? 8 : 4), (int)nth) / t);
+                         bench_fill_time((size_t)no * (pass ? 8 : 4), (int)nth, 0) / t);
                 bench_row(name, "4096 idx, depth 1000", pass ? "s64" : "f32", (int)nth, (double)no, bytes, t, ct, naive, note);
             }
         }

@@ -176,7 +176,7 @@ static inline void bench_qr_resize_case(const char *name, int linear) {
         double naive_t = nth == 1 ? bench_time(bench_qr_naive_resize, &nv, 1) : 0;
         char note[160] = "";
         /* "NT fill 0.9x": the time of a pure non-temporal fill of the output / ours */
-        snprintf(note, sizeof note, "NT fill %.2fx", bench_fill_time((size_t)nout * 4, nth) / t);
+        snprintf(note, sizeof note, "NT fill %.2fx", bench_fill_time((size_t)nout * 4, nth, 0x5a) / t);
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)nout);
         bench_row(name, "8x64x128x128 x2", "f32", nth, (double)nout, bytes, t, copy_t, naive_t, note);
     }
