@@ -50,32 +50,26 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__ln_row_stats_out)(const dnnlk__l
     return rc == dnnlk__norm_redo ? DNNLK__SFX(dnnlk__ln_row_stats)(j, xs, o->m, o, 1) : rc;
 }
 
-/* Rows are software-pipelined two deep: the statistics of row g+2 are taken in the loop that
- * writes row g, so the next rows' reads overlap this row's writes, and a row's reduction and its
- * double-precision finish (dnnlk__ln_finish: a horizontal sum, a sqrt and divisions, ~100 cycles
- * of latency) have a whole row's loop to complete before the loop that writes the row needs its
- * scale. One deep, the loop writing row g+1 waited on the finish of row g+1 right before it: in
- * L2 ([256,768] f32, AVX-512) that wait was about a quarter of the time. Rows are still written
- * with the same statistics, so the bits do not change. */
+/* Rows are software-pipelined: the statistics of row g+1 are taken in the loop that writes row g,
+ * so the next row's reads overlap this row's writes, and the latency of a row's reduction and its
+ * double-precision finish hides behind useful work. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_rows_t)(const dnnlk__ln_job *j, char *x, int64_t xp, char *y,
                                                             int64_t yp, char *mp, int64_t mpp, char *ip, int64_t ipp,
                                                             int64_t rows, int outs, int dt, int has_w, int has_b,
                                                             int nt) {
     int64_t g, n = j->n;
-    dnnlk__norm_row cur, nxt = {0, 0, 0, 0, 0}, nxt2 = {0, 0, 0, 0, 0};
-    int rc_cur, rc_nxt = dnnlk__norm_ok, rc_nxt2 = dnnlk__norm_ok;
-    float m_ahead; /* the shift of row g+2 */
+    dnnlk__norm_row cur, next = {0, 0, 0, 0, 0};
+    int rc_cur, rc_next = dnnlk__norm_ok;
+    float m_next;
     rc_cur = DNNLK__SFX(dnnlk__ln_row_stats)(j, x, DNNLK__SFX(dnnlk__ln_row_shift)(x, dt, n), &cur, 0);
-    if (rows > 1)
-        rc_nxt = DNNLK__SFX(dnnlk__ln_row_stats)(j, x + xp, DNNLK__SFX(dnnlk__ln_row_shift)(x + xp, dt, n), &nxt, 0);
-    m_ahead = rows > 2 ? DNNLK__SFX(dnnlk__ln_row_shift)(x + 2 * xp, dt, n) : 0;
+    m_next = rows > 1 ? DNNLK__SFX(dnnlk__ln_row_shift)(x + xp, dt, n) : 0;
     for (g = 0; g < rows; g++) {
         char *xr = x + g * xp, *yr = y + g * yp;
-        if (g + 2 < rows && rc_cur == dnnlk__norm_ok) {
-            rc_nxt2 = DNNLK__SFX(dnnlk__ln_row_stats_out)(j, xr + 2 * xp, m_ahead, &nxt2, xr, yr, &cur, dt, has_w,
-                                                          has_b, nt);
+        if (g + 1 < rows && rc_cur == dnnlk__norm_ok) {
+            rc_next = DNNLK__SFX(dnnlk__ln_row_stats_out)(j, xr + xp, m_next, &next, xr, yr, &cur, dt, has_w, has_b,
+                                                          nt);
         } else {
-            if (g + 2 < rows) rc_nxt2 = DNNLK__SFX(dnnlk__ln_row_stats)(j, xr + 2 * xp, m_ahead, &nxt2, 0);
+            if (g + 1 < rows) rc_next = DNNLK__SFX(dnnlk__ln_row_stats)(j, xr + xp, m_next, &next, 0);
             if (rc_cur == dnnlk__norm_ok) {
                 DNNLK__SFX(dnnlk__norm_apply)(xr, yr, n, &cur, j->w, j->b, dt, 1, has_w, has_b, nt);
             } else {
@@ -87,13 +81,11 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__ln_rows_t)(const dnnlk__ln_job 
                 dnnlk__ln_group_double(j, base, &cur);
             }
         }
-        if (g + 3 < rows) m_ahead = DNNLK__SFX(dnnlk__ln_row_shift)(xr + 3 * xp, dt, n);
+        if (g + 2 < rows) m_next = DNNLK__SFX(dnnlk__ln_row_shift)(xr + 2 * xp, dt, n);
         if (outs & 1) memcpy(mp + g * mpp, &cur.mean_out, 4);
         if (outs & 2) memcpy(ip + g * ipp, &cur.istd_out, 4);
-        cur = nxt;
-        rc_cur = rc_nxt;
-        nxt = nxt2;
-        rc_nxt = rc_nxt2;
+        cur = next;
+        rc_cur = rc_next;
     }
 }
 
