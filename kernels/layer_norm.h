@@ -57,12 +57,12 @@ static DNNLK__FORCEINLINE float dnnlk__ln_shift(const float *first16, int64_t n)
 }
 
 /* From the lane sums of d = x − m and d², decides: accept (o filled), redo with o->m, or fall
- * back to double. Inlined into each level's row loop: out of line, its call (every vector
- * register the loop holds spilled around an SSE-only callee, the lane sums stored by the loop and
- * reloaded) cost about as much as the row's own arithmetic on [*, 768] rows (thread CPU time,
- * [256,768] f32 in L2, AVX-512: 0.168 ns/element called, 0.09 inlined). Inlined, it is compiled
- * with the level's flags: no product below may be fused into the add that follows it (FMA levels
- * would round once where SSE4.1 rounds twice), hence the DNNLK__NOFUSE on each. */
+ * back to double. Inlined into each level's row loop: out of line, each row's call (a vzeroupper,
+ * every vector register the loop holds spilled around an SSE-only callee) made 15% of the time of
+ * an in-cache row of 768 (tools/norm_cputime.c, [256,768] f32 in L2, best of 1500: AVX-512 0.174
+ * ns/element called, 0.147 inlined; AVX2 0.200-0.204, 0.179-0.188). Inlined, it is compiled with
+ * the level's flags: no product below may be fused into the add that follows it (FMA levels would
+ * round once where SSE4.1 rounds twice), hence the DNNLK__NOFUSE on each. */
 static DNNLK__FORCEINLINE int dnnlk__ln_finish(const dnnlk__ln_job *j, float m, const float *ld, const float *lq,
                                               int attempt, dnnlk__norm_row *o) {
     double sd = dnnlk__norm_hsum16(ld), sq = dnnlk__norm_hsum16(lq), r, rr, sqn, var, s;
