@@ -49,8 +49,7 @@ typedef struct dnnlk__ln_job {
     const float *w, *b; /* group-independent bases (a dummy when absent) */
 } dnnlk__ln_job;
 
-/* ---- per-row decisions, shared by every level (never inlined into a target region,
- * so the double math is compiled once) ---- */
+/* ---- per-row decisions, shared by every level ---- */
 
 /* Shift for a row: the mean of its first min(16, N) elements (lanes zero-padded). */
 static DNNLK__FORCEINLINE float dnnlk__ln_shift(const float *first16, int64_t n) {
@@ -58,15 +57,23 @@ static DNNLK__FORCEINLINE float dnnlk__ln_shift(const float *first16, int64_t n)
 }
 
 /* From the lane sums of d = x − m and d², decides: accept (o filled), redo with o->m, or fall
- * back to double. */
-static DNNLK__NOINLINE int dnnlk__ln_finish(const dnnlk__ln_job *j, float m, const float *ld, const float *lq,
-                                           int attempt, dnnlk__norm_row *o) {
-    double sd = dnnlk__norm_hsum16(ld), sq = dnnlk__norm_hsum16(lq), r, rr, var, s;
+ * back to double. Inlined into each level's row loop: out of line, each row's call (a vzeroupper,
+ * every vector register the loop holds spilled around an SSE-only callee) made 15% of the time of
+ * an in-cache row of 768 (tools/norm_cputime.c, [256,768] f32 in L2, best of 1500: AVX-512 0.174
+ * ns/element called, 0.147 inlined; AVX2 0.200-0.204, 0.179-0.188). Inlined, it is compiled with
+ * the level's flags: no product below may be fused into the add that follows it (FMA levels would
+ * round once where SSE4.1 rounds twice), hence the DNNLK__NOFUSE on each. */
+static DNNLK__FORCEINLINE int dnnlk__ln_finish(const dnnlk__ln_job *j, float m, const float *ld, const float *lq,
+                                              int attempt, dnnlk__norm_row *o) {
+    double sd = dnnlk__norm_hsum16(ld), sq = dnnlk__norm_hsum16(lq), r, rr, sqn, var, s;
     if (!(m - m == 0) || !(sd - sd == 0) || !(sq - sq == 0)) return dnnlk__norm_fallback;
     r = sd * j->inv_n;
+    DNNLK__NOFUSE(r);
     rr = r * r;
     DNNLK__NOFUSE(rr);
-    var = sq * j->inv_n - rr;
+    sqn = sq * j->inv_n;
+    DNNLK__NOFUSE(sqn);
+    var = sqn - rr;
     if (rr > 0.25 * var) {
         /* The shift is far from the mean against the spread: var has lost bits to cancellation
          * and (x − m) − r would round badly. Shift by the better mean and do the pass again. */
