@@ -166,6 +166,13 @@ static inline void dnnlk__argred_rows_elem(const dnnlk__argred_args *a, const ch
  * holds ~index so that, for equal keys, the lower index is the larger composite. The k largest
  * composites are the selection, with no ties possible. */
 
+/* The largest-first key of an f32 given by its bits. */
+static DNNLK__FORCEINLINE uint32_t dnnlk__topk_key_f32bits(uint32_t u) {
+    if ((u & 0x7fffffffu) > 0x7f800000u) return 0xffffffffu;
+    if ((u & 0x7fffffffu) == 0) return 0x80000000u;
+    return (u >> 31) ? ~u : (u | 0x80000000u);
+}
+
 static DNNLK__FORCEINLINE uint32_t dnnlk__topk_key(const char *p, int t, int largest) {
     uint32_t key;
     if (t == dnnlk_s32 || t == dnnlk_s8 || t == dnnlk_u8) {
@@ -181,9 +188,7 @@ static DNNLK__FORCEINLINE uint32_t dnnlk__topk_key(const char *p, int t, int lar
         if (t == dnnlk_f32) memcpy(&u, p, 4);
         else if ((memcpy(&h, p, 2), t == dnnlk_bf16)) u = (uint32_t)h << 16;
         else u = dnnlk__f32_bits(dnnlk_f16_to_f32(h)); /* f16 subnormals are normal in f32 */
-        if ((u & 0x7fffffffu) > 0x7f800000u) key = 0xffffffffu;
-        else if ((u & 0x7fffffffu) == 0) key = 0x80000000u;
-        else key = (u >> 31) ? ~u : (u | 0x80000000u);
+        key = dnnlk__topk_key_f32bits(u);
     }
     return largest ? key : ~key;
 }

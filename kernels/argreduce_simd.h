@@ -377,9 +377,123 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__topk_scan)(const dnnlk__argred_
     for (; i < K; i++) (void)dnnlk__topk_add(s, dnnlk__topk_comp(p + i * es, t, largest, i));
 }
 
+/* Two passes over a row that stays in cache between them: the first takes per-lane maxima (minima
+ * for smallest) of M disjoint groups of G vectors, at read speed (a vertical max, no compare per
+ * element), and the k-th best of those M maxima is a threshold t; the second collects every
+ * element at least as good as t (the filter's compare, NaN included) as a candidate, and a small
+ * selection finishes. Each group maximum is a distinct element, so at least k elements reach t
+ * and t is at or below the row's k-th best; with M about 2k the k-th group maximum is near the
+ * row's k-th best (about 1.2k candidates on random data), where the one-pass filter trails its
+ * running threshold (about 12k candidates and several selections for k = 50 of 32000).
+ * The candidate set is always an upper set of the row's order (the filter compare is monotone in
+ * it, denormals-are-zero included), so it holds the selection whenever it holds at least k
+ * elements; when it does not, or it would overflow h (a NaN or -inf threshold, heavy ties at t,
+ * a threshold in the band around 0 that denormals-are-zero flattens), the row goes to the one-pass filter instead:
+ * returns 0 then, with nothing written. h has room for cap composites. */
+static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__argred_args *a, const char *p, char *vp,
+                                                                char *ip, uint64_t *h, int t, int largest) {
+    const int64_t W = DNNLK__VF_N, K = a->K, k = a->k, es = a->esize, cap = dnnlk__topk_cap(a->k);
+    const int64_t nv = K / W, G = (nv * W + cap - 1) / cap, ng = G ? nv / G : 0, M = ng * W;
+    int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
+    int64_t g, l, i, n = 0, at;
+    uint32_t tkey;
+    dnnlk__vf tf = dnnlk__vf_zero();
+    dnnlk__vi ti = dnnlk__vi_set1(0);
+    if (G < 4 || M < k) return 0; /* groups too small to pay for the pass, or too few maxima */
+    for (g = 0; g < ng; g++) {
+        const char *q = p + g * G * W * es;
+        union { float f[DNNLK__VF_N]; int32_t i[DNNLK__VF_N]; uint32_t u[DNNLK__VF_N]; } lanes;
+        int li;
+        if (isf) { /* four accumulators hide max's latency; a max of maxima is still one element */
+            dnnlk__vf a0 = dnnlk__vf_load_dt(q, t), a1 = dnnlk__vf_load_dt(q + W * es, t);
+            dnnlk__vf a2 = dnnlk__vf_load_dt(q + 2 * W * es, t), a3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
+            for (l = 4; l + 4 <= G; l += 4) {
+                const char *r = q + l * W * es;
+                dnnlk__vf v0 = dnnlk__vf_load_dt(r, t), v1 = dnnlk__vf_load_dt(r + W * es, t);
+                dnnlk__vf v2 = dnnlk__vf_load_dt(r + 2 * W * es, t), v3 = dnnlk__vf_load_dt(r + 3 * W * es, t);
+                a0 = largest ? dnnlk__vf_max(a0, v0) : dnnlk__vf_min(a0, v0);
+                a1 = largest ? dnnlk__vf_max(a1, v1) : dnnlk__vf_min(a1, v1);
+                a2 = largest ? dnnlk__vf_max(a2, v2) : dnnlk__vf_min(a2, v2);
+                a3 = largest ? dnnlk__vf_max(a3, v3) : dnnlk__vf_min(a3, v3);
+            }
+            for (; l < G; l++) {
+                dnnlk__vf v = dnnlk__vf_load_dt(q + l * W * es, t);
+                a0 = largest ? dnnlk__vf_max(a0, v) : dnnlk__vf_min(a0, v);
+            }
+            a0 = largest ? dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3))
+                         : dnnlk__vf_min(dnnlk__vf_min(a0, a1), dnnlk__vf_min(a2, a3));
+            dnnlk__vf_storeu(lanes.f, a0);
+            for (li = 0; li < DNNLK__VF_N; li++) {
+                uint32_t key = dnnlk__topk_key_f32bits(lanes.u[li]);
+                h[g * W + li] = ((uint64_t)(largest ? key : ~key) << 32) | (uint64_t)(g * W + li);
+            }
+        } else {
+            dnnlk__vi a0 = DNNLK__SFX(dnnlk__argred_ld_i)(q, t), a1 = DNNLK__SFX(dnnlk__argred_ld_i)(q + W * es, t);
+            for (l = 2; l + 2 <= G; l += 2) {
+                a0 = DNNLK__SFX(dnnlk__argred_imax)(a0, DNNLK__SFX(dnnlk__argred_ld_i)(q + l * W * es, t), !largest);
+                a1 = DNNLK__SFX(dnnlk__argred_imax)(a1, DNNLK__SFX(dnnlk__argred_ld_i)(q + (l + 1) * W * es, t), !largest);
+            }
+            for (; l < G; l++)
+                a0 = DNNLK__SFX(dnnlk__argred_imax)(a0, DNNLK__SFX(dnnlk__argred_ld_i)(q + l * W * es, t), !largest);
+            dnnlk__vi_storeu(lanes.i, DNNLK__SFX(dnnlk__argred_imax)(a0, a1, !largest));
+            for (li = 0; li < DNNLK__VF_N; li++) {
+                uint32_t key = lanes.u[li] ^ 0x80000000u;
+                h[g * W + li] = ((uint64_t)(largest ? key : ~key) << 32) | (uint64_t)(g * W + li);
+            }
+        }
+    }
+    dnnlk__topk_select(h, M, k);
+    tkey = (uint32_t)(h[k - 1] >> 32);
+    if (!largest) tkey = ~tkey;
+    /* The filter's strict compare against the value just below t (above, for smallest); at the
+     * order's ends (a NaN or infinite t, the lowest integer) nearly everything passes: one pass. */
+    if (isf) {
+        uint32_t u;
+        if (tkey == 0xffffffffu) return 0; /* NaN */
+        u = (tkey & 0x80000000u) ? (tkey & 0x7fffffffu) : ~tkey; /* the f32 bits of t */
+        if ((u & 0x7fffffffu) == 0x7f800000u && (u >> 31) == (unsigned)largest) return 0; /* -inf / +inf */
+        if (u == 0 || u == 0x80000000u) u = largest ? 0x80000001u : 0x00000001u; /* across zero */
+        else if ((u >> 31) == (unsigned)largest) u++; /* away from zero */
+        else u--;
+        /* Against a normal number the compare is exact with denormals-are-zero too, which makes
+         * the k group extremes candidates; in the band around 0 it is not: one pass. */
+        if ((u & 0x7fffffffu) < 0x00800000u) return 0;
+        tf = dnnlk__vf_set1(dnnlk__f32_from_bits(u));
+    } else {
+        int32_t tv = (int32_t)(tkey ^ 0x80000000u);
+        if (tv == (largest ? INT32_MIN : INT32_MAX)) return 0;
+        ti = dnnlk__vi_set1(largest ? tv - 1 : tv + 1);
+    }
+    /* The second pass; the last block overlaps the one before it, its seen elements masked off. */
+    for (i = 0;; i += 4 * W) {
+        uint64_t bits;
+        at = i + 4 * W <= K ? i : K - 4 * W;
+        bits = DNNLK__SFX(dnnlk__topk_filter4)(p + at * es, t, largest, tf, ti) & (~(uint64_t)0 << (i - at));
+        while (DNNLK__UNLIKELY(bits != 0)) {
+            int b = __builtin_ctzll(bits);
+            bits &= bits - 1;
+            if (n == cap) return 0;
+            h[n++] = dnnlk__topk_comp(p + (at + b) * es, t, largest, at + b);
+        }
+        if (at + 4 * W >= K) break;
+    }
+    if (n < k) return 0;
+    if (n > k) dnnlk__topk_select(h, n, k);
+    dnnlk__topk_emit(a, p, h, vp, ip);
+    return 1;
+}
+
 #define DNNLK__TK_CASES(T)                                                 \
-    case T * 2 + 0: DNNLK__SFX(dnnlk__topk_scan)(a, p, &s, T, 0); break;      \
-    case T * 2 + 1: DNNLK__SFX(dnnlk__topk_scan)(a, p, &s, T, 1); break;
+    case T * 2 + 0:                                                                                      \
+        if (DNNLK__SFX(dnnlk__topk_row_2pass)(a, p, vpj, ipj, h, T, 0)) continue;                            \
+        dnnlk__topk_start(a, p, h, &s);                                                                      \
+        DNNLK__SFX(dnnlk__topk_scan)(a, p, &s, T, 0);                                                        \
+        break;                                                                                               \
+    case T * 2 + 1:                                                                                      \
+        if (DNNLK__SFX(dnnlk__topk_row_2pass)(a, p, vpj, ipj, h, T, 1)) continue;                            \
+        dnnlk__topk_start(a, p, h, &s);                                                                      \
+        DNNLK__SFX(dnnlk__topk_scan)(a, p, &s, T, 1);                                                        \
+        break;
 
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
                                                          int64_t n, uint64_t *h) {
@@ -391,7 +505,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
     }
     for (j = 0; j < n; j++) {
         const char *p = src + j * a->ss;
-        dnnlk__topk_start(a, p, h, &s);
+        char *vpj = vp ? vp + j * a->sv : NULL, *ipj = ip + j * a->si;
         switch (a->dtype * 2 + a->largest) {
         DNNLK__TK_CASES(dnnlk_f32)
         DNNLK__TK_CASES(dnnlk_bf16)
@@ -399,9 +513,9 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
         DNNLK__TK_CASES(dnnlk_s32)
         DNNLK__TK_CASES(dnnlk_s8)
         DNNLK__TK_CASES(dnnlk_u8)
-        default: break;
+        default: continue; /* not reached: the dtypes above are all that come here */
         }
-        dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si);
+        dnnlk__topk_finish(a, p, &s, vpj, ipj);
     }
 }
 #undef DNNLK__TK_CASES
