@@ -377,40 +377,45 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__topk_scan)(const dnnlk__argred_
     for (; i < K; i++) (void)dnnlk__topk_add(s, dnnlk__topk_comp(p + i * es, t, largest, i));
 }
 
-/* Two passes over a row that stays in cache between them: the first takes per-lane maxima (minima
- * for smallest) of M disjoint groups of G vectors, at read speed (a vertical max, no compare per
- * element), and the k-th best of those M maxima is a threshold t; the second collects every
- * element at least as good as t (the filter's compare, NaN included) as a candidate, and a small
- * selection finishes. Each group maximum is a distinct element, so at least k elements reach t
- * and t is at or below the row's k-th best; with M about 2k the k-th group maximum is near the
- * row's k-th best (about 1.2k candidates on random data), where the one-pass filter trails its
- * running threshold (about 12k candidates and several selections for k = 50 of 32000).
- * The candidate set is always an upper set of the row's order (the filter compare is monotone in
- * it, denormals-are-zero included), so it holds the selection whenever it holds at least k
- * elements; when it does not, or it would overflow h (a NaN or -inf threshold, heavy ties at t,
- * a threshold in the band around 0 that denormals-are-zero flattens), the row goes to the one-pass filter instead:
- * returns 0 then, with nothing written. h has room for cap composites. */
+/* Two passes over a row that stays in cache between them. The first splits the row into M blocks
+ * of G vectors (M <= 2k + 64, the room in h) and takes each block's best element (max, or min for
+ * smallest) at read speed: a vertical max, one horizontal reduction per block. The k-th best of
+ * those M block bests is a threshold t; it is one of k distinct elements, so t is at or below the
+ * row's k-th best, and with M about 3k it is close to it (about 1.2k elements reach t on random
+ * data). The second pass filters only the blocks whose best reaches t (about k of them, from
+ * cache) and the tail the blocks leave, collecting every element that reaches t, and a small
+ * selection finishes. The one-pass filter's running threshold instead trails the k-th best: about
+ * 12k candidates and several selections for k = 50 of 32000.
+ * The candidates are exactly the elements at or above t, an upper set of the row's order holding
+ * at least k elements, so they hold the selection. Where that argument does not hold (a NaN in
+ * the row, whose block best the vector max does not keep; a threshold at an end of the order or,
+ * as denormals-are-zero would flatten it, in the band around 0), or the candidates would overflow
+ * h (ties at t), the row goes to the one-pass filter instead: returns 0 then, with nothing
+ * written. h has room for cap composites; k <= DNNLK_TOP_K_STACK_K. */
 static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__argred_args *a, const char *p, char *vp,
                                                                 char *ip, uint64_t *h, int t, int largest) {
     const int64_t W = DNNLK__VF_N, K = a->K, k = a->k, es = a->esize, cap = dnnlk__topk_cap(a->k);
-    const int64_t nv = K / W, G = (nv * W + cap - 1) / cap, ng = G ? nv / G : 0, M = ng * W;
+    const int64_t nv = K / W, G = (nv + cap - 1) / cap, M = G ? nv / G : 0;
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
-    int64_t g, l, i, n = 0, at;
+    int64_t b, l, i, n = 0;
+    uint64_t rescan[(2 * DNNLK_TOP_K_STACK_K + 64 + 63) / 64] = {0}; /* blocks whose best reaches t */
     uint32_t tkey;
+    unsigned nan = 0;
     dnnlk__vf tf = dnnlk__vf_zero();
     dnnlk__vi ti = dnnlk__vi_set1(0);
-    if (G < 4 || M < k) return 0; /* groups too small to pay for the pass, or too few maxima */
-    for (g = 0; g < ng; g++) {
-        const char *q = p + g * G * W * es;
-        union { float f[DNNLK__VF_N]; int32_t i[DNNLK__VF_N]; uint32_t u[DNNLK__VF_N]; } lanes;
-        int li;
-        if (isf) { /* four accumulators hide max's latency; a max of maxima is still one element */
+    if (k > DNNLK_TOP_K_STACK_K || G < 4 || M < k) return 0; /* blocks too small to pay, or too few */
+    for (b = 0; b < M; b++) {
+        const char *q = p + b * G * W * es;
+        uint32_t key;
+        if (isf) { /* four accumulators hide max's latency */
             dnnlk__vf a0 = dnnlk__vf_load_dt(q, t), a1 = dnnlk__vf_load_dt(q + W * es, t);
             dnnlk__vf a2 = dnnlk__vf_load_dt(q + 2 * W * es, t), a3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
+            nan |= dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vf_cmpunord(a0, a1), dnnlk__vf_cmpunord(a2, a3)));
             for (l = 4; l + 4 <= G; l += 4) {
                 const char *r = q + l * W * es;
                 dnnlk__vf v0 = dnnlk__vf_load_dt(r, t), v1 = dnnlk__vf_load_dt(r + W * es, t);
                 dnnlk__vf v2 = dnnlk__vf_load_dt(r + 2 * W * es, t), v3 = dnnlk__vf_load_dt(r + 3 * W * es, t);
+                nan |= dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vf_cmpunord(v0, v1), dnnlk__vf_cmpunord(v2, v3)));
                 a0 = largest ? dnnlk__vf_max(a0, v0) : dnnlk__vf_min(a0, v0);
                 a1 = largest ? dnnlk__vf_max(a1, v1) : dnnlk__vf_min(a1, v1);
                 a2 = largest ? dnnlk__vf_max(a2, v2) : dnnlk__vf_min(a2, v2);
@@ -418,16 +423,20 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
             }
             for (; l < G; l++) {
                 dnnlk__vf v = dnnlk__vf_load_dt(q + l * W * es, t);
+                nan |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
                 a0 = largest ? dnnlk__vf_max(a0, v) : dnnlk__vf_min(a0, v);
             }
-            a0 = largest ? dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3))
-                         : dnnlk__vf_min(dnnlk__vf_min(a0, a1), dnnlk__vf_min(a2, a3));
-            dnnlk__vf_storeu(lanes.f, a0);
-            for (li = 0; li < DNNLK__VF_N; li++) {
-                uint32_t key = dnnlk__topk_key_f32bits(lanes.u[li]);
-                h[g * W + li] = ((uint64_t)(largest ? key : ~key) << 32) | (uint64_t)(g * W + li);
+            if (largest) {
+                key = dnnlk__topk_key_f32bits(
+                    dnnlk__f32_bits(dnnlk__vf_hmax(dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3)))));
+            } else { /* min as -max(-x), the sign flipped back on the bits */
+                dnnlk__vf neg = dnnlk__vf_set1(-0.0f);
+                dnnlk__vf m = dnnlk__vf_xor(dnnlk__vf_min(dnnlk__vf_min(a0, a1), dnnlk__vf_min(a2, a3)), neg);
+                key = ~dnnlk__topk_key_f32bits(dnnlk__f32_bits(dnnlk__vf_hmax(m)) ^ 0x80000000u);
             }
         } else {
+            int32_t lanes[DNNLK__VF_N], m;
+            int li;
             dnnlk__vi a0 = DNNLK__SFX(dnnlk__argred_ld_i)(q, t), a1 = DNNLK__SFX(dnnlk__argred_ld_i)(q + W * es, t);
             for (l = 2; l + 2 <= G; l += 2) {
                 a0 = DNNLK__SFX(dnnlk__argred_imax)(a0, DNNLK__SFX(dnnlk__argred_ld_i)(q + l * W * es, t), !largest);
@@ -435,28 +444,28 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
             }
             for (; l < G; l++)
                 a0 = DNNLK__SFX(dnnlk__argred_imax)(a0, DNNLK__SFX(dnnlk__argred_ld_i)(q + l * W * es, t), !largest);
-            dnnlk__vi_storeu(lanes.i, DNNLK__SFX(dnnlk__argred_imax)(a0, a1, !largest));
-            for (li = 0; li < DNNLK__VF_N; li++) {
-                uint32_t key = lanes.u[li] ^ 0x80000000u;
-                h[g * W + li] = ((uint64_t)(largest ? key : ~key) << 32) | (uint64_t)(g * W + li);
-            }
+            dnnlk__vi_storeu(lanes, DNNLK__SFX(dnnlk__argred_imax)(a0, a1, !largest));
+            for (m = lanes[0], li = 1; li < DNNLK__VF_N; li++)
+                if (largest ? lanes[li] > m : lanes[li] < m) m = lanes[li];
+            key = (uint32_t)m ^ 0x80000000u;
+            if (!largest) key = ~key;
         }
+        h[b] = ((uint64_t)key << 32) | (uint64_t)b;
     }
+    if (nan) return 0;
     dnnlk__topk_select(h, M, k);
     tkey = (uint32_t)(h[k - 1] >> 32);
+    for (b = 0; b < M; b++)
+        if ((uint32_t)(h[b] >> 32) >= tkey) rescan[(h[b] & 0xffffffffu) / 64] |= (uint64_t)1 << ((h[b] & 0xffffffffu) % 64);
     if (!largest) tkey = ~tkey;
-    /* The filter's strict compare against the value just below t (above, for smallest); at the
-     * order's ends (a NaN or infinite t, the lowest integer) nearly everything passes: one pass. */
+    /* The filter's strict compare against the value just below t (above, for smallest). */
     if (isf) {
-        uint32_t u;
-        if (tkey == 0xffffffffu) return 0; /* NaN */
-        u = (tkey & 0x80000000u) ? (tkey & 0x7fffffffu) : ~tkey; /* the f32 bits of t */
+        uint32_t u = (tkey & 0x80000000u) ? (tkey & 0x7fffffffu) : ~tkey; /* the f32 bits of t */
         if ((u & 0x7fffffffu) == 0x7f800000u && (u >> 31) == (unsigned)largest) return 0; /* -inf / +inf */
         if (u == 0 || u == 0x80000000u) u = largest ? 0x80000001u : 0x00000001u; /* across zero */
         else if ((u >> 31) == (unsigned)largest) u++; /* away from zero */
         else u--;
-        /* Against a normal number the compare is exact with denormals-are-zero too, which makes
-         * the k group extremes candidates; in the band around 0 it is not: one pass. */
+        /* Against a normal number the compare is exact with denormals-are-zero too. */
         if ((u & 0x7fffffffu) < 0x00800000u) return 0;
         tf = dnnlk__vf_set1(dnnlk__f32_from_bits(u));
     } else {
@@ -464,18 +473,39 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
         if (tv == (largest ? INT32_MIN : INT32_MAX)) return 0;
         ti = dnnlk__vi_set1(largest ? tv - 1 : tv + 1);
     }
-    /* The second pass; the last block overlaps the one before it, its seen elements masked off. */
-    for (i = 0;; i += 4 * W) {
-        uint64_t bits;
-        at = i + 4 * W <= K ? i : K - 4 * W;
-        bits = DNNLK__SFX(dnnlk__topk_filter4)(p + at * es, t, largest, tf, ti) & (~(uint64_t)0 << (i - at));
-        while (DNNLK__UNLIKELY(bits != 0)) {
-            int b = __builtin_ctzll(bits);
-            bits &= bits - 1;
-            if (n == cap) return 0;
-            h[n++] = dnnlk__topk_comp(p + (at + b) * es, t, largest, at + b);
+    /* The second pass, in index order: the chosen blocks (set bits of rescan), then the tail
+     * (its last vector overlaps the one before it, the elements seen masked off). */
+    for (b = 0;; b++) {
+        int64_t lo, hi;
+        if (b * 64 < M) {
+            uint64_t set = rescan[b];
+            while (set) {
+                int64_t blk = b * 64 + __builtin_ctzll(set);
+                set &= set - 1;
+                for (i = blk * G * W; i < (blk + 1) * G * W; i += W) {
+                    uint64_t bits = DNNLK__SFX(dnnlk__topk_filter1)(p + i * es, t, largest, tf, ti);
+                    while (DNNLK__UNLIKELY(bits != 0)) {
+                        int64_t e = i + __builtin_ctzll(bits);
+                        bits &= bits - 1;
+                        if (n == cap) return 0;
+                        h[n++] = dnnlk__topk_comp(p + e * es, t, largest, e);
+                    }
+                }
+            }
+            continue;
         }
-        if (at + 4 * W >= K) break;
+        for (lo = M * G * W; lo < K; lo += W) {
+            uint64_t bits;
+            hi = lo + W <= K ? lo : K - W;
+            bits = DNNLK__SFX(dnnlk__topk_filter1)(p + hi * es, t, largest, tf, ti) & (~(uint64_t)0 << (lo - hi));
+            while (DNNLK__UNLIKELY(bits != 0)) {
+                int64_t e = hi + __builtin_ctzll(bits);
+                bits &= bits - 1;
+                if (n == cap) return 0;
+                h[n++] = dnnlk__topk_comp(p + e * es, t, largest, e);
+            }
+        }
+        break;
     }
     if (n < k) return 0;
     if (n > k) dnnlk__topk_select(h, n, k);
