@@ -386,12 +386,14 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__topk_scan)(const dnnlk__argred_
  * cache) and the tail the blocks leave, collecting every element that reaches t, and a small
  * selection finishes. The one-pass filter's running threshold instead trails the k-th best: about
  * 12k candidates and several selections for k = 50 of 32000.
- * The candidates are exactly the elements at or above t, an upper set of the row's order holding
- * at least k elements, so they hold the selection. Where that argument does not hold (a NaN in
- * the row, whose block best the vector max does not keep; a threshold at an end of the order or,
- * as denormals-are-zero would flatten it, in the band around 0), or the candidates would overflow
- * h (ties at t), the row goes to the one-pass filter instead: returns 0 then, with nothing
- * written. h has room for cap composites; k <= DNNLK_TOP_K_STACK_K. */
+ * The candidates are the elements that pass the filter's compare with t: an upper set of the
+ * row's order, as that compare is monotone in it (denormals-are-zero, which may flatten the band
+ * around 0, included), so whenever they number at least k they hold the selection. A NaN in the
+ * row breaks that (the block max may drop it, and for smallest it passes the filter without being
+ * in the upper set): such a row, one with fewer than k candidates, or one whose candidates would
+ * overflow h (ties at t) goes to the one-pass filter instead, as does a threshold at an end of the
+ * order (every element would pass): returns 0 then, with nothing written. h has room for cap
+ * composites; k <= DNNLK_TOP_K_STACK_K. */
 static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__argred_args *a, const char *p, char *vp,
                                                                 char *ip, uint64_t *h, int t, int largest) {
     const int64_t W = DNNLK__VF_N, K = a->K, k = a->k, es = a->esize, cap = dnnlk__topk_cap(a->k);
@@ -458,15 +460,14 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
     for (b = 0; b < M; b++)
         if ((uint32_t)(h[b] >> 32) >= tkey) rescan[(h[b] & 0xffffffffu) / 64] |= (uint64_t)1 << ((h[b] & 0xffffffffu) % 64);
     if (!largest) tkey = ~tkey;
-    /* The filter's strict compare against the value just below t (above, for smallest). */
+    /* The filter's strict compare against the value just below t (above, for smallest); with t
+     * at the end of the order everything would pass, so that row skips straight to one pass. */
     if (isf) {
         uint32_t u = (tkey & 0x80000000u) ? (tkey & 0x7fffffffu) : ~tkey; /* the f32 bits of t */
         if ((u & 0x7fffffffu) == 0x7f800000u && (u >> 31) == (unsigned)largest) return 0; /* -inf / +inf */
         if (u == 0 || u == 0x80000000u) u = largest ? 0x80000001u : 0x00000001u; /* across zero */
         else if ((u >> 31) == (unsigned)largest) u++; /* away from zero */
         else u--;
-        /* Against a normal number the compare is exact with denormals-are-zero too. */
-        if ((u & 0x7fffffffu) < 0x00800000u) return 0;
         tf = dnnlk__vf_set1(dnnlk__f32_from_bits(u));
     } else {
         int32_t tv = (int32_t)(tkey ^ 0x80000000u);
