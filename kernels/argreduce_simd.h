@@ -377,6 +377,27 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__topk_scan)(const dnnlk__argred_
     for (; i < K; i++) (void)dnnlk__topk_add(s, dnnlk__topk_comp(p + i * es, t, largest, i));
 }
 
+/* Appends to h[0..*n) the composites of the elements of [from, to) that pass the filter against
+ * tf / ti, a vector at a time; a last vector past the row's end K moves back to end there, the
+ * elements it repeats masked off. Returns 0 when h's cap would overflow. */
+static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_collect)(const char *p, int64_t from, int64_t to, int64_t K, int t,
+                                                             int largest, dnnlk__vf tf, dnnlk__vi ti, uint64_t *h,
+                                                             int64_t *n, int64_t cap) {
+    const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 || t == dnnlk_s32 ? 4 : (t == dnnlk_s8 || t == dnnlk_u8 ? 1 : 2);
+    int64_t i;
+    for (i = from; i < to; i += W) {
+        int64_t at = i + W <= K ? i : K - W;
+        uint64_t bits = DNNLK__SFX(dnnlk__topk_filter1)(p + at * es, t, largest, tf, ti) & (~(uint64_t)0 << (i - at));
+        while (DNNLK__UNLIKELY(bits != 0)) {
+            int64_t e = at + __builtin_ctzll(bits);
+            bits &= bits - 1;
+            if (*n == cap) return 0;
+            h[(*n)++] = dnnlk__topk_comp(p + e * es, t, largest, e);
+        }
+    }
+    return 1;
+}
+
 /* Two passes over a row that stays in cache between them. The first splits the row into M blocks
  * of G vectors (M <= 2k + 64, the room in h) and takes each block's best element (max, or min for
  * smallest) at read speed: a vertical max, one horizontal reduction per block. The k-th best of
@@ -399,7 +420,7 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
     const int64_t W = DNNLK__VF_N, K = a->K, k = a->k, es = a->esize, cap = dnnlk__topk_cap(a->k);
     const int64_t nv = K / W, G = (nv + cap - 1) / cap, M = G ? nv / G : 0;
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
-    int64_t b, l, i, n = 0;
+    int64_t b, l, n = 0;
     uint64_t rescan[(2 * DNNLK_TOP_K_STACK_K + 64 + 63) / 64] = {0}; /* blocks whose best reaches t */
     uint32_t tkey;
     unsigned nan = 0;
@@ -474,40 +495,17 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
         if (tv == (largest ? INT32_MIN : INT32_MAX)) return 0;
         ti = dnnlk__vi_set1(largest ? tv - 1 : tv + 1);
     }
-    /* The second pass, in index order: the chosen blocks (set bits of rescan), then the tail
-     * (its last vector overlaps the one before it, the elements seen masked off). */
-    for (b = 0;; b++) {
-        int64_t lo, hi;
-        if (b * 64 < M) {
-            uint64_t set = rescan[b];
-            while (set) {
-                int64_t blk = b * 64 + __builtin_ctzll(set);
-                set &= set - 1;
-                for (i = blk * G * W; i < (blk + 1) * G * W; i += W) {
-                    uint64_t bits = DNNLK__SFX(dnnlk__topk_filter1)(p + i * es, t, largest, tf, ti);
-                    while (DNNLK__UNLIKELY(bits != 0)) {
-                        int64_t e = i + __builtin_ctzll(bits);
-                        bits &= bits - 1;
-                        if (n == cap) return 0;
-                        h[n++] = dnnlk__topk_comp(p + e * es, t, largest, e);
-                    }
-                }
-            }
-            continue;
+    /* The second pass, in index order: the chosen blocks (set bits of rescan), then the tail. */
+    for (b = 0; b * 64 < M; b++) {
+        uint64_t set = rescan[b];
+        while (set) {
+            int64_t blk = b * 64 + __builtin_ctzll(set);
+            set &= set - 1;
+            if (!DNNLK__SFX(dnnlk__topk_collect)(p, blk * G * W, (blk + 1) * G * W, K, t, largest, tf, ti, h, &n, cap))
+                return 0;
         }
-        for (lo = M * G * W; lo < K; lo += W) {
-            uint64_t bits;
-            hi = lo + W <= K ? lo : K - W;
-            bits = DNNLK__SFX(dnnlk__topk_filter1)(p + hi * es, t, largest, tf, ti) & (~(uint64_t)0 << (lo - hi));
-            while (DNNLK__UNLIKELY(bits != 0)) {
-                int64_t e = hi + __builtin_ctzll(bits);
-                bits &= bits - 1;
-                if (n == cap) return 0;
-                h[n++] = dnnlk__topk_comp(p + e * es, t, largest, e);
-            }
-        }
-        break;
     }
+    if (!DNNLK__SFX(dnnlk__topk_collect)(p, M * G * W, K, K, t, largest, tf, ti, h, &n, cap)) return 0;
     if (n < k) return 0;
     if (n > k) dnnlk__topk_select(h, n, k);
     dnnlk__topk_emit(a, p, h, vp, ip);
