@@ -37,9 +37,14 @@
  *   sorted = 1: the k outputs in that order. sorted = 0: the same k elements in increasing index
  *   order (their order in the row), which costs the same and is what a filter usually wants.
  *   Both are deterministic and identical on every ISA and part count.
- *   Cost: one pass over the row with a SIMD threshold filter; the elements that beat the current
- *   k-th best (about k·ln(n/k) on random data) go to a buffer that is cut back to the k best by
- *   quickselect whenever it fills (amortised O(1) each), then O(k log k) to order the k.
+ *   Cost: a contiguous row long enough for about 2k+64 blocks of at least four vectors (and k <=
+ *   DNNLK_TOP_K_STACK_K) takes two passes: the best of each block at read speed, then a vector
+ *   filter of only the blocks that reach the k-th best block best (about k blocks; about 1.2k
+ *   candidates on random data), while the row is in cache. Other rows, and rows with a NaN or
+ *   many ties at that threshold, take one pass with a SIMD threshold filter; the elements that
+ *   beat the current k-th best (about k·ln(n/k) on random data) go to a buffer that is cut back
+ *   to the k best by quickselect whenever it fills (amortised O(1) each). Then O(k log k) to
+ *   order the k (O(k^2) branch-free for k <= 64).
  *   workspace: (2k+64)·8 bytes per part, 8-byte aligned; it may be NULL when k <=
  *   DNNLK_TOP_K_STACK_K, which uses about 8.7 KiB of stack. Otherwise pass the bytes that
  *   dnnlk_top_k_workspace_bytes(k, nth, &bytes) gives (the same nth for every part); part ith uses
@@ -166,6 +171,13 @@ static inline void dnnlk__argred_rows_elem(const dnnlk__argred_args *a, const ch
  * holds ~index so that, for equal keys, the lower index is the larger composite. The k largest
  * composites are the selection, with no ties possible. */
 
+/* The largest-first key of an f32 given by its bits. */
+static DNNLK__FORCEINLINE uint32_t dnnlk__topk_key_f32bits(uint32_t u) {
+    if ((u & 0x7fffffffu) > 0x7f800000u) return 0xffffffffu;
+    if ((u & 0x7fffffffu) == 0) return 0x80000000u;
+    return (u >> 31) ? ~u : (u | 0x80000000u);
+}
+
 static DNNLK__FORCEINLINE uint32_t dnnlk__topk_key(const char *p, int t, int largest) {
     uint32_t key;
     if (t == dnnlk_s32 || t == dnnlk_s8 || t == dnnlk_u8) {
@@ -181,9 +193,7 @@ static DNNLK__FORCEINLINE uint32_t dnnlk__topk_key(const char *p, int t, int lar
         if (t == dnnlk_f32) memcpy(&u, p, 4);
         else if ((memcpy(&h, p, 2), t == dnnlk_bf16)) u = (uint32_t)h << 16;
         else u = dnnlk__f32_bits(dnnlk_f16_to_f32(h)); /* f16 subnormals are normal in f32 */
-        if ((u & 0x7fffffffu) > 0x7f800000u) key = 0xffffffffu;
-        else if ((u & 0x7fffffffu) == 0) key = 0x80000000u;
-        else key = (u >> 31) ? ~u : (u | 0x80000000u);
+        key = dnnlk__topk_key_f32bits(u);
     }
     return largest ? key : ~key;
 }
@@ -209,6 +219,31 @@ static DNNLK__FORCEINLINE void dnnlk__topk_sift_max(uint64_t *h, int64_t i, int6
 
 static inline void dnnlk__topk_sort_asc(uint64_t *h, int64_t n) {
     int64_t i;
+    if (n <= 64) { /* distinct values: each one's rank is its place, counted without a branch
+                    * (a heap sort's compares are coin flips, mispredicted half the time) */
+        uint64_t out[64];
+        for (i = 0; i + 4 <= n; i += 4) { /* four counts at once: four independent add chains */
+            int64_t j, r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+            for (j = 0; j < n; j++) {
+                uint64_t x = h[j];
+                r0 += x < h[i];
+                r1 += x < h[i + 1];
+                r2 += x < h[i + 2];
+                r3 += x < h[i + 3];
+            }
+            out[r0] = h[i];
+            out[r1] = h[i + 1];
+            out[r2] = h[i + 2];
+            out[r3] = h[i + 3];
+        }
+        for (; i < n; i++) {
+            int64_t j, r = 0;
+            for (j = 0; j < n; j++) r += h[j] < h[i];
+            out[r] = h[i];
+        }
+        memcpy(h, out, (size_t)n * 8);
+        return;
+    }
     for (i = n / 2 - 1; i >= 0; i--) dnnlk__topk_sift_max(h, i, n);
     for (i = n - 1; i > 0; i--) {
         uint64_t t = h[0];

@@ -739,6 +739,51 @@ TEST(block_edges_each_isa) {
     }
 }
 
+/* ---- top_k's two-pass rows ----
+ * A contiguous row of at least about 4 x 16 x (2k + 64) elements at AVX-512 (fewer at narrower
+ * levels) takes a threshold from the k-th best of per-block bests, then filters only the blocks
+ * that reach it. Rows that break the threshold's argument go back to the one-pass filter: ties at
+ * the threshold (every element tying it), a NaN anywhere (the block max does not keep it), a -inf
+ * threshold, one in the band around 0; each must still give exactly the stable sort's first k. */
+TEST(topk_two_pass_each_isa) {
+    static const int64_t Ks[2] = {4096 + 64 * 3 + 5, 12345};
+    long r, n = th_scaled(12);
+    int ki, bg;
+    th_seed(0x2b7a);
+    for (ki = 0; ki < 2; ki++) {
+        int64_t K = Ks[ki], j;
+        float *x = (float *)malloc((size_t)K * 4);
+        for (bg = 0; bg < 8; bg++) {
+            for (j = 0; j < K; j++) {
+                float u = th_randf(-10, 10);
+                x[j] = bg == 1 ? 2.5f                                               /* all tie */
+                     : bg == 3 ? -INFINITY
+                     : bg == 4 ? (float)th_randint(-3, 3)                           /* heavy ties */
+                     : bg == 6 ? (th_rand32() % 64 ? (float)th_randint(-1, 1) * 1e-40f : u) /* around 0 */
+                     : bg == 7 ? -1e6f + (float)j                                  /* ascending */
+                               : u;
+            }
+            if (bg == 2) /* NaN among the block bests: first, in the middle, last */
+                for (j = 0; j < 3; j++) x[j == 0 ? 0 : j == 1 ? th_randint(1, K - 2) : K - 1] = NAN;
+            if (bg == 3) /* a -inf row with fewer finite values than k = 50 */
+                for (j = 0; j < 7; j++) x[th_randint(0, K - 1)] = th_randf(-1, 1);
+            if (bg == 5) /* 60 copies of a value near the top: the threshold ties with many */
+                for (j = 0; j < 60; j++) x[th_randint(0, K - 1)] = 9.99f;
+            check_edge_row(x, K, 1);
+        }
+        free(x);
+    }
+    /* Every dtype, random layouts (contiguous or not), k up to the stack limit, with
+     * denormals-are-zero off and on. */
+    for (r = 0; r < n; r++) {
+        int64_t d2[2] = {2, th_randint(4200, 9000)};
+        int64_t k = r % 4 == 3 ? th_randint(1, DNNLK_TOP_K_STACK_K) : th_randint(1, 60);
+        g_daz = (int)(r % 2);
+        run_topk_case(2, d2, 1, k, dtypes[r % 6], (int)(th_rand32() % 5));
+    }
+    g_daz = 0;
+}
+
 /* ---- inference and bad arguments ---- */
 
 TEST(infer_shapes) {
@@ -914,5 +959,6 @@ int main(void) {
     RUN_EACH_ISA(topk_large_k_workspace_each_isa);
     RUN_EACH_ISA(denormals_daz_each_isa);
     RUN_EACH_ISA(block_edges_each_isa);
+    RUN_EACH_ISA(topk_two_pass_each_isa);
     return th_summary();
 }
