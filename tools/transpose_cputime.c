@@ -3,9 +3,10 @@
  * (32 MiB: what the transpose reads, and writes) and with a copy by streaming stores (the bench's
  * copy bound is the faster of the two), best of REPS each; on a loaded shared host this is steadier
  * than the bench's wall clock. The result is checked against a plain loop.
- *   cc -O2 -I. tools/transpose_cputime.c -o transpose_cputime && ./transpose_cputime [REPS [ISA [C]]]
+ *   cc -O2 -I. tools/transpose_cputime.c -o transpose_cputime && ./transpose_cputime [REPS [ISA [C [ES]]]]
  * ISA caps the level (0 scalar .. 3 AVX-512); C (default 64) changes the channel count, HW stays
- * 128 x 128. eff = copy time / kernel time. */
+ * 128 x 128; ES (default 4) the element size: 1 u8, 2 bf16, 4 f32, 8 f64 (the copies move the
+ * tensor's bytes). eff = copy time / kernel time. */
 #include "dnnl_kernels.h"
 #include "tools/cputime.h"
 #include <immintrin.h>
@@ -27,16 +28,18 @@ static int tc_run(void *p) {
 int main(int argc, char **argv) {
     int reps = argc > 1 ? atoi(argv[1]) : 8, isa = argc > 2 ? atoi(argv[2]) : -1;
     const int64_t N = 8, C = argc > 3 ? atoi(argv[3]) : 64, H = 128, W = 128, n = N * C * H * W;
-    size_t cb = (size_t)n * 4;
-    float *x = al(cb), *y = al(cb);
+    const int es = argc > 4 ? atoi(argv[4]) : 4;
+    const dnnlk_dtype dt = es == 1 ? dnnlk_u8 : es == 2 ? dnnlk_bf16 : es == 8 ? dnnlk_f64 : dnnlk_f32;
+    size_t cb = (size_t)n * es;
+    unsigned char *x = al(cb), *y = al(cb);
     void *c0 = al(cb), *c1 = al(cb);
     int64_t b, c, p;
     double bk, bc, bn = 1e9;
-    dnnlk_tensor tx = {x, dnnlk_f32, 4, {N, C, H, W}, {C * H * W, H * W, W, 1}};
-    dnnlk_tensor ty = {y, dnnlk_f32, 4, {N, C, H, W}, {H * W * C, 1, W * C, C}}; /* NHWC strides */
+    dnnlk_tensor tx = {x, dt, 4, {N, C, H, W}, {C * H * W, H * W, W, 1}};
+    dnnlk_tensor ty = {y, dt, 4, {N, C, H, W}, {H * W * C, 1, W * C, C}}; /* NHWC strides */
     tc_call call;
     if (isa >= 0) dnnlk_set_max_isa((dnnlk_isa)isa);
-    for (p = 0; p < n; p++) x[p] = (float)p;
+    for (p = 0; p < (int64_t)cb; p++) x[p] = (unsigned char)(p * 2654435761u >> 24); /* no NaN changes bits: a copy */
     call.x = &tx, call.y = &ty;
     if (cputime_vs_memcpy(tc_run, &call, c0, c1, cb, reps, &bk, &bc)) return 1;
     if (dnnlk_cpu_isa() >= dnnlk_isa_avx512)
@@ -49,12 +52,12 @@ int main(int argc, char **argv) {
     for (b = 0; b < N; b++)
         for (c = 0; c < C; c++)
             for (p = 0; p < H * W; p++)
-                if (y[(b * H * W + p) * C + c] != x[(b * C + c) * H * W + p]) {
+                if (memcmp(y + ((b * H * W + p) * C + c) * es, x + ((b * C + c) * H * W + p) * es, (size_t)es) != 0) {
                     printf("wrong at n %lld c %lld hw %lld\n", (long long)b, (long long)c, (long long)p);
                     return 1;
                 }
-    printf("NCHW->NHWC f32 [8,%lld,128,128] %.3f ns/elem  memcpy(%zu MiB) %.3f  nt copy %.3f  eff %.2f (memcpy) %.2f "
-           "(nt copy)\n", (long long)C, 1e9 * bk / n, cb >> 20, 1e9 * bc / n, 1e9 * bn / n, bc / bk, bn / bk);
+    printf("NCHW->NHWC %s [8,%lld,128,128] %.3f ns/elem  memcpy(%zu MiB) %.3f  nt copy %.3f  eff %.2f (memcpy) %.2f "
+           "(nt copy)\n", dnnlk_dtype_name(dt), (long long)C, 1e9 * bk / n, cb >> 20, 1e9 * bc / n, 1e9 * bn / n, bc / bk, bn / bk);
     free(x); free(y); free(c0); free(c1);
     return 0;
 }
