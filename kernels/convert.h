@@ -220,10 +220,6 @@ typedef struct dnnlk__convert_blk {
 #ifndef DNNLK__CONVERT_TILE_ROWS
 #define DNNLK__CONVERT_TILE_ROWS 16
 #endif
-/* 32-bit transposes (on the layer's register transpose) go in bands of this many rows. */
-#ifndef DNNLK__CONVERT_BAND_ROWS
-#define DNNLK__CONVERT_BAND_ROWS 512
-#endif
 #ifndef DNNLK__CONVERT_TILE_AHEAD
 #define DNNLK__CONVERT_TILE_AHEAD 2
 #endif

@@ -198,29 +198,42 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_gather_avx2(const float *p, const int
 
 /* == vmath: what the math bodies ask of a level == */
 /* == convert: transposes of 32-bit elements == */
-/* 8x8: interleaves of 32- and 64-bit elements within 128-bit halves (u[4k + c], half h: column
- * 4h + c of rows 4k..4k+3), then the halves of u[c] and u[4 + c] joined. */
+/* 8x8: interleaves of 32- and 64-bit elements within 128-bit halves (u_{4k + c}, half h: column
+ * 4h + c of rows 4k..4k+3), then the halves of u_c and u_{4 + c} joined. On named values, not loops
+ * over arrays, as the AVX-512 one (vec_avx512.h says why). */
+static DNNLK__FORCEINLINE void dnnlk__v32_t8_quad_avx2(const char *s, int64_t sp, __m256i *u0, __m256i *u1, __m256i *u2,
+                                                      __m256i *u3) {
+    /* rows 0..3 of s: u0..u3 as above */
+    __m256i r0 = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    __m256i r1 = _mm256_loadu_si256((const __m256i *)(const void *)(s + sp));
+    __m256i r2 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * sp));
+    __m256i r3 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 3 * sp));
+    __m256i t0 = _mm256_unpacklo_epi32(r0, r1), t1 = _mm256_unpackhi_epi32(r0, r1);
+    __m256i t2 = _mm256_unpacklo_epi32(r2, r3), t3 = _mm256_unpackhi_epi32(r2, r3);
+    *u0 = _mm256_unpacklo_epi64(t0, t2), *u1 = _mm256_unpackhi_epi64(t0, t2);
+    *u2 = _mm256_unpacklo_epi64(t1, t3), *u3 = _mm256_unpackhi_epi64(t1, t3);
+}
+static DNNLK__FORCEINLINE void dnnlk__v32_t8_rows_avx2(char *d, int64_t dp, __m256i a, __m256i b, int nt) {
+    /* dst rows 0 and 4 */
+    __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
+    if (nt) {
+        _mm256_stream_si256((__m256i *)(void *)d, lo);
+        _mm256_stream_si256((__m256i *)(void *)(d + 4 * dp), hi);
+    } else {
+        _mm256_storeu_si256((__m256i *)(void *)d, lo);
+        _mm256_storeu_si256((__m256i *)(void *)(d + 4 * dp), hi);
+    }
+}
 static DNNLK__FORCEINLINE void dnnlk__v32_transpose_avx2(void *d, int64_t dp, const void *s, int64_t sp, int nt) {
     const char *sc = (const char *)s;
     char *dc = (char *)d;
-    __m256i r[8], t[8], u[8];
-    int k, c;
-    for (k = 0; k < 8; k++) r[k] = _mm256_loadu_si256((const __m256i *)(const void *)(sc + k * sp));
-    for (k = 0; k < 4; k++) t[2 * k] = _mm256_unpacklo_epi32(r[2 * k], r[2 * k + 1]), t[2 * k + 1] = _mm256_unpackhi_epi32(r[2 * k], r[2 * k + 1]);
-    for (k = 0; k < 2; k++) {
-        u[4 * k] = _mm256_unpacklo_epi64(t[4 * k], t[4 * k + 2]), u[4 * k + 1] = _mm256_unpackhi_epi64(t[4 * k], t[4 * k + 2]);
-        u[4 * k + 2] = _mm256_unpacklo_epi64(t[4 * k + 1], t[4 * k + 3]), u[4 * k + 3] = _mm256_unpackhi_epi64(t[4 * k + 1], t[4 * k + 3]);
-    }
-    for (c = 0; c < 4; c++) {
-        __m256i lo = _mm256_permute2x128_si256(u[c], u[4 + c], 0x20), hi = _mm256_permute2x128_si256(u[c], u[4 + c], 0x31);
-        if (nt) {
-            _mm256_stream_si256((__m256i *)(void *)(dc + c * dp), lo);
-            _mm256_stream_si256((__m256i *)(void *)(dc + (4 + c) * dp), hi);
-        } else {
-            _mm256_storeu_si256((__m256i *)(void *)(dc + c * dp), lo);
-            _mm256_storeu_si256((__m256i *)(void *)(dc + (4 + c) * dp), hi);
-        }
-    }
+    __m256i u0, u1, u2, u3, u4, u5, u6, u7;
+    dnnlk__v32_t8_quad_avx2(sc, sp, &u0, &u1, &u2, &u3);
+    dnnlk__v32_t8_quad_avx2(sc + 4 * sp, sp, &u4, &u5, &u6, &u7);
+    dnnlk__v32_t8_rows_avx2(dc, dp, u0, u4, nt);
+    dnnlk__v32_t8_rows_avx2(dc + dp, dp, u1, u5, nt);
+    dnnlk__v32_t8_rows_avx2(dc + 2 * dp, dp, u2, u6, nt);
+    dnnlk__v32_t8_rows_avx2(dc + 3 * dp, dp, u3, u7, nt);
 }
 /* == convert: interleaves of 1-, 2- and 4-byte elements (hi: of the upper halves) == */
 static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int es, int hi) {

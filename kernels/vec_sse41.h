@@ -258,13 +258,15 @@ static DNNLK__FORCEINLINE void dnnlk__v32_transpose_sse41(void *d, int64_t dp, c
     __m128i r2 = _mm_loadu_si128((const __m128i *)(const void *)(sc + 2 * sp)), r3 = _mm_loadu_si128((const __m128i *)(const void *)(sc + 3 * sp));
     __m128i t0 = _mm_unpacklo_epi32(r0, r1), t1 = _mm_unpackhi_epi32(r0, r1);
     __m128i t2 = _mm_unpacklo_epi32(r2, r3), t3 = _mm_unpackhi_epi32(r2, r3);
-    __m128i o[4];
-    int j;
-    o[0] = _mm_unpacklo_epi64(t0, t2), o[1] = _mm_unpackhi_epi64(t0, t2);
-    o[2] = _mm_unpacklo_epi64(t1, t3), o[3] = _mm_unpackhi_epi64(t1, t3);
-    for (j = 0; j < 4; j++) {
-        if (nt) _mm_stream_si128((__m128i *)(void *)(dc + j * dp), o[j]);
-        else _mm_storeu_si128((__m128i *)(void *)(dc + j * dp), o[j]);
+    /* named values, not a loop over an array (vec_avx512.h's transpose says why) */
+    __m128i o0 = _mm_unpacklo_epi64(t0, t2), o1 = _mm_unpackhi_epi64(t0, t2);
+    __m128i o2 = _mm_unpacklo_epi64(t1, t3), o3 = _mm_unpackhi_epi64(t1, t3);
+    if (nt) {
+        _mm_stream_si128((__m128i *)(void *)dc, o0), _mm_stream_si128((__m128i *)(void *)(dc + dp), o1);
+        _mm_stream_si128((__m128i *)(void *)(dc + 2 * dp), o2), _mm_stream_si128((__m128i *)(void *)(dc + 3 * dp), o3);
+    } else {
+        _mm_storeu_si128((__m128i *)(void *)dc, o0), _mm_storeu_si128((__m128i *)(void *)(dc + dp), o1);
+        _mm_storeu_si128((__m128i *)(void *)(dc + 2 * dp), o2), _mm_storeu_si128((__m128i *)(void *)(dc + 3 * dp), o3);
     }
 }
 /* == convert: interleaves of 1-, 2- and 4-byte elements (hi: of the upper halves) == */
