@@ -46,7 +46,7 @@
  *   to the k best by quickselect whenever it fills (amortised O(1) each). Then O(k log k) to
  *   order the k (O(k^2) branch-free for k <= 64).
  *   workspace: (2k+64)·8 bytes per part, 8-byte aligned; it may be NULL when k <=
- *   DNNLK_TOP_K_STACK_K, which uses about 8.7 KiB of stack. Otherwise pass the bytes that
+ *   DNNLK_TOP_K_STACK_K, which uses about 9.4 KiB of stack. Otherwise pass the bytes that
  *   dnnlk_top_k_workspace_bytes(k, nth, &bytes) gives (the same nth for every part); part ith uses
  *   its own slice. That query returns dnnlk_invalid_arguments for k < 0, nth < 1 or bytes NULL and
  *   dnnlk_invalid_shape when the size does not fit a size_t, and then leaves bytes untouched.
