@@ -143,14 +143,15 @@ static inline int bench_threads_next(int nth) {
 /* ---- the many-thread runner: workers wait for each sample, spinning briefly, then asleep ----
  * Parts (1..nth-1, nth) run on nth - 1 workers and part 0 on the caller; a sample is the time from
  * the start signal until the last part finished. Both sides of the handshake (the workers waiting
- * for "go", the caller waiting for "done") spin for about BENCH_SPIN_NS and then sleep on a futex
+ * for "go", the caller waiting for "done") spin for bench_spin_ns (50 us) and then sleep on a futex
  * until woken. Back-to-back samples on an idle host never get that far, so a sample costs no system
  * call; on a loaded host a waiter gives its core away instead of burning its slice while the thread
  * it waits for is off the CPU, which was what made two-thread samples of small cases wait a whole
  * scheduler slice (a 16K select read 339 ns/element beside a compiler). The minimum over the
  * samples then drops the slept ones. On a quiet many-core host, a longer spin
  * (DNNLK_BENCH_SPIN_US=5000) keeps workers awake between short samples, as OpenMP's own spin does
- * for the peers: waking 15 sleeping threads cost a 16-thread layer_norm [4096,768] 1.15x (0.039 against 0.034 ns/element, pinned). */
+ * for the peers: waking 15 sleeping threads cost a 16-thread layer_norm [4096,768] 1.15x (0.039
+ * against 0.034 ns/element, pinned). */
 
 #if defined(__linux__)
 #include <limits.h>
