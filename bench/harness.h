@@ -747,6 +747,26 @@ static inline const char *bench_peer_note(char *note, size_t n, const char *key,
     return note;
 }
 
+/* For a row whose output is most of its traffic (a dequantize writes 4 bytes an element and reads
+ * half of one to one): fill_t, a non-temporal fill of the output bytes alone, is the least time any
+ * kernel needs to write them. Appends "NT fill 0.95x" (fill_t / ours) and, where that fill alone
+ * takes longer than the copy limit of the row's traffic, the ceilings the bound puts on the row on
+ * this machine: "eff <= 0.63" (copy_t / fill_t) and per peer noted for the row "PEER lead <= 9.5x"
+ * (the peer's time / fill_t): how far ahead of that peer any kernel could be. Call it after
+ * bench_peer_note, which records the row's peers. */
+static inline const char *bench_store_ceiling_note(char *note, size_t n, double elems, double t, double copy_t,
+                                                   double fill_t) {
+    size_t k = strlen(note);
+    int i;
+    if (k < n) k += (size_t)snprintf(note + k, n - k, "%sNT fill %.2fx", k ? ", " : "", fill_t / t);
+    if (fill_t <= copy_t) return note;
+    if (k < n) k += (size_t)snprintf(note + k, n - k, ": eff <= %.2f", copy_t / fill_t);
+    for (i = 0; i < bench_nrow_peers && k < n; i++)
+        k += (size_t)snprintf(note + k, n - k, ", %s lead <= %.1fx", bench_row_peers[i].name,
+                              bench_row_peers[i].ns / (1e9 * fill_t / elems));
+    return note;
+}
+
 /* Case filter: `bench NAME...` runs only the case groups whose name contains one of the words. */
 static int bench_argc;
 static char **bench_argv;

@@ -21,7 +21,7 @@ static void *al(size_t b) {
 }
 /* run(ctx) is the kernel call (nonzero: its failing status); *bk and *bc get the best kernel and
  * memcpy(c0, c1, cb) times in seconds. Returns the first failing status, else 0. */
-static int cputime_vs_memcpy(int (*run)(void *), void *ctx, void *c0, const void *c1, size_t cb, int reps, double *bk,
+static inline int cputime_vs_memcpy(int (*run)(void *), void *ctx, void *c0, const void *c1, size_t cb, int reps, double *bk,
                              double *bc) {
     int r;
     *bk = *bc = 1e9;
