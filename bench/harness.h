@@ -767,6 +767,45 @@ static inline const char *bench_store_ceiling_note(char *note, size_t n, double 
     return note;
 }
 
+/* ---- the arithmetic floor of a compute-bound row (gelu, softmax, their backward): the same call
+ * on a slice of the row's own tensors small enough to stay in L2 (its first rows), back to back, so
+ * that no memory traffic is left: no memory system makes the row faster than that. ---- */
+typedef struct bench_repeat_ctx {
+    void (*part)(void *, int, int);
+    void *ctx;
+    int repeat;
+} bench_repeat_ctx;
+
+static inline void bench_repeat_part(void *p, int ith, int nth) {
+    bench_repeat_ctx *q = (bench_repeat_ctx *)p;
+    int r;
+    for (r = 0; r < q->repeat; r++) q->part(q->ctx, ith, nth);
+}
+
+/* Seconds per element of part(slice) with nth threads, slice holding slice_elems elements. */
+static inline double bench_cached_time(void (*part)(void *, int, int), void *slice, double slice_elems, int nth) {
+    bench_repeat_ctx q;
+    q.part = part, q.ctx = slice, q.repeat = 64;
+    return bench_time(bench_repeat_part, &q, nth) / (q.repeat * slice_elems);
+}
+
+/* The rows per slice of a [rows, cols] tensor for bench_cached_time: about 16K elements, one row
+ * at least. */
+static inline int64_t bench_cached_rows(int64_t rows, int64_t cols) {
+    int64_t r = ((int64_t)1 << 14) / cols;
+    return r < 1 ? 1 : r > rows ? rows : r;
+}
+
+/* Appends "in cache 0.49 ns" (cached: bench_cached_time) and, where that arithmetic alone takes
+ * longer than the copy limit of the row's traffic, the ceiling it puts on the row on this machine:
+ * ": eff <= 0.45" (copy_t / the cached time of the row's elements). */
+static inline const char *bench_compute_ceiling_note(char *note, size_t n, double elems, double copy_t, double cached) {
+    size_t k = strlen(note);
+    if (k < n) k += (size_t)snprintf(note + k, n - k, "%sin cache %.3f ns", k ? ", " : "", 1e9 * cached);
+    if (cached * elems > copy_t && k < n) snprintf(note + k, n - k, ": eff <= %.2f", copy_t / (cached * elems));
+    return note;
+}
+
 /* Case filter: `bench NAME...` runs only the case groups whose name contains one of the words. */
 static int bench_argc;
 static char **bench_argv;
