@@ -48,6 +48,19 @@ static inline void bench_fsm_part(void *p, int ith, int nth) {
     if (s != dnnlk_success) bench_check(0, "fused status");
 }
 
+/* The first `rows` rows of every tensor: the slice the arithmetic floor is timed on. */
+static inline bench_fsm_ctx bench_fsm_slice(const bench_fsm_ctx *c, int64_t rows) {
+    bench_fsm_ctx s = *c;
+    dnnlk_tensor *t[8];
+    int i;
+    t[0] = &s.x, t[1] = &s.y, t[2] = &s.xm, t[3] = &s.p, t[4] = &s.dy, t[5] = &s.dx, t[6] = &s.g, t[7] = &s.pr;
+    for (i = 0; i < 8; i++)
+        if (t[i]->ndims == 4) t[i]->dims[0] = t[i]->dims[1] = 1, t[i]->dims[2] = rows;
+    s.cond.dims[0] = 1;
+    s.n = rows * c->x.dims[3];
+    return s;
+}
+
 static inline double bench_fsm_time(bench_fsm_ctx *c, int step, int nth) {
     c->step = step;
     return bench_time(bench_fsm_part, c, nth);
@@ -123,11 +136,17 @@ static inline void bench_fused_case(dnnlk_rng_alg alg, int mode) {
         char note[192];
         if (bwd) {
             unf = bench_fsm_time(&c, 5, nth) + bench_fsm_time(&c, 6, nth);
-            snprintf(note, sizeof note, "x unfused %.2f ", unf / t);
+            snprintf(note, sizeof note, "x unfused %.2f", unf / t);
         } else {
             double gen = bench_fsm_time(&c, 7, nth);
             unf = bench_fsm_time(&c, 2, nth) + bench_fsm_time(&c, 3, nth) + bench_fsm_time(&c, 4, nth);
-            snprintf(note, sizeof note, "x unfused %.2f gen bound %.2f ", unf / t, (gen > copy_t ? gen : copy_t) / t);
+            snprintf(note, sizeof note, "x unfused %.2f, gen bound %.2f", unf / t, (gen > copy_t ? gen : copy_t) / t);
+        }
+        { /* softmax is compute-bound: the fused call's arithmetic alone, on 32 rows */
+            bench_fsm_ctx sl = bench_fsm_slice(&c, 32);
+            sl.step = fused_step[mode];
+            bench_compute_ceiling_note(note, sizeof note, (double)n, copy_t,
+                                       bench_cached_time(bench_fsm_part, &sl, (double)sl.n, nth), unf);
         }
         bench_peer_note(note, sizeof note, key, nth, 1e9 * t / (double)n);
         bench_row(name, shape, "f32", nth, (double)n, bytes, t, copy_t, 0, note);

@@ -190,6 +190,12 @@ static inline void bench_fe_case(int gelu, int bwd, dnnlk_rng_alg alg, int64_t r
             double tg = bench_time(bench_fe_gen_part, &c, nth);
             k += (size_t)snprintf(note + k, sizeof note - k, "%sgen bound %.2f", k ? ", " : "", (tg > copy_t ? tg : copy_t) / t);
         }
+        if (gelu) { /* compute-bound: the fused call's arithmetic alone, on the first rows */
+            bench_fe_ctx s = c;
+            s.rows = bench_cached_rows(rows, cols);
+            bench_compute_ceiling_note(note, sizeof note, (double)n, copy_t,
+                                       bench_cached_time(bench_fe_part, &s, (double)(s.rows * cols), nth), tu);
+        }
         bench_peer_note(note, sizeof note, key, nth, 1e9 * t / (double)n);
         bench_row(name, shape, "f32", nth, (double)n, bytes, t, copy_t, 0, note);
     }

@@ -798,11 +798,16 @@ static inline int64_t bench_cached_rows(int64_t rows, int64_t cols) {
 
 /* Appends "in cache 0.49 ns" (cached: bench_cached_time) and, where that arithmetic alone takes
  * longer than the copy limit of the row's traffic, the ceiling it puts on the row on this machine:
- * ": eff <= 0.45" (copy_t / the cached time of the row's elements). */
-static inline const char *bench_compute_ceiling_note(char *note, size_t n, double elems, double copy_t, double cached) {
+ * ": eff <= 0.45" (copy_t / the cached time of the row's elements). A fused row passes the time of
+ * the unfused sequence it replaces (else 0): "x unfused <= 1.52", the most the fusion can gain
+ * here, its own arithmetic being what it cannot leave out. */
+static inline const char *bench_compute_ceiling_note(char *note, size_t n, double elems, double copy_t, double cached,
+                                                     double unfused_t) {
     size_t k = strlen(note);
     if (k < n) k += (size_t)snprintf(note + k, n - k, "%sin cache %.3f ns", k ? ", " : "", 1e9 * cached);
-    if (cached * elems > copy_t && k < n) snprintf(note + k, n - k, ": eff <= %.2f", copy_t / (cached * elems));
+    if (cached * elems > copy_t && k < n)
+        k += (size_t)snprintf(note + k, n - k, ": eff <= %.2f", copy_t / (cached * elems));
+    if (unfused_t > 0 && k < n) snprintf(note + k, n - k, ", x unfused <= %.2f", unfused_t / (cached * elems));
     return note;
 }
 
