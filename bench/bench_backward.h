@@ -145,8 +145,12 @@ static inline void bench_rsb_case(const char *name) {
     }
     for (nth = bench_threads_first(); nth; nth = bench_threads_next(nth)) {
         double t = bench_time(bench_rsb_part, &c, nth), copy_t = bench_copy_time((size_t)bytes, nth);
+        bench_rsb_ctx sl = c; /* the arithmetic alone: one plane */
+        sl.g.dims[0] = sl.g.dims[1] = sl.dx.dims[0] = sl.dx.dims[1] = 1;
         note[0] = 0;
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)nout);
+        bench_compute_ceiling_note(note, sizeof note, (double)nout, copy_t,
+                                   bench_cached_time(bench_rsb_part, &sl, (double)(dd[2] * dd[3]), nth), 0);
         bench_row(name, "4x32x128x128->64x64", "f32", nth, (double)nout, bytes, t, copy_t, 0, note);
     }
     free(g), free(dx), free(x), free(y);
