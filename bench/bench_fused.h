@@ -142,8 +142,8 @@ static inline void bench_fused_case(dnnlk_rng_alg alg, int mode) {
             unf = bench_fsm_time(&c, 2, nth) + bench_fsm_time(&c, 3, nth) + bench_fsm_time(&c, 4, nth);
             snprintf(note, sizeof note, "x unfused %.2f, gen bound %.2f", unf / t, (gen > copy_t ? gen : copy_t) / t);
         }
-        { /* softmax is compute-bound: the fused call's arithmetic alone, on 32 rows */
-            bench_fsm_ctx sl = bench_fsm_slice(&c, 32);
+        { /* softmax is compute-bound: the fused call's arithmetic alone, on the first rows */
+            bench_fsm_ctx sl = bench_fsm_slice(&c, bench_cached_rows(rows, 512));
             sl.step = fused_step[mode];
             bench_compute_ceiling_note(note, sizeof note, (double)n, copy_t,
                                        bench_cached_time(bench_fsm_part, &sl, (double)sl.n, nth), unf);

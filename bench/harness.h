@@ -789,10 +789,11 @@ static inline double bench_cached_time(void (*part)(void *, int, int), void *sli
     return bench_time(bench_repeat_part, &q, nth) / (q.repeat * slice_elems);
 }
 
-/* The rows per slice of a [rows, cols] tensor for bench_cached_time: about 16K elements, one row
- * at least. */
+/* The rows per slice of a [rows, cols] tensor for bench_cached_time: about 32K elements (128 KiB a
+ * tensor: three of them stay in a 1 MiB L2, and a call's fixed cost is spread as thin as a few
+ * percent of its time), one row at least. */
 static inline int64_t bench_cached_rows(int64_t rows, int64_t cols) {
-    int64_t r = ((int64_t)1 << 14) / cols;
+    int64_t r = ((int64_t)1 << 15) / cols;
     return r < 1 ? 1 : r > rows ? rows : r;
 }
 
