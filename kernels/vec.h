@@ -42,6 +42,10 @@
  *   dnnlk__vf_load_f16(p)     DNNLK__VF_N f16 as f32 lanes, exactly; a signalling NaN comes out quiet
  *                             (quiet bit set, payload kept) at every level, as F16C gives it
  *                             (dnnlk__vf_load_bf16, a shift, keeps the bits as they are)
+ *   dnnlk__vf_pack2_bf16(a, b)  a then b rounded to bf16 as dnnlk__vf_store_bf16 rounds, the
+ *                             2 DNNLK__VF_N results in memory order as one dnnlk__vi (store it with
+ *                             dnnlk__vi_storeu / dnnlk__vi_stream: a whole vector, where the store of
+ *                             one vector's bf16 is half of one)
  *   dnnlk__vf_load_dt / dnnlk__vf_store_dt   a vector of a tensor dtype as f32 lanes (vec_dtype.h,
  *                             written once for every level on the names above)
  *

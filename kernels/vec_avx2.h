@@ -34,6 +34,12 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_avx2(uint16_t *p, __m256 v) 
     __m128i packed = _mm_packus_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
     _mm_storeu_si128((__m128i *)(void *)p, packed);
 }
+/* a then b as 16 bf16 in memory order: packusdw within 128-bit halves (qwords a0 b0 a1 b1), then a
+ * qword permute */
+static DNNLK__FORCEINLINE __m256i dnnlk__vf_pack2_bf16_avx2(__m256 a, __m256 b) {
+    __m256i p = _mm256_packus_epi32(dnnlk__vf_to_bf16_bits_avx2(a), dnnlk__vf_to_bf16_bits_avx2(b));
+    return _mm256_permute4x64_epi64(p, 0xD8);
+}
 /* 8 bytes -> 8 int32 lanes, sign- (sgn) or zero-extended. */
 static DNNLK__FORCEINLINE __m256i dnnlk__vi_load_i8_avx2(const void *p, int sgn) {
     __m128i b = _mm_loadl_epi64((const __m128i *)p);
@@ -286,6 +292,7 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vf_blend(m, t, f) _mm256_blendv_ps((f), (t), (m))
 #define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_avx2
 #define dnnlk__vf_store_bf16 dnnlk__vf_store_bf16_avx2
+#define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_avx2
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_avx2
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_avx2
 #define dnnlk__vi_loadu(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))

@@ -21,16 +21,27 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_load_bf16_avx512(const uint16_t *p) {
     __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)p);
     return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
 }
-static DNNLK__FORCEINLINE __m512i dnnlk__vf_to_bf16_bits_avx512(__m512 v) {
+/* Round to nearest even, NaN quieted (matches dnnlk_f32_to_bf16); the result in the high 16 bits
+ * of each lane (the low ones hold garbage): + 0x8000 where bit 16 is set, + 0x7fff elsewhere, and
+ * a NaN's quiet bit set instead (4 operations where shifting the lsb down and back took 6). */
+static DNNLK__FORCEINLINE __m512i dnnlk__vf_to_bf16_hi_avx512(__m512 v) {
     __m512i u = _mm512_castps_si512(v);
-    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
-    __m512i r = _mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), lsb), 16);
+    __mmask16 odd = _mm512_test_epi32_mask(u, _mm512_set1_epi32(0x10000));
     __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    __m512i q = _mm512_or_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(0x40));
-    return _mm512_mask_blend_epi32(nan, r, q);
+    __m512i r = _mm512_mask_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), odd, u, _mm512_set1_epi32(0x8000));
+    return _mm512_mask_or_epi32(r, nan, u, _mm512_set1_epi32(0x00400000));
+}
+static DNNLK__FORCEINLINE __m512i dnnlk__vf_to_bf16_bits_avx512(__m512 v) {
+    return _mm512_srli_epi32(dnnlk__vf_to_bf16_hi_avx512(v), 16);
 }
 static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_avx512(uint16_t *p, __m512 v) {
     _mm256_storeu_si256((__m256i *)(void *)p, _mm512_cvtepi32_epi16(dnnlk__vf_to_bf16_bits_avx512(v)));
+}
+/* a then b as 32 bf16 in memory order: packusdw works within 128-bit lanes (qwords a0 b0 a1 b1 ...),
+ * one qword permute puts them in order; 2 operations where two vpmovdw took 4. */
+static DNNLK__FORCEINLINE __m512i dnnlk__vf_pack2_bf16_avx512(__m512 a, __m512 b) {
+    __m512i p = _mm512_packus_epi32(dnnlk__vf_to_bf16_bits_avx512(a), dnnlk__vf_to_bf16_bits_avx512(b));
+    return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), p);
 }
 /* 16 bytes -> 16 int32 lanes, sign- (sgn) or zero-extended. */
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_load_i8_avx512(const void *p, int sgn) {
@@ -278,6 +289,7 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vf_blend(m, t, f) _mm512_mask_blend_ps((m), (f), (t))
 #define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_avx512
 #define dnnlk__vf_store_bf16 dnnlk__vf_store_bf16_avx512
+#define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_avx512
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_avx512
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_avx512
 #define dnnlk__vi_loadu(p) _mm512_loadu_si512((const void *)(p))

@@ -39,6 +39,7 @@
 #undef dnnlk__vf_blend
 #undef dnnlk__vf_load_bf16
 #undef dnnlk__vf_store_bf16
+#undef dnnlk__vf_pack2_bf16
 #undef dnnlk__vf_load_f16
 #undef dnnlk__vf_store_f16
 #undef dnnlk__vi_loadu

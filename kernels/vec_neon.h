@@ -94,6 +94,10 @@ static DNNLK__FORCEINLINE uint32x4_t dnnlk__vf_to_bf16_bits_neon(float32x4_t v) 
 static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_neon(uint16_t *p, float32x4_t v) {
     vst1_u16(p, vmovn_u32(dnnlk__vf_to_bf16_bits_neon(v)));
 }
+/* a then b as 8 bf16 in memory order */
+static DNNLK__FORCEINLINE int32x4_t dnnlk__vf_pack2_bf16_neon(float32x4_t a, float32x4_t b) {
+    return vreinterpretq_s32_u16(vcombine_u16(vmovn_u32(dnnlk__vf_to_bf16_bits_neon(a)), vmovn_u32(dnnlk__vf_to_bf16_bits_neon(b))));
+}
 /* FCVTL / FCVTN: exact widening, and round to nearest even (FPCR's default mode) with overflow to
  * infinity and subnormal results, as dnnlk_f32_to_f16. */
 static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_load_f16_neon(const uint16_t *p) {
@@ -323,6 +327,7 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vf_blend(m, t, f) vbslq_f32((m), (t), (f))
 #define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_neon
 #define dnnlk__vf_store_bf16 dnnlk__vf_store_bf16_neon
+#define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_neon
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_neon
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_neon
 #define dnnlk__vi_loadu(p) vreinterpretq_s32_u8(vld1q_u8((const uint8_t *)(const void *)(p)))

@@ -35,6 +35,10 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_sse41(uint16_t *p, __m128 v)
     __m128i b = dnnlk__vf_to_bf16_bits_sse41(v);
     _mm_storel_epi64((__m128i *)(void *)p, _mm_packus_epi32(b, b));
 }
+/* a then b as 8 bf16 in memory order (the bits fit in 16, so packusdw is exact) */
+static DNNLK__FORCEINLINE __m128i dnnlk__vf_pack2_bf16_sse41(__m128 a, __m128 b) {
+    return _mm_packus_epi32(dnnlk__vf_to_bf16_bits_sse41(a), dnnlk__vf_to_bf16_bits_sse41(b));
+}
 /* 4 bytes -> 4 int32 lanes, sign- (sgn) or zero-extended. */
 static DNNLK__FORCEINLINE __m128i dnnlk__vi_load_i8_sse41(const void *p, int sgn) {
     int32_t w;
@@ -317,6 +321,7 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vf_blend(m, t, f) _mm_blendv_ps((f), (t), (m))
 #define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_sse41
 #define dnnlk__vf_store_bf16 dnnlk__vf_store_bf16_sse41
+#define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_sse41
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_sse41
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_sse41
 #define dnnlk__vi_loadu(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
