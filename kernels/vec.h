@@ -119,6 +119,8 @@
  *                             (store them with dnnlk__vi_storeu / dnnlk__vi_stream)
  *   dnnlk__vi_pack4_sat_i8(a, b, c, d, z, sgn)  s32 -> s16 saturated, + z (int16) saturated, -> s8
  *                             (sgn) or u8 saturated, in order, packed as above
+ *   dnnlk__vmask_pack4_u8(a, b, c, d)  four compares' lanes as 0/1 bytes, in order (a's lanes
+ *                             first), packed as above (compare's boolean results)
  *   dnnlk__vi_store_u8(p, v)  the low byte of each of the DNNLK__VF_N lanes -> DNNLK__VF_N bytes
  *   dnnlk__vf_sub_round_even(a)  a - round_even(a), exactly; +-inf give NaN where DNNLK__VEC_REDUCE
  *                             is 0 and 0 where it is 1 (one vreduceps)

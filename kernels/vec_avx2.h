@@ -166,6 +166,13 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vi_pack4_u8_avx2(__m256i a, __m256i b, 
     __m256i ab = _mm256_and_si256(_mm256_packs_epi32(a, b), m), cd = _mm256_and_si256(_mm256_packs_epi32(c, d), m);
     return _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
 }
+/* as dnnlk__vmask_pack4_u8_sse41, then the dword permute of dnnlk__vi_pack4_u8_avx2 */
+static DNNLK__FORCEINLINE __m256i dnnlk__vmask_pack4_u8_avx2(__m256 a, __m256 b, __m256 c, __m256 d) {
+    __m256i ab = _mm256_packs_epi32(_mm256_castps_si256(a), _mm256_castps_si256(b));
+    __m256i cd = _mm256_packs_epi32(_mm256_castps_si256(c), _mm256_castps_si256(d));
+    __m256i r = _mm256_permutevar8x32_epi32(_mm256_packs_epi16(ab, cd), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    return _mm256_and_si256(r, _mm256_set1_epi8(1));
+}
 static DNNLK__FORCEINLINE __m256i dnnlk__vi_pack4_sat_i8_avx2(__m256i a, __m256i b, __m256i c, __m256i d, int16_t z,
                                                               int sgn) {
     __m256i zz = _mm256_set1_epi16(z);
@@ -420,6 +427,7 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx2
+#define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_avx2
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx2
 #define dnnlk__vi_store_u8 dnnlk__vi_store_u8_avx2
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_avx2

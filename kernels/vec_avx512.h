@@ -165,6 +165,12 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_u8_avx512(__m512i a, __m512i b
     r = _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(c), 2);
     return _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(d), 3);
 }
+/* Four k-masks joined into one 64-bit mask (two kunpck steps), which selects the bytes set to 1:
+ * 4 operations where four vpmovdb and three inserts of the blended lanes took 11. */
+static DNNLK__FORCEINLINE __m512i dnnlk__vmask_pack4_u8_avx512(__mmask16 a, __mmask16 b, __mmask16 c, __mmask16 d) {
+    __mmask64 k = _mm512_kunpackd((__mmask64)_mm512_kunpackw(d, c), (__mmask64)_mm512_kunpackw(b, a));
+    return _mm512_maskz_mov_epi8(k, _mm512_set1_epi8(1));
+}
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_sat_i8_avx512(__m512i a, __m512i b, __m512i c, __m512i d,
                                                                 int16_t z, int sgn) {
     __m512i zz = _mm512_set1_epi16(z);
@@ -413,6 +419,7 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define DNNLK__VEC_REDUCE 1 /* dnnlk__vf_sub_round_even: one vreduceps (0 for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx512
+#define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_avx512
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx512
 #define dnnlk__vi_store_u8(p, v) _mm_storeu_si128((__m128i *)(void *)(p), _mm512_cvtepi32_epi8(v))
 #define dnnlk__vf_sub_round_even(a) _mm512_reduce_ps((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)

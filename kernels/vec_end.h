@@ -164,6 +164,7 @@
 #undef DNNLK__VEC_REDUCE
 #undef DNNLK__VEC_CHEAP_DIV
 #undef dnnlk__vi_pack4_u8
+#undef dnnlk__vmask_pack4_u8
 #undef dnnlk__vi_pack4_sat_i8
 #undef dnnlk__vi_store_u8
 #undef dnnlk__vf_sub_round_even

@@ -284,6 +284,10 @@ static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_u8_scalar(int32_t a, int32_t b
     r[0] = (uint8_t)a, r[1] = (uint8_t)b, r[2] = (uint8_t)c, r[3] = (uint8_t)d;
     return dnnlk__si_loadu(r);
 }
+/* four compares (0/1) as their truth bytes, in order, as dnnlk__vi_pack4_u8 packs them */
+static DNNLK__FORCEINLINE int32_t dnnlk__vmask_pack4_u8_scalar(int a, int b, int c, int d) {
+    return dnnlk__vi_pack4_u8_scalar(a != 0, b != 0, c != 0, d != 0);
+}
 static DNNLK__FORCEINLINE int32_t dnnlk__si_clamp(int32_t v, int32_t lo, int32_t hi) {
     return v < lo ? lo : v > hi ? hi : v;
 }
@@ -499,6 +503,7 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 1 /* a division costs about a multiply and a rounding test (one lane) */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_scalar
+#define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_scalar
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_scalar
 #define dnnlk__vi_store_u8(p, v) dnnlk__vi_store_u8_scalar((p), (v))
 #define dnnlk__vf_sub_round_even(a) dnnlk__sf_sub_round_even(a)

@@ -191,6 +191,12 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vi_pack4_u8_sse41(__m128i a, __m128i b,
     __m128i ab = _mm_and_si128(_mm_packs_epi32(a, b), m), cd = _mm_and_si128(_mm_packs_epi32(c, d), m);
     return _mm_packus_epi16(ab, cd);
 }
+/* Four compares' lanes (all ones / zero) as 0/1 bytes, in order: the saturating packs keep -1 and 0. */
+static DNNLK__FORCEINLINE __m128i dnnlk__vmask_pack4_u8_sse41(__m128 a, __m128 b, __m128 c, __m128 d) {
+    __m128i ab = _mm_packs_epi32(_mm_castps_si128(a), _mm_castps_si128(b));
+    __m128i cd = _mm_packs_epi32(_mm_castps_si128(c), _mm_castps_si128(d));
+    return _mm_and_si128(_mm_packs_epi16(ab, cd), _mm_set1_epi8(1));
+}
 /* Four vectors of s32 -> s16 saturated, + z saturated, -> s8 (sgn) or u8 saturated, in order. */
 static DNNLK__FORCEINLINE __m128i dnnlk__vi_pack4_sat_i8_sse41(__m128i a, __m128i b, __m128i c, __m128i d, int16_t z,
                                                                int sgn) {
@@ -447,6 +453,7 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_sse41
+#define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_sse41
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_sse41
 #define dnnlk__vi_store_u8 dnnlk__vi_store_u8_sse41
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_sse41
