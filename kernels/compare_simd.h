@@ -65,22 +65,22 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_elems)(unsigned char *d, i
 /* Vector rows: dst contiguous; ka / kb: the operand is contiguous (1) or a scalar (0) along it,
  * sa / sb its value when a scalar. */
 #define DNNLK__CMP_VMASK(j)                                                                                      \
-    dnnlk__vf_as_vi(dnnlk__vf_blend(DNNLK__SFX(dnnlk__cmp_vop)(ka ? dnnlk__vf_load_dt(a + (j) * es, dt) : sa,        \
-                                                               kb ? dnnlk__vf_load_dt(b + (j) * es, dt) : sb, op), \
-                                    dnnlk__vi_as_vf(dnnlk__vi_set1(1)), dnnlk__vf_zero()))
+    DNNLK__SFX(dnnlk__cmp_vop)(ka ? dnnlk__vf_load_dt(a + (j) * es, dt) : sa, kb ? dnnlk__vf_load_dt(b + (j) * es, dt) : sb, op)
 
 /* DNNLK__VF_N results as 0/1 lanes. */
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__cmp_vmask1)(const char *a, const char *b, dnnlk__vf sa, dnnlk__vf sb,
                                                               int dt, int op, int ka, int kb) {
     const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt);
-    return DNNLK__CMP_VMASK(0);
+    return dnnlk__vf_as_vi(dnnlk__vf_blend(DNNLK__CMP_VMASK(0), dnnlk__vi_as_vf(dnnlk__vi_set1(1)), dnnlk__vf_zero()));
 }
 
-/* 4 DNNLK__VF_N results as one vector of bytes: one store where there were four. */
+/* 4 DNNLK__VF_N results as one vector of bytes: one store where there were four; the compares'
+ * masks packed straight into bytes (dnnlk__vmask_pack4_u8: on AVX-512 4 operations where blending
+ * each to 0/1 lanes and narrowing those took 15). */
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__cmp_vstep4)(const char *a, const char *b, dnnlk__vf sa, dnnlk__vf sb,
                                                               int dt, int op, int ka, int kb) {
     const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt), W = DNNLK__VF_N;
-    return dnnlk__vi_pack4_u8(DNNLK__CMP_VMASK(0), DNNLK__CMP_VMASK(W), DNNLK__CMP_VMASK(2 * W), DNNLK__CMP_VMASK(3 * W));
+    return dnnlk__vmask_pack4_u8(DNNLK__CMP_VMASK(0), DNNLK__CMP_VMASK(W), DNNLK__CMP_VMASK(2 * W), DNNLK__CMP_VMASK(3 * W));
 }
 
 /* n results of one row from element 0 of a and b (a scalar operand: its only element). */
@@ -99,13 +99,14 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__cmp_vspan)(unsigned char *d, co
                                          kb ? es : 0, n - i, dt, op);
 }
 
-/* Whole rows; with k->nt the vector-aligned middle of each row is staged in L1 and streamed out
- * (convert_simd.h's dnnlk__convert_vrows_t says why). */
+/* Whole rows; with k->nt the vector-aligned middle of each row is streamed out (convert_simd.h's
+ * dnnlk__convert_vrows_t says why), each dnnlk__cmp_vstep4 result straight from its register: it
+ * is a whole vector, so the L1 staging that convert's narrower results need would only add a
+ * store and a load per vector. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__compare_vrows_t)(const dnnlk__cmp_blk *k, int dt, int op, int ka,
                                                                int kb) {
-    const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt), W = DNNLK__VF_N, C = DNNLK__STAGE_BYTES;
-    DNNLK__SFX(dnnlk__stage_buf) stage;
-    int64_t r, i, j, h;
+    const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt), W = DNNLK__VF_N, n = k->n;
+    int64_t r, i, h;
     for (r = 0; r < k->rows; r++) {
         unsigned char *d = k->d + r * k->dp;
         const char *a = k->a + r * k->ap, *b = k->b + r * k->bp;
@@ -115,19 +116,16 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__compare_vrows_t)(const dnnlk__c
         if (!kb) sb = dnnlk__vf_set1((float)(dnnlk__cvt_src_is_float((dnnlk_dtype)dt) ? dnnlk__cvt_read_f(b, (dnnlk_dtype)dt)
                                                                                   : (double)dnnlk__cvt_read_i(b, (dnnlk_dtype)dt)));
         if (!k->nt) {
-            DNNLK__SFX(dnnlk__cmp_vspan)(d, a, b, k->n, sa, sb, dt, op, ka, kb);
+            DNNLK__SFX(dnnlk__cmp_vspan)(d, a, b, n, sa, sb, dt, op, ka, kb);
             continue;
         }
         h = (int64_t)((DNNLK__VB_N - (uintptr_t)d % DNNLK__VB_N) % DNNLK__VB_N);
-        h = h < k->n ? h : k->n;
+        h = h < n ? h : n;
         DNNLK__SFX(dnnlk__cmp_vspan)(d, a, b, h, sa, sb, dt, op, ka, kb);
-        for (i = h; i + C <= k->n; i += C) {
-            for (j = 0; j < C; j += 4 * W)
-                dnnlk__vi_storeu(stage.b + j, DNNLK__SFX(dnnlk__cmp_vstep4)(a + (ka ? (i + j) * es : 0),
-                                                                             b + (kb ? (i + j) * es : 0), sa, sb, dt, op, ka, kb));
-            DNNLK__SFX(dnnlk__stage_stream)((char *)d + i, stage.b, C);
-        }
-        DNNLK__SFX(dnnlk__cmp_vspan)(d + i, a + (ka ? i * es : 0), b + (kb ? i * es : 0), k->n - i, sa, sb, dt, op, ka, kb);
+        for (i = h; i + 4 * W <= n; i += 4 * W)
+            dnnlk__vi_stream(d + i, DNNLK__SFX(dnnlk__cmp_vstep4)(a + (ka ? i * es : 0), b + (kb ? i * es : 0), sa, sb, dt,
+                                                                  op, ka, kb));
+        DNNLK__SFX(dnnlk__cmp_vspan)(d + i, a + (ka ? i * es : 0), b + (kb ? i * es : 0), n - i, sa, sb, dt, op, ka, kb);
     }
     if (k->nt) dnnlk__vec_sfence();
 }

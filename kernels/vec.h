@@ -42,6 +42,10 @@
  *   dnnlk__vf_load_f16(p)     DNNLK__VF_N f16 as f32 lanes, exactly; a signalling NaN comes out quiet
  *                             (quiet bit set, payload kept) at every level, as F16C gives it
  *                             (dnnlk__vf_load_bf16, a shift, keeps the bits as they are)
+ *   dnnlk__vf_pack2_bf16(a, b)  a then b rounded to bf16 as dnnlk__vf_store_bf16 rounds, the
+ *                             2 DNNLK__VF_N results in memory order as one dnnlk__vi (store it with
+ *                             dnnlk__vi_storeu / dnnlk__vi_stream: a whole vector, where the store of
+ *                             one vector's bf16 is half of one)
  *   dnnlk__vf_load_dt / dnnlk__vf_store_dt   a vector of a tensor dtype as f32 lanes (vec_dtype.h,
  *                             written once for every level on the names above)
  *
@@ -115,6 +119,8 @@
  *                             (store them with dnnlk__vi_storeu / dnnlk__vi_stream)
  *   dnnlk__vi_pack4_sat_i8(a, b, c, d, z, sgn)  s32 -> s16 saturated, + z (int16) saturated, -> s8
  *                             (sgn) or u8 saturated, in order, packed as above
+ *   dnnlk__vmask_pack4_u8(a, b, c, d)  four compares' lanes as 0/1 bytes, in order (a's lanes
+ *                             first), packed as above (compare's boolean results)
  *   dnnlk__vi_store_u8(p, v)  the low byte of each of the DNNLK__VF_N lanes -> DNNLK__VF_N bytes
  *   dnnlk__vf_sub_round_even(a)  a - round_even(a), exactly; +-inf give NaN where DNNLK__VEC_REDUCE
  *                             is 0 and 0 where it is 1 (one vreduceps)

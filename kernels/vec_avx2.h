@@ -34,6 +34,12 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_avx2(uint16_t *p, __m256 v) 
     __m128i packed = _mm_packus_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
     _mm_storeu_si128((__m128i *)(void *)p, packed);
 }
+/* a then b as 16 bf16 in memory order: packusdw within 128-bit halves (qwords a0 b0 a1 b1), then a
+ * qword permute */
+static DNNLK__FORCEINLINE __m256i dnnlk__vf_pack2_bf16_avx2(__m256 a, __m256 b) {
+    __m256i p = _mm256_packus_epi32(dnnlk__vf_to_bf16_bits_avx2(a), dnnlk__vf_to_bf16_bits_avx2(b));
+    return _mm256_permute4x64_epi64(p, 0xD8);
+}
 /* 8 bytes -> 8 int32 lanes, sign- (sgn) or zero-extended. */
 static DNNLK__FORCEINLINE __m256i dnnlk__vi_load_i8_avx2(const void *p, int sgn) {
     __m128i b = _mm_loadl_epi64((const __m128i *)p);
@@ -159,6 +165,13 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vi_pack4_u8_avx2(__m256i a, __m256i b, 
     __m256i m = _mm256_set1_epi16(0xff);
     __m256i ab = _mm256_and_si256(_mm256_packs_epi32(a, b), m), cd = _mm256_and_si256(_mm256_packs_epi32(c, d), m);
     return _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+/* as dnnlk__vmask_pack4_u8_sse41, then the dword permute of dnnlk__vi_pack4_u8_avx2 */
+static DNNLK__FORCEINLINE __m256i dnnlk__vmask_pack4_u8_avx2(__m256 a, __m256 b, __m256 c, __m256 d) {
+    __m256i ab = _mm256_packs_epi32(_mm256_castps_si256(a), _mm256_castps_si256(b));
+    __m256i cd = _mm256_packs_epi32(_mm256_castps_si256(c), _mm256_castps_si256(d));
+    __m256i r = _mm256_permutevar8x32_epi32(_mm256_packs_epi16(ab, cd), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    return _mm256_and_si256(r, _mm256_set1_epi8(1));
 }
 static DNNLK__FORCEINLINE __m256i dnnlk__vi_pack4_sat_i8_avx2(__m256i a, __m256i b, __m256i c, __m256i d, int16_t z,
                                                               int sgn) {
@@ -286,6 +299,7 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vf_blend(m, t, f) _mm256_blendv_ps((f), (t), (m))
 #define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_avx2
 #define dnnlk__vf_store_bf16 dnnlk__vf_store_bf16_avx2
+#define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_avx2
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_avx2
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_avx2
 #define dnnlk__vi_loadu(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -413,6 +427,7 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx2
+#define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_avx2
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx2
 #define dnnlk__vi_store_u8 dnnlk__vi_store_u8_avx2
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_avx2

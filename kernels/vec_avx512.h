@@ -21,16 +21,27 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_load_bf16_avx512(const uint16_t *p) {
     __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)p);
     return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
 }
-static DNNLK__FORCEINLINE __m512i dnnlk__vf_to_bf16_bits_avx512(__m512 v) {
+/* Round to nearest even, NaN quieted (matches dnnlk_f32_to_bf16); the result in the high 16 bits
+ * of each lane (the low ones hold garbage): + 0x8000 where bit 16 is set, + 0x7fff elsewhere, and
+ * a NaN's quiet bit set instead (4 operations where shifting the lsb down and back took 6). */
+static DNNLK__FORCEINLINE __m512i dnnlk__vf_to_bf16_hi_avx512(__m512 v) {
     __m512i u = _mm512_castps_si512(v);
-    __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
-    __m512i r = _mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), lsb), 16);
+    __mmask16 odd = _mm512_test_epi32_mask(u, _mm512_set1_epi32(0x10000));
     __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    __m512i q = _mm512_or_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(0x40));
-    return _mm512_mask_blend_epi32(nan, r, q);
+    __m512i r = _mm512_mask_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), odd, u, _mm512_set1_epi32(0x8000));
+    return _mm512_mask_or_epi32(r, nan, u, _mm512_set1_epi32(0x00400000));
+}
+static DNNLK__FORCEINLINE __m512i dnnlk__vf_to_bf16_bits_avx512(__m512 v) {
+    return _mm512_srli_epi32(dnnlk__vf_to_bf16_hi_avx512(v), 16);
 }
 static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_avx512(uint16_t *p, __m512 v) {
     _mm256_storeu_si256((__m256i *)(void *)p, _mm512_cvtepi32_epi16(dnnlk__vf_to_bf16_bits_avx512(v)));
+}
+/* a then b as 32 bf16 in memory order: packusdw works within 128-bit lanes (qwords a0 b0 a1 b1 ...),
+ * one qword permute puts them in order; 2 operations where two vpmovdw took 4. */
+static DNNLK__FORCEINLINE __m512i dnnlk__vf_pack2_bf16_avx512(__m512 a, __m512 b) {
+    __m512i p = _mm512_packus_epi32(dnnlk__vf_to_bf16_bits_avx512(a), dnnlk__vf_to_bf16_bits_avx512(b));
+    return _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), p);
 }
 /* 16 bytes -> 16 int32 lanes, sign- (sgn) or zero-extended. */
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_load_i8_avx512(const void *p, int sgn) {
@@ -153,6 +164,12 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_u8_avx512(__m512i a, __m512i b
     r = _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(b), 1);
     r = _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(c), 2);
     return _mm512_inserti32x4(r, _mm512_cvtepi32_epi8(d), 3);
+}
+/* Four k-masks joined into one 64-bit mask (two kunpck steps), which selects the bytes set to 1:
+ * 4 operations where four vpmovdb and three inserts of the blended lanes took 11. */
+static DNNLK__FORCEINLINE __m512i dnnlk__vmask_pack4_u8_avx512(__mmask16 a, __mmask16 b, __mmask16 c, __mmask16 d) {
+    __mmask64 k = _mm512_kunpackd((__mmask64)_mm512_kunpackw(d, c), (__mmask64)_mm512_kunpackw(b, a));
+    return _mm512_maskz_mov_epi8(k, _mm512_set1_epi8(1));
 }
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_sat_i8_avx512(__m512i a, __m512i b, __m512i c, __m512i d,
                                                                 int16_t z, int sgn) {
@@ -278,6 +295,7 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vf_blend(m, t, f) _mm512_mask_blend_ps((m), (f), (t))
 #define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_avx512
 #define dnnlk__vf_store_bf16 dnnlk__vf_store_bf16_avx512
+#define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_avx512
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_avx512
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_avx512
 #define dnnlk__vi_loadu(p) _mm512_loadu_si512((const void *)(p))
@@ -401,6 +419,7 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define DNNLK__VEC_REDUCE 1 /* dnnlk__vf_sub_round_even: one vreduceps (0 for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx512
+#define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_avx512
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx512
 #define dnnlk__vi_store_u8(p, v) _mm_storeu_si128((__m128i *)(void *)(p), _mm512_cvtepi32_epi8(v))
 #define dnnlk__vf_sub_round_even(a) _mm512_reduce_ps((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)

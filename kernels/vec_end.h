@@ -39,6 +39,7 @@
 #undef dnnlk__vf_blend
 #undef dnnlk__vf_load_bf16
 #undef dnnlk__vf_store_bf16
+#undef dnnlk__vf_pack2_bf16
 #undef dnnlk__vf_load_f16
 #undef dnnlk__vf_store_f16
 #undef dnnlk__vi_loadu
@@ -163,6 +164,7 @@
 #undef DNNLK__VEC_REDUCE
 #undef DNNLK__VEC_CHEAP_DIV
 #undef dnnlk__vi_pack4_u8
+#undef dnnlk__vmask_pack4_u8
 #undef dnnlk__vi_pack4_sat_i8
 #undef dnnlk__vi_store_u8
 #undef dnnlk__vf_sub_round_even

@@ -94,6 +94,10 @@ static DNNLK__FORCEINLINE uint32x4_t dnnlk__vf_to_bf16_bits_neon(float32x4_t v) 
 static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_neon(uint16_t *p, float32x4_t v) {
     vst1_u16(p, vmovn_u32(dnnlk__vf_to_bf16_bits_neon(v)));
 }
+/* a then b as 8 bf16 in memory order */
+static DNNLK__FORCEINLINE int32x4_t dnnlk__vf_pack2_bf16_neon(float32x4_t a, float32x4_t b) {
+    return vreinterpretq_s32_u16(vcombine_u16(vmovn_u32(dnnlk__vf_to_bf16_bits_neon(a)), vmovn_u32(dnnlk__vf_to_bf16_bits_neon(b))));
+}
 /* FCVTL / FCVTN: exact widening, and round to nearest even (FPCR's default mode) with overflow to
  * infinity and subnormal results, as dnnlk_f32_to_f16. */
 static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_load_f16_neon(const uint16_t *p) {
@@ -210,6 +214,13 @@ static DNNLK__FORCEINLINE int32x4_t dnnlk__vi_pack4_u8_neon(int32x4_t a, int32x4
     uint16x8_t cd = vuzp1q_u16(vreinterpretq_u16_s32(c), vreinterpretq_u16_s32(d));
     return vreinterpretq_s32_u8(vuzp1q_u8(vreinterpretq_u8_u16(ab), vreinterpretq_u8_u16(cd)));
 }
+/* Four compares' lanes (all ones / zero) as 0/1 bytes, in order: the even halves, the even bytes,
+ * each byte's top bit shifted down. */
+static DNNLK__FORCEINLINE int32x4_t dnnlk__vmask_pack4_u8_neon(uint32x4_t a, uint32x4_t b, uint32x4_t c, uint32x4_t d) {
+    uint16x8_t ab = vuzp1q_u16(vreinterpretq_u16_u32(a), vreinterpretq_u16_u32(b));
+    uint16x8_t cd = vuzp1q_u16(vreinterpretq_u16_u32(c), vreinterpretq_u16_u32(d));
+    return vreinterpretq_s32_u8(vshrq_n_u8(vuzp1q_u8(vreinterpretq_u8_u16(ab), vreinterpretq_u8_u16(cd)), 7));
+}
 /* Four vectors of s32 -> s16 saturated, + z saturated, -> s8 (sgn) or u8 saturated, in order. */
 static DNNLK__FORCEINLINE int32x4_t dnnlk__vi_pack4_sat_i8_neon(int32x4_t a, int32x4_t b, int32x4_t c, int32x4_t d,
                                                                int16_t z, int sgn) {
@@ -323,6 +334,7 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vf_blend(m, t, f) vbslq_f32((m), (t), (f))
 #define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_neon
 #define dnnlk__vf_store_bf16 dnnlk__vf_store_bf16_neon
+#define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_neon
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_neon
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_neon
 #define dnnlk__vi_loadu(p) vreinterpretq_s32_u8(vld1q_u8((const uint8_t *)(const void *)(p)))
@@ -454,6 +466,7 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_neon
+#define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_neon
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_neon
 #define dnnlk__vi_store_u8 dnnlk__vi_store_u8_neon
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_neon

@@ -112,6 +112,13 @@ static DNNLK__FORCEINLINE uint16_t dnnlk__sh_load(const uint16_t *p) {
 static DNNLK__FORCEINLINE void dnnlk__sh_store(uint16_t *p, uint16_t h) { memcpy(p, &h, 2); }
 static DNNLK__FORCEINLINE float dnnlk__sf_load_bf16(const uint16_t *p) { return dnnlk_bf16_to_f32(dnnlk__sh_load(p)); }
 static DNNLK__FORCEINLINE void dnnlk__sf_store_bf16(uint16_t *p, float v) { dnnlk__sh_store(p, dnnlk_f32_to_bf16(v)); }
+/* a then b as two bf16 in memory order in one s32 lane (loaded through memcpy, as
+ * dnnlk__vi_pack4_u8_scalar packs its bytes), as a vector level packs 2N of them into one register */
+static DNNLK__FORCEINLINE int32_t dnnlk__sf_pack2_bf16(float a, float b) {
+    uint16_t r[2];
+    r[0] = dnnlk_f32_to_bf16(a), r[1] = dnnlk_f32_to_bf16(b);
+    return dnnlk__si_loadu(r);
+}
 /* A signalling NaN comes out quiet (its quiet bit set, the payload kept), as F16C's and NEON's
  * conversions give it, so every level loads the same bits. */
 static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) {
@@ -277,6 +284,10 @@ static DNNLK__FORCEINLINE int32_t dnnlk__vi_pack4_u8_scalar(int32_t a, int32_t b
     r[0] = (uint8_t)a, r[1] = (uint8_t)b, r[2] = (uint8_t)c, r[3] = (uint8_t)d;
     return dnnlk__si_loadu(r);
 }
+/* four compares (0/1) as their truth bytes, in order, as dnnlk__vi_pack4_u8 packs them */
+static DNNLK__FORCEINLINE int32_t dnnlk__vmask_pack4_u8_scalar(int a, int b, int c, int d) {
+    return dnnlk__vi_pack4_u8_scalar(a != 0, b != 0, c != 0, d != 0);
+}
 static DNNLK__FORCEINLINE int32_t dnnlk__si_clamp(int32_t v, int32_t lo, int32_t hi) {
     return v < lo ? lo : v > hi ? hi : v;
 }
@@ -368,6 +379,7 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vf_blend(m, t, f) dnnlk__sf_blend((m), (t), (f))
 #define dnnlk__vf_load_bf16 dnnlk__sf_load_bf16
 #define dnnlk__vf_store_bf16 dnnlk__sf_store_bf16
+#define dnnlk__vf_pack2_bf16 dnnlk__sf_pack2_bf16
 #define dnnlk__vf_load_f16 dnnlk__sf_load_f16
 #define dnnlk__vf_store_f16 dnnlk__sf_store_f16
 #define dnnlk__vi_loadu(p) dnnlk__si_loadu(p)
@@ -491,6 +503,7 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 1 /* a division costs about a multiply and a rounding test (one lane) */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_scalar
+#define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_scalar
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_scalar
 #define dnnlk__vi_store_u8(p, v) dnnlk__vi_store_u8_scalar((p), (v))
 #define dnnlk__vf_sub_round_even(a) dnnlk__sf_sub_round_even(a)

@@ -35,6 +35,10 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_sse41(uint16_t *p, __m128 v)
     __m128i b = dnnlk__vf_to_bf16_bits_sse41(v);
     _mm_storel_epi64((__m128i *)(void *)p, _mm_packus_epi32(b, b));
 }
+/* a then b as 8 bf16 in memory order (the bits fit in 16, so packusdw is exact) */
+static DNNLK__FORCEINLINE __m128i dnnlk__vf_pack2_bf16_sse41(__m128 a, __m128 b) {
+    return _mm_packus_epi32(dnnlk__vf_to_bf16_bits_sse41(a), dnnlk__vf_to_bf16_bits_sse41(b));
+}
 /* 4 bytes -> 4 int32 lanes, sign- (sgn) or zero-extended. */
 static DNNLK__FORCEINLINE __m128i dnnlk__vi_load_i8_sse41(const void *p, int sgn) {
     int32_t w;
@@ -187,6 +191,12 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vi_pack4_u8_sse41(__m128i a, __m128i b,
     __m128i ab = _mm_and_si128(_mm_packs_epi32(a, b), m), cd = _mm_and_si128(_mm_packs_epi32(c, d), m);
     return _mm_packus_epi16(ab, cd);
 }
+/* Four compares' lanes (all ones / zero) as 0/1 bytes, in order: the saturating packs keep -1 and 0. */
+static DNNLK__FORCEINLINE __m128i dnnlk__vmask_pack4_u8_sse41(__m128 a, __m128 b, __m128 c, __m128 d) {
+    __m128i ab = _mm_packs_epi32(_mm_castps_si128(a), _mm_castps_si128(b));
+    __m128i cd = _mm_packs_epi32(_mm_castps_si128(c), _mm_castps_si128(d));
+    return _mm_and_si128(_mm_packs_epi16(ab, cd), _mm_set1_epi8(1));
+}
 /* Four vectors of s32 -> s16 saturated, + z saturated, -> s8 (sgn) or u8 saturated, in order. */
 static DNNLK__FORCEINLINE __m128i dnnlk__vi_pack4_sat_i8_sse41(__m128i a, __m128i b, __m128i c, __m128i d, int16_t z,
                                                                int sgn) {
@@ -317,6 +327,7 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vf_blend(m, t, f) _mm_blendv_ps((f), (t), (m))
 #define dnnlk__vf_load_bf16 dnnlk__vf_load_bf16_sse41
 #define dnnlk__vf_store_bf16 dnnlk__vf_store_bf16_sse41
+#define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_sse41
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_sse41
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_sse41
 #define dnnlk__vi_loadu(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -442,6 +453,7 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define DNNLK__VEC_REDUCE 0 /* dnnlk__vf_sub_round_even: a - round_even(a) (NaN for +-inf) */
 #define DNNLK__VEC_CHEAP_DIV 0 /* a vector division costs several multiplies */
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_sse41
+#define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_sse41
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_sse41
 #define dnnlk__vi_store_u8 dnnlk__vi_store_u8_sse41
 #define dnnlk__vf_sub_round_even dnnlk__vf_sub_round_even_sse41
