@@ -806,6 +806,17 @@ static inline void dnnlk__resize_period(const dnnlk__resize_axis *ia, int mi, in
         }
     }
     if (best_n < 1) return;
+    {
+        /* The run from a multiple of 16 columns (the widest vector) when it stays longer than a
+         * vector of groups there: its stores are then whole aligned vectors (the slots are
+         * 64-byte aligned), not each split over two cache lines; the columns before it are one
+         * or two vectors of the column-by-column pass, as the misaligned head was. */
+        const int64_t a16 = (best_a + 15) / 16 * 16, end = best_a + s * best_n;
+        if (a16 > best_a && (end - a16) / s >= 16) {
+            best_n = (end - a16) / s;
+            best_a = a16;
+        }
+    }
     row->ps = (int)s;
     row->pa = best_a;
     row->pn = best_n;
