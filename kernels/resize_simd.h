@@ -390,22 +390,35 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hcols_m)(const dnnlk__re
     }
 }
 
+/* x_0 w_0 + x_1 w_1 (+ x_2 w_2 + x_3 w_3: m 2 or 4), unfused, in tap order: one vector of either
+ * pass from its taps already loaded. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__resize_vvec)(const dnnlk__vf *x, const dnnlk__vf *w, const int m) {
+    dnnlk__vf acc = dnnlk__vf_mul(x[0], w[0]), p = dnnlk__vf_mul(x[1], w[1]);
+    dnnlk__vf_nofuse(acc);
+    dnnlk__vf_nofuse(p);
+    acc = dnnlk__vf_add(acc, p);
+    if (m == 4) {
+        p = dnnlk__vf_mul(x[2], w[2]);
+        dnnlk__vf_nofuse(p);
+        acc = dnnlk__vf_add(acc, p);
+        p = dnnlk__vf_mul(x[3], w[3]);
+        dnnlk__vf_nofuse(p);
+        acc = dnnlk__vf_add(acc, p);
+    }
+    return acc;
+}
+
 /* One phase of the periodic run at N consecutive groups: mi (2 or 4, a constant) unaligned loads
  * of the source from p, times the phase's weights, summed in tap order, unfused. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__resize_hphase)(const float *p, const dnnlk__vf *w, const int mi) {
-    dnnlk__vf acc = dnnlk__vf_mul(dnnlk__vf_loadu(p), w[0]), q = dnnlk__vf_mul(dnnlk__vf_loadu(p + 1), w[1]);
-    dnnlk__vf_nofuse(acc);
-    dnnlk__vf_nofuse(q);
-    acc = dnnlk__vf_add(acc, q);
+    dnnlk__vf x[4];
+    x[0] = dnnlk__vf_loadu(p);
+    x[1] = dnnlk__vf_loadu(p + 1);
     if (mi == 4) {
-        q = dnnlk__vf_mul(dnnlk__vf_loadu(p + 2), w[2]);
-        dnnlk__vf_nofuse(q);
-        acc = dnnlk__vf_add(acc, q);
-        q = dnnlk__vf_mul(dnnlk__vf_loadu(p + 3), w[3]);
-        dnnlk__vf_nofuse(q);
-        acc = dnnlk__vf_add(acc, q);
+        x[2] = dnnlk__vf_loadu(p + 2);
+        x[3] = dnnlk__vf_loadu(p + 3);
     }
-    return acc;
+    return DNNLK__SFX(dnnlk__resize_vvec)(x, w, mi);
 }
 
 /* The periodic run of the table (r->ps, r->pa, r->pn: an integer upscale) in the source's terms:
@@ -483,23 +496,6 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__resize_vcol)(const float *cons
         v = v + p;
     }
     return v;
-}
-
-/* The same for N columns of 2 or 4 (m) rows already loaded. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__resize_vvec)(const dnnlk__vf *x, const dnnlk__vf *w, const int m) {
-    dnnlk__vf acc = dnnlk__vf_mul(x[0], w[0]), p = dnnlk__vf_mul(x[1], w[1]);
-    dnnlk__vf_nofuse(acc);
-    dnnlk__vf_nofuse(p);
-    acc = dnnlk__vf_add(acc, p);
-    if (m == 4) {
-        p = dnnlk__vf_mul(x[2], w[2]);
-        dnnlk__vf_nofuse(p);
-        acc = dnnlk__vf_add(acc, p);
-        p = dnnlk__vf_mul(x[3], w[3]);
-        dnnlk__vf_nofuse(p);
-        acc = dnnlk__vf_add(acc, p);
-    }
-    return acc;
 }
 
 /* Outer pass: output column c = dnnlk__resize_vcol of the rows h at c - c0; columns outside the
