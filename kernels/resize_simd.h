@@ -445,6 +445,32 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__resize_hperiod_m)(const dnnl
     }
     /* the last vector of groups ends at the run's end, overlapping the one before (the same
      * values written again) */
+    if (ps == 2 && sp[1] == sp[0] + 1) {
+        /* phase 1's taps start one element after phase 0's (an x2 upscale's run from an even
+         * column): mi + 1 loads serve both phases, not 2 mi. The loads pass through
+         * dnnlk__vf_nofuse so the compiler keeps them in registers rather than folding each
+         * use back into a multiply's memory operand (which loads again, split over two lines). */
+        for (g = 0; g < pn; g = gn) {
+            dnnlk__vf x[5], p0, p1;
+            gn = g + N + N <= pn || g + N == pn ? g + N : pn - N;
+            hp = h0 + g * 2;
+            x[0] = dnnlk__vf_loadu(sp[0] + g);
+            x[1] = dnnlk__vf_loadu(sp[0] + g + 1);
+            x[2] = dnnlk__vf_loadu(sp[0] + g + 2);
+            dnnlk__vf_nofuse(x[1]);
+            dnnlk__vf_nofuse(x[2]);
+            if (mi == 4) {
+                x[3] = dnnlk__vf_loadu(sp[0] + g + 3);
+                x[4] = dnnlk__vf_loadu(sp[0] + g + 4);
+                dnnlk__vf_nofuse(x[3]);
+            }
+            p0 = DNNLK__SFX(dnnlk__resize_vvec)(x, w[0], mi);
+            p1 = DNNLK__SFX(dnnlk__resize_vvec)(x + 1, w[1], mi);
+            dnnlk__vf_storeu(hp, dnnlk__vf_ziplo(p0, p1));
+            dnnlk__vf_storeu(hp + N, dnnlk__vf_ziphi(p0, p1));
+        }
+        return pn * 2;
+    }
     for (g = 0; g < pn; g = gn) {
         gn = g + N + N <= pn || g + N == pn ? g + N : pn - N;
         hp = h0 + g * ps;
