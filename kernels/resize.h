@@ -806,6 +806,17 @@ static inline void dnnlk__resize_period(const dnnlk__resize_axis *ia, int mi, in
         }
     }
     if (best_n < 1) return;
+    {
+        /* The run from a multiple of 16 columns (the widest vector) when it stays longer than a
+         * vector of groups there: its stores are then whole aligned vectors (the slots are
+         * 64-byte aligned), not each split over two cache lines; the columns before it are one
+         * or two vectors of the column-by-column pass, as the misaligned head was. */
+        const int64_t a16 = (best_a + 15) / 16 * 16, end = best_a + s * best_n;
+        if (a16 > best_a && (end - a16) / s >= 16) {
+            best_n = (end - a16) / s;
+            best_a = a16;
+        }
+    }
     row->ps = (int)s;
     row->pa = best_a;
     row->pn = best_n;
@@ -835,15 +846,19 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
     double pool_wd[DNNLK__RESIZE_TPOOL];
     int64_t cb_first = j->u0 % j->ncb, r_first = j->u0 / j->ncb, r_last = (j->u1 - 1) / j->ncb;
     int64_t cb_last = (j->u1 - 1) % j->ncb, cbs = j->ncb < j->u1 - j->u0 ? j->ncb : j->u1 - j->u0, k;
-    int d, nlev = 0, sep;
+    int d, nlev = 0, sep, pair_axis;
     /* separable passes (f32 along a resized contiguous inner axis, at most one outer level of at
      * most DNNLK__RESIZE_HSLOTS taps): the inner pass of a source row is kept for the rows after */
     void (*const hpass)(const dnnlk__resize_job *, const dnnlk__resize_trow *, const char *, float *) =
         DNNLK__DISPATCH(dnnlk__resize_hpass, );
-    void (*const vpass)(const dnnlk__resize_job *, const dnnlk__resize_trow *, const float *const *, const float *, int) =
-        DNNLK__DISPATCH(dnnlk__resize_vpass, );
-    float hbuf[DNNLK__RESIZE_HSLOTS][DNNLK__RESIZE_CB];
+    void (*const vpass)(const dnnlk__resize_job *, const dnnlk__resize_trow *, const float *const *, const float *, int,
+                        float *, const float *) = DNNLK__DISPATCH(dnnlk__resize_vpass, );
+    float hmem[DNNLK__RESIZE_HSLOTS * DNNLK__RESIZE_CB + 16], *hbuf[DNNLK__RESIZE_HSLOTS];
     const char *hkey[DNNLK__RESIZE_HSLOTS];
+    /* the slots on 64-byte boundaries: a vector of the outer pass's loads (column offsets are
+     * whole vectors) then never spans two cache lines */
+    hbuf[0] = hmem + ((64 - ((uintptr_t)hmem & 63)) & 63) / 4;
+    for (d = 1; d < DNNLK__RESIZE_HSLOTS; d++) hbuf[d] = hbuf[0] + d * DNNLK__RESIZE_CB;
     for (d = 0; d < inner; d++) nlev += j->ax[d].resized;
     sep = j->mode != dnnlk_resize_nearest && j->dt == dnnlk_f32 && mi && ia->is == 1 && ia->os == 1 && nlev <= 1;
     for (d = 0; d < inner; d++)
@@ -867,6 +882,10 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
             }
         }
     }
+    /* the separable path's one outer level, when consecutive rows step along it and its taps
+     * are in the per-call tables: output rows there may pair (see the outer pass) */
+    pair_axis = -1;
+    if (sep && inner >= 1 && j->ax[inner - 1].resized && ot_base[inner - 1] >= 0) pair_axis = inner - 1;
     for (k = 0; k < cbs; k++) {
         const int64_t cb = (cb_first + k) % j->ncb, c0 = cb * j->cbw;
         const int64_t c1 = c0 + j->cbw < ia->out ? c0 + j->cbw : ia->out;
@@ -961,7 +980,8 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
                  * distinct slots; each is looked at once, without a search, and the fewest buffers
                  * stay in L1. */
                 const float *hp[DNNLK__RESIZE_HSLOTS];
-                const float one = 1.0f, *wl = &one;
+                const float one = 1.0f, *wl = &one, *wl2 = NULL;
+                float *dst2 = NULL;
                 int m0 = 1, i;
                 if (row.k == 0) {
                     if (hkey[0] != row.src) {
@@ -981,8 +1001,27 @@ static inline void dnnlk__resize_run_general(const dnnlk__resize_job *j) {
                         }
                         hp[i] = hbuf[e];
                     }
+                    /* The next row too when it is the next index along the same (innermost
+                     * outer) axis, in this block, and has the same source rows: the outer pass
+                     * loads them once for both (an x2 upscale's rows 2k + 1 and 2k + 2). */
+                    if (pair_axis >= 0 && rr < rb && idx[pair_axis] + 1 < j->ax[pair_axis].out && !row.xout &&
+                        (m0 == 2 || m0 == 4)) {
+                        const dnnlk__resize_axis *a = &j->ax[pair_axis];
+                        const int64_t t = ot_base[pair_axis] + idx[pair_axis] * m0, t2 = t + m0;
+                        char *const op2 = op + a->os * j->es;
+                        int same = !ot_out[t2] && !(((uintptr_t)op ^ (uintptr_t)op2) & 63);
+                        for (i = 0; i < m0 && same; i++) same = ot_off[t2 + i] == ot_off[t + i];
+                        if (same) {
+                            dst2 = (float *)(void *)op2;
+                            wl2 = ot_w + t2;
+                        }
+                    }
                 }
-                vpass(j, &row, hp, wl, m0);
+                vpass(j, &row, hp, wl, m0, dst2, wl2);
+                if (dst2) { /* the pair's second row is done: step past it */
+                    idx[pair_axis]++;
+                    rr++;
+                }
             } else {
                 row_fn(j, &row);
             }

@@ -390,22 +390,35 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hcols_m)(const dnnlk__re
     }
 }
 
+/* x_0 w_0 + x_1 w_1 (+ x_2 w_2 + x_3 w_3: m 2 or 4), unfused, in tap order: one vector of either
+ * pass from its taps already loaded. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__resize_vvec)(const dnnlk__vf *x, const dnnlk__vf *w, const int m) {
+    dnnlk__vf acc = dnnlk__vf_mul(x[0], w[0]), p = dnnlk__vf_mul(x[1], w[1]);
+    dnnlk__vf_nofuse(acc);
+    dnnlk__vf_nofuse(p);
+    acc = dnnlk__vf_add(acc, p);
+    if (m == 4) {
+        p = dnnlk__vf_mul(x[2], w[2]);
+        dnnlk__vf_nofuse(p);
+        acc = dnnlk__vf_add(acc, p);
+        p = dnnlk__vf_mul(x[3], w[3]);
+        dnnlk__vf_nofuse(p);
+        acc = dnnlk__vf_add(acc, p);
+    }
+    return acc;
+}
+
 /* One phase of the periodic run at N consecutive groups: mi (2 or 4, a constant) unaligned loads
  * of the source from p, times the phase's weights, summed in tap order, unfused. */
 static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__resize_hphase)(const float *p, const dnnlk__vf *w, const int mi) {
-    dnnlk__vf acc = dnnlk__vf_mul(dnnlk__vf_loadu(p), w[0]), q = dnnlk__vf_mul(dnnlk__vf_loadu(p + 1), w[1]);
-    dnnlk__vf_nofuse(acc);
-    dnnlk__vf_nofuse(q);
-    acc = dnnlk__vf_add(acc, q);
+    dnnlk__vf x[4];
+    x[0] = dnnlk__vf_loadu(p);
+    x[1] = dnnlk__vf_loadu(p + 1);
     if (mi == 4) {
-        q = dnnlk__vf_mul(dnnlk__vf_loadu(p + 2), w[2]);
-        dnnlk__vf_nofuse(q);
-        acc = dnnlk__vf_add(acc, q);
-        q = dnnlk__vf_mul(dnnlk__vf_loadu(p + 3), w[3]);
-        dnnlk__vf_nofuse(q);
-        acc = dnnlk__vf_add(acc, q);
+        x[2] = dnnlk__vf_loadu(p + 2);
+        x[3] = dnnlk__vf_loadu(p + 3);
     }
-    return acc;
+    return DNNLK__SFX(dnnlk__resize_vvec)(x, w, mi);
 }
 
 /* The periodic run of the table (r->ps, r->pa, r->pn: an integer upscale) in the source's terms:
@@ -432,6 +445,32 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__resize_hperiod_m)(const dnnl
     }
     /* the last vector of groups ends at the run's end, overlapping the one before (the same
      * values written again) */
+    if (ps == 2 && sp[1] == sp[0] + 1) {
+        /* phase 1's taps start one element after phase 0's (an x2 upscale's run from an even
+         * column): mi + 1 loads serve both phases, not 2 mi. The loads pass through
+         * dnnlk__vf_nofuse so the compiler keeps them in registers rather than folding each
+         * use back into a multiply's memory operand (which loads again, split over two lines). */
+        for (g = 0; g < pn; g = gn) {
+            dnnlk__vf x[5], p0, p1;
+            gn = g + N + N <= pn || g + N == pn ? g + N : pn - N;
+            hp = h0 + g * 2;
+            x[0] = dnnlk__vf_loadu(sp[0] + g);
+            x[1] = dnnlk__vf_loadu(sp[0] + g + 1);
+            x[2] = dnnlk__vf_loadu(sp[0] + g + 2);
+            dnnlk__vf_nofuse(x[1]);
+            dnnlk__vf_nofuse(x[2]);
+            if (mi == 4) {
+                x[3] = dnnlk__vf_loadu(sp[0] + g + 3);
+                x[4] = dnnlk__vf_loadu(sp[0] + g + 4);
+                dnnlk__vf_nofuse(x[3]);
+            }
+            p0 = DNNLK__SFX(dnnlk__resize_vvec)(x, w[0], mi);
+            p1 = DNNLK__SFX(dnnlk__resize_vvec)(x + 1, w[1], mi);
+            dnnlk__vf_storeu(hp, dnnlk__vf_ziplo(p0, p1));
+            dnnlk__vf_storeu(hp + N, dnnlk__vf_ziphi(p0, p1));
+        }
+        return pn * 2;
+    }
     for (g = 0; g < pn; g = gn) {
         gn = g + N + N <= pn || g + N == pn ? g + N : pn - N;
         hp = h0 + g * ps;
@@ -470,47 +509,58 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_hpass_m)(const dnnlk__re
     DNNLK__SFX(dnnlk__resize_hcols_m)(j, r, src, h, c, r->c1, mi);
 }
 
-/* Outer pass: output column c = w_0 h_0[c] + w_1 h_1[c] + ... (unfused, in tap order), the one
- * outer level of dnnlk__resize_tap_at; columns outside the roi take extrapolation_value. */
+/* Outer pass, one column: w_0 h_0[t] + w_1 h_1[t] + ... (unfused, in tap order), the one outer
+ * level of dnnlk__resize_tap_at. */
+static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__resize_vcol)(const float *const *h, const float *w, const int m,
+                                                             const int64_t t) {
+    float v = h[0][t] * w[0];
+    int i;
+    DNNLK__NOFUSE(v);
+    for (i = 1; i < m; i++) {
+        float p = h[i][t] * w[i];
+        DNNLK__NOFUSE(p);
+        v = v + p;
+    }
+    return v;
+}
+
+/* Outer pass: output column c = dnnlk__resize_vcol of the rows h at c - c0; columns outside the
+ * roi take extrapolation_value. two: a second output row dst2 (as equally aligned as r->dst, no
+ * roi) from the same rows h with the weights w2, from the same loads (an x2 upscale's output
+ * rows 2k + 1 and 2k + 2 read the same source rows). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_vpass_m)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
-                                                                const float *const *h, const float *w, const int m) {
+                                                                const float *const *h, const float *w, const int m,
+                                                                float *const dst2, const float *const w2,
+                                                                const int two) {
     const int64_t N = DNNLK__VF_N, c0 = r->c0, c1 = r->c1;
-    float *dst = (float *)(void *)r->dst;
+    float *const dst = (float *)(void *)r->dst;
     int64_t c = c0;
     int stream = j->stream && !((uintptr_t)dst & 3) && !r->xout;
     if (stream)
         for (; c < c1 && ((uintptr_t)(dst + c) & (uintptr_t)(N * 4 - 1)); c++) {
-            float v = h[0][c - c0] * w[0];
-            int i;
-            DNNLK__NOFUSE(v);
-            for (i = 1; i < m; i++) {
-                float p = h[i][c - c0] * w[i];
-                DNNLK__NOFUSE(p);
-                v = v + p;
-            }
-            dst[c] = v;
+            dst[c] = DNNLK__SFX(dnnlk__resize_vcol)(h, w, m, c - c0);
+            if (two) dst2[c] = DNNLK__SFX(dnnlk__resize_vcol)(h, w2, m, c - c0);
         }
     if (!r->xout && (m == 2 || m == 4)) {
         /* the rows and weights in locals: the stores (may-alias vector types) would otherwise make
          * the compiler reload them from h and w every vector */
         const float *const h0 = h[0], *const h1 = h[1], *const h2 = h[m > 2 ? 2 : 0], *const h3 = h[m > 2 ? 3 : 0];
-        const dnnlk__vf w0 = dnnlk__vf_set1(w[0]), w1 = dnnlk__vf_set1(w[1]);
-        const dnnlk__vf w2 = dnnlk__vf_set1(w[m > 2 ? 2 : 0]), w3 = dnnlk__vf_set1(w[m > 2 ? 3 : 0]);
+        dnnlk__vf wa[4], wb[4], x[4];
+        int i;
+        for (i = 0; i < m; i++) {
+            wa[i] = dnnlk__vf_set1(w[i]);
+            wb[i] = dnnlk__vf_set1(two ? w2[i] : w[i]);
+        }
         for (; c + N <= c1; c += N) {
             const int64_t t = c - c0;
-            dnnlk__vf acc = dnnlk__vf_mul(dnnlk__vf_loadu(h0 + t), w0), p = dnnlk__vf_mul(dnnlk__vf_loadu(h1 + t), w1);
-            dnnlk__vf_nofuse(acc);
-            dnnlk__vf_nofuse(p);
-            acc = dnnlk__vf_add(acc, p);
+            x[0] = dnnlk__vf_loadu(h0 + t);
+            x[1] = dnnlk__vf_loadu(h1 + t);
             if (m == 4) {
-                p = dnnlk__vf_mul(dnnlk__vf_loadu(h2 + t), w2);
-                dnnlk__vf_nofuse(p);
-                acc = dnnlk__vf_add(acc, p);
-                p = dnnlk__vf_mul(dnnlk__vf_loadu(h3 + t), w3);
-                dnnlk__vf_nofuse(p);
-                acc = dnnlk__vf_add(acc, p);
+                x[2] = dnnlk__vf_loadu(h2 + t);
+                x[3] = dnnlk__vf_loadu(h3 + t);
             }
-            dnnlk__vf_store_dt(dst + c, dnnlk_f32, acc, stream);
+            dnnlk__vf_store_dt(dst + c, dnnlk_f32, DNNLK__SFX(dnnlk__resize_vvec)(x, wa, m), stream);
+            if (two) dnnlk__vf_store_dt(dst2 + c, dnnlk_f32, DNNLK__SFX(dnnlk__resize_vvec)(x, wb, m), stream);
         }
     } else if (!r->xout) {
         for (; c + N <= c1; c += N) {
@@ -527,16 +577,10 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__resize_vpass_m)(const dnnlk__re
         }
     }
     for (; c < c1; c++) {
-        float v = h[0][c - c0] * w[0];
-        int i;
-        DNNLK__NOFUSE(v);
-        for (i = 1; i < m; i++) {
-            float p = h[i][c - c0] * w[i];
-            DNNLK__NOFUSE(p);
-            v = v + p;
-        }
+        const float v = DNNLK__SFX(dnnlk__resize_vcol)(h, w, m, c - c0);
         if (r->xout && r->xout[c - c0]) memcpy(dst + c, j->extrap, 4);
         else dst[c] = v;
+        if (two) dst2[c] = DNNLK__SFX(dnnlk__resize_vcol)(h, w2, m, c - c0);
     }
 }
 
@@ -549,9 +593,18 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_hpass)(const dnnlk__resize_
     else DNNLK__SFX(dnnlk__resize_hpass_m)(j, r, row, h, r->mi);
 }
 
+/* dst2 non-NULL: a second output row, weights w2 (see dnnlk__resize_vpass_m; m 2 or 4). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__resize_vpass)(const dnnlk__resize_job *j, const dnnlk__resize_trow *r,
-                                                           const float *const *h, const float *w, int m) {
-    if (m == 4) DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 4);
-    else if (m == 2) DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 2);
-    else DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, m);
+                                                           const float *const *h, const float *w, int m,
+                                                           float *dst2, const float *w2) {
+    if (dst2) {
+        if (m == 4) DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 4, dst2, w2, 1);
+        else DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 2, dst2, w2, 1);
+    } else if (m == 4) {
+        DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 4, NULL, NULL, 0);
+    } else if (m == 2) {
+        DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, 2, NULL, NULL, 0);
+    } else {
+        DNNLK__SFX(dnnlk__resize_vpass_m)(j, r, h, w, m, NULL, NULL, 0);
+    }
 }
