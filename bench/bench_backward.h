@@ -149,7 +149,7 @@ static inline void bench_rsb_case(const char *name) {
         sl.g.dims[0] = sl.g.dims[1] = sl.dx.dims[0] = sl.dx.dims[1] = 1;
         note[0] = 0;
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)nout);
-        bench_compute_ceiling_note(note, sizeof note, (double)nout, copy_t,
+        bench_compute_ceiling_note(note, sizeof note, (double)nout, t, copy_t,
                                    bench_cached_time(bench_rsb_part, &sl, (double)(dd[2] * dd[3]), nth), 0);
         bench_row(name, "4x32x128x128->64x64", "f32", nth, (double)nout, bytes, t, copy_t, 0, note);
     }

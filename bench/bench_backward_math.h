@@ -108,7 +108,7 @@ static inline void bench_bw_case(const char *name, int op, int64_t rows, int64_t
         bench_bw_ctx slice = c;
         slice.a.dims[0] = slice.g.dims[0] = slice.o.dims[0] = bench_cached_rows(rows, cols);
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
-        bench_compute_ceiling_note(note, sizeof note, (double)n, copy_t,
+        bench_compute_ceiling_note(note, sizeof note, (double)n, t, copy_t,
                                    bench_cached_time(bench_bw_part, &slice, (double)(slice.a.dims[0] * cols), nth), 0);
         bench_row(name, shape, "f32", nth, (double)n, (double)n * 12, t, copy_t, nth == 1 ? naive_t : 0, note);
     }

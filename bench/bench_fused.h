@@ -145,7 +145,7 @@ static inline void bench_fused_case(dnnlk_rng_alg alg, int mode) {
         { /* softmax is compute-bound: the fused call's arithmetic alone, on the first rows */
             bench_fsm_ctx sl = bench_fsm_slice(&c, bench_cached_rows(rows, 512));
             sl.step = fused_step[mode];
-            bench_compute_ceiling_note(note, sizeof note, (double)n, copy_t,
+            bench_compute_ceiling_note(note, sizeof note, (double)n, t, copy_t,
                                        bench_cached_time(bench_fsm_part, &sl, (double)sl.n, nth), unf);
         }
         bench_peer_note(note, sizeof note, key, nth, 1e9 * t / (double)n);

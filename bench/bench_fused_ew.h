@@ -193,7 +193,7 @@ static inline void bench_fe_case(int gelu, int bwd, dnnlk_rng_alg alg, int64_t r
         if (gelu) { /* compute-bound: the fused call's arithmetic alone, on the first rows */
             bench_fe_ctx s = c;
             s.rows = bench_cached_rows(rows, cols);
-            bench_compute_ceiling_note(note, sizeof note, (double)n, copy_t,
+            bench_compute_ceiling_note(note, sizeof note, (double)n, t, copy_t,
                                        bench_cached_time(bench_fe_part, &s, (double)(s.rows * cols), nth), tu);
         }
         bench_peer_note(note, sizeof note, key, nth, 1e9 * t / (double)n);

@@ -134,7 +134,7 @@ static inline void bench_mo_case(const char *name, int op, int64_t rows, int64_t
         bench_mo_ctx slice = c;
         slice.s.dims[0] = slice.t.dims[0] = bench_cached_rows(rows, cols);
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
-        bench_compute_ceiling_note(note, sizeof note, (double)n, copy_t,
+        bench_compute_ceiling_note(note, sizeof note, (double)n, t, copy_t,
                                    bench_cached_time(bench_mo_part, &slice, (double)(slice.s.dims[0] * cols), nth), 0);
         bench_row(name, shape, "f32", nth, (double)n, (double)n * 8, t, copy_t, nth == 1 ? naive_t : 0, note);
     }

@@ -759,7 +759,8 @@ static inline const char *bench_store_ceiling_note(char *note, size_t n, double 
     size_t k = strlen(note);
     int i;
     if (k < n) k += (size_t)snprintf(note + k, n - k, "%sNT fill %.2fx", k ? ", " : "", fill_t / t);
-    if (fill_t <= copy_t) return note;
+    /* a fill slower than ours was disturbed (another job): no ceiling from it */
+    if (fill_t <= copy_t || fill_t > t) return note;
     if (k < n) k += (size_t)snprintf(note + k, n - k, ": eff <= %.2f", copy_t / fill_t);
     for (i = 0; i < bench_nrow_peers && k < n; i++)
         k += (size_t)snprintf(note + k, n - k, ", %s lead <= %.1fx", bench_row_peers[i].name,
@@ -802,13 +803,18 @@ static inline int64_t bench_cached_rows(int64_t rows, int64_t cols) {
  * ": eff <= 0.45" (copy_t / the cached time of the row's elements). A fused row passes the time of
  * the unfused sequence it replaces (else 0): "x unfused <= 1.52", the most the fusion can gain
  * here, its own arithmetic being what it cannot leave out. */
-static inline const char *bench_compute_ceiling_note(char *note, size_t n, double elems, double copy_t, double cached,
-                                                     double unfused_t) {
+static inline const char *bench_compute_ceiling_note(char *note, size_t n, double elems, double t, double copy_t,
+                                                     double cached, double unfused_t) {
     size_t k = strlen(note);
     if (k < n) k += (size_t)snprintf(note + k, n - k, "%sin cache %.3f ns", k ? ", " : "", 1e9 * cached);
-    if (cached * elems > copy_t && k < n)
-        k += (size_t)snprintf(note + k, n - k, ": eff <= %.2f", copy_t / (cached * elems));
-    if (unfused_t > 0 && k < n) snprintf(note + k, n - k, ", x unfused <= %.2f", unfused_t / (cached * elems));
+    double floor_t = cached * elems;
+    /* a floor well above the row's own time was disturbed, or holds a per-call cost the row spreads
+     * thinner: no ceiling from it; within 5% (a compute-bound row runs at its floor) the row's own
+     * time is the floor */
+    if (floor_t > 1.05 * t) return note;
+    if (floor_t > t) floor_t = t;
+    if (floor_t > copy_t && k < n) k += (size_t)snprintf(note + k, n - k, ": eff <= %.2f", copy_t / floor_t);
+    if (unfused_t > 0 && k < n) snprintf(note + k, n - k, ", x unfused <= %.2f", unfused_t / floor_t);
     return note;
 }
 
