@@ -314,6 +314,100 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf v, i
     return dnnlk__vi_or(code, dnnlk__vi_and(dnnlk__vi_srli(u, 24), dnnlk__vi_set1(0x80)));
 }
 
+/* The reciprocal fast path of fp8 quantize with one scale s (r = fl(1/s), both normal, as for s8:
+ * dnnlk__quant_recip_ok): y = fl(x * r) encoded with fewer steps than dnnlk__qg_fp8_enc, and a
+ * per-lane test that the code equals that of v = fl(x / s); a vector with a lane failing it divides.
+ * The loop is bound by vector instructions, not memory (one thread, Zen 4 host), so every step
+ * counts: the division itself was a small part of the old path's time (a product in its place
+ * saved 5%); its encoding, selects and 256-element staging were the rest.
+ *
+ * Why it is exact. dnnlk__fp8_encode is, on |v|'s bits a (v not NaN), a step function whose steps
+ * change only at these bit patterns B (mb = 20 for e4m3, 21 for e5m2; H = 2^(mb-1)):
+ *  - a >= the smallest normal fp8 (2^-6, 2^-14): B = k 2^mb + H (the integer rounding; the
+ *    saturation and the inf/NaN codes past the largest finite fall on such a B too, or are flat);
+ *  - 2^-10 (2^-17) <= a < that: the subnormal steps; below 2^-10 (2^-17) every code is 0.
+ * If |y| >= 2^-126, |v - y| < 3.0001 u |y| (quant_simd.h's s8 argument above, u = 2^-24), under
+ * 3.0001 ulp(y): v's bits are within 6 of y's (same sign; crossing down a binade the ulp halves).
+ * So where y's bits are more than 8 from every B, v's code is y's:
+ *  - near: |(a mod 2^mb) - H| <= 8 flags the normal range's B (a few more bits around them too);
+ *  - window: a in [2^-10 (2^-17) - 8 bits, smallest normal) flags the subnormal range whole: its
+ *    codes are not computed here (rare in data scaled to the fp8 range; zeros are outside it).
+ * Outside the window and below the smallest normal the code is 0: the integer rounding below goes
+ * negative there and is clamped to 0. |y| < 2^-126 (FTZ included): v rounds to 0 too, and both
+ * have x's sign (r, s > 0). Past the largest finite: y is clamped to F first (the largest finite
+ * where saturate, else e5m2's inf; e4m3 without saturate needs no clamp: every code past 0x7e is
+ * its NaN, 0x7f), whose bits are 0 mod 2^mb, never flagged; y >= F means v is past the last B
+ * before the saturated/overflow code, x * r overflowing where x / s does not included. NaN: min(F,
+ * y) keeps it (the second operand), its code is clamped to the NaN code (0x7f, 0x7e) and takes
+ * y's sign, x's (a NaN operand comes out of the product and the quotient alike, quieted). */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_fast)(const char *x, dnnlk_dtype xt, dnnlk__vf r, int e4m3,
+                                                                int sat, dnnlk__vmask *bad) {
+    const dnnlk__vf y = dnnlk__vf_mul(dnnlk__vf_load_dt(x, xt), r);
+    const dnnlk__vi u = dnnlk__vf_as_vi(y), zero = dnnlk__vi_set1(0);
+    dnnlk__vi a = dnnlk__vi_and(u, dnnlk__vi_set1(0x7fffffff)), t, n;
+    dnnlk__vmask near, win;
+    if (sat || !e4m3)
+        a = dnnlk__vf_as_vi(dnnlk__vf_min(dnnlk__vf_set1(e4m3 ? 448.0f : sat ? 57344.0f : 65536.0f), dnnlk__vi_as_vf(a)));
+    /* t = a + H - 1 + lsb (round to even at bit mb), rebiased by 960 (448) << mb so that the
+     * arithmetic shift gives the code, plus 10: then a step within 8 bits of a (a mod 2^mb =
+     * H + d, |d| <= 8, so t mod 2^mb = d - 1 + lsb) leaves t + 10 mod 2^mb in [1, 18], caught by
+     * testing bits 5 .. mb-1 for zero (with a few neighbours); elsewhere the 10 changes nothing. */
+    if (e4m3) {
+        t = dnnlk__vi_add(dnnlk__vi_add(a, dnnlk__vi_set1(0x7ffff + 10 - (960 << 20))), dnnlk__vi_and(dnnlk__vi_srli(a, 20), dnnlk__vi_set1(1)));
+        near = dnnlk__vi_cmpeq(dnnlk__vi_and(t, dnnlk__vi_set1(0xfffe0)), zero);
+        n = dnnlk__vi_srai(t, 20);
+        win = dnnlk__vmask_and(dnnlk__vi_cmpgt(a, dnnlk__vi_set1(0x3a800000 - 9)), dnnlk__vi_cmpgt(dnnlk__vi_set1(0x3c800000), a));
+    } else {
+        t = dnnlk__vi_add(dnnlk__vi_add(a, dnnlk__vi_set1(0xfffff + 10 - (448 << 21))), dnnlk__vi_and(dnnlk__vi_srli(a, 21), dnnlk__vi_set1(1)));
+        near = dnnlk__vi_cmpeq(dnnlk__vi_and(t, dnnlk__vi_set1(0x1fffe0)), zero);
+        n = dnnlk__vi_srai(t, 21);
+        win = dnnlk__vmask_and(dnnlk__vi_cmpgt(a, dnnlk__vi_set1(0x37000000 - 9)), dnnlk__vi_cmpgt(dnnlk__vi_set1(0x38800000), a));
+    }
+    *bad = dnnlk__vmask_or(*bad, dnnlk__vmask_or(near, win));
+    n = dnnlk__vi_min(dnnlk__vi_max(n, zero), dnnlk__vi_set1(e4m3 ? 0x7f : 0x7e));
+    return dnnlk__vi_bitselect(dnnlk__vi_set1(0x80), dnnlk__vi_srli(u, 24), n);
+}
+
+/* fp8 quantize of a contiguous row segment with one scale by the fast path above, in blocks of 4N
+ * (streamed where the job streams: y aligned to them by a scalar head); returns the elements done. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_fp8_row)(const dnnlk__qg_job *j, dnnlk_dtype xt, int64_t xo,
+                                                             int64_t yo, int64_t n, float s1, int e4m3, int sat) {
+    const int64_t N = DNNLK__VF_N, xe = (int64_t)dnnlk_dtype_size(xt);
+    const char *x = j->x + xo * xe;
+    uint8_t *y = (uint8_t *)j->y + yo;
+    const int stream = j->stream;
+    const dnnlk__vf r = dnnlk__vf_set1(1.0f / s1), s = dnnlk__vf_set1(s1);
+    int64_t i = 0;
+    if (stream) {
+        int64_t head = (int64_t)((4 * N - ((uintptr_t)y & (uintptr_t)(4 * N - 1))) & (uintptr_t)(4 * N - 1));
+        if (head > n) head = n;
+        for (; i < head; i++) y[i] = (uint8_t)dnnlk__fp8_encode(dnnlk__load_as_f32(x + i * xe, xt) / s1, e4m3, sat);
+    }
+    for (; i + 4 * N <= n; i += 4 * N) {
+        dnnlk__vmask ba, bb, bc, bd;
+        dnnlk__vi a, b, c, d, v;
+        if (stream && DNNLK_QUANT_PF_BYTES > 0) dnnlk__vec_prefetch_l2(x + i * xe + DNNLK_QUANT_PF_BYTES, (size_t)(4 * N * xe));
+        ba = bb = bc = bd = dnnlk__vi_cmpgt(dnnlk__vi_set1(0), dnnlk__vi_set1(0)); /* none */
+        a = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + i * xe, xt, r, e4m3, sat, &ba);
+        b = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + N) * xe, xt, r, e4m3, sat, &bb);
+        c = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 2 * N) * xe, xt, r, e4m3, sat, &bc);
+        d = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 3 * N) * xe, xt, r, e4m3, sat, &bd);
+        if (dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vmask_or(ba, bb), dnnlk__vmask_or(bc, bd)))) {
+            /* rare: an fp8 step within 8 bits of some x * r, or fp8 subnormals */
+#define DNNLK__QG_FP8_DIV(k) DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf_div(dnnlk__vf_load_dt(x + (i + (k) * N) * xe, xt), s), e4m3, sat)
+            if (dnnlk__vmask_bits(ba)) a = DNNLK__QG_FP8_DIV(0);
+            if (dnnlk__vmask_bits(bb)) b = DNNLK__QG_FP8_DIV(1);
+            if (dnnlk__vmask_bits(bc)) c = DNNLK__QG_FP8_DIV(2);
+            if (dnnlk__vmask_bits(bd)) d = DNNLK__QG_FP8_DIV(3);
+#undef DNNLK__QG_FP8_DIV
+        }
+        v = dnnlk__vi_pack4_sat_i8(a, b, c, d, 0, 0); /* codes 0..255 pass; fewer steps than pack4_u8 on AVX-512 */
+        if (stream) dnnlk__vi_stream(y + i, v);
+        else dnnlk__vi_storeu(y + i, v);
+    }
+    return i;
+}
+
 /* Nibble unpacking: N bytes (2N nibbles, low first) loaded as N lanes; output vector k takes, in
  * lane l, element e = kN + l: byte e / 2 (a permute) shifted so its nibble is on top (a multiply
  * by 2^28 or 2^24), then shifted down 28 (arithmetic for s4). Built once per part. */
@@ -416,6 +510,17 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__qg_q)(const dnnlk__qg_job *j, i
     int64_t i = 0;
     dnnlk__qint_range(qt, &lo1, &hi1);
     lo = dnnlk__vf_set1(lo1), hi = dnnlk__vf_set1(hi1);
+    /* one scale, contiguous: the reciprocal fast path (where a division costs more than it) */
+    if (fp8 && !sv && xst == 1 && yst == 1 && !DNNLK__VEC_CHEAP_DIV && dnnlk__quant_recip_ok(s1)) {
+        /* x's dtype, the format and saturate as constants: nothing is decided per vector */
+#define DNNLK__QG_FP8_ROW(XT) \
+    (e4m3 ? (sat ? DNNLK__SFX(dnnlk__qg_fp8_row)(j, XT, xo, yo, n, s1, 1, 1) : DNNLK__SFX(dnnlk__qg_fp8_row)(j, XT, xo, yo, n, s1, 1, 0)) \
+          : (sat ? DNNLK__SFX(dnnlk__qg_fp8_row)(j, XT, xo, yo, n, s1, 0, 1) : DNNLK__SFX(dnnlk__qg_fp8_row)(j, XT, xo, yo, n, s1, 0, 0)))
+        if (j->xt == dnnlk_f32) i = DNNLK__QG_FP8_ROW(dnnlk_f32);
+        else if (j->xt == dnnlk_bf16) i = DNNLK__QG_FP8_ROW(dnnlk_bf16);
+        else i = DNNLK__QG_FP8_ROW(dnnlk_f16);
+#undef DNNLK__QG_FP8_ROW
+    }
     while (i < n) {
         float xb[DNNLK__QG_CH], zb[DNNLK__QG_CH];
         int32_t ob[DNNLK__QG_CH];

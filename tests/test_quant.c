@@ -962,6 +962,55 @@ TEST(fp8_quantize_ties) {
     }
 }
 
+/* fp8 quantize with one scale that is not a power of two: the vector levels multiply by 1/s and
+ * divide only where a rounding step of x / s lies within a few bits (quant_simd.h's fp8 fast
+ * path). x: every fp8 rounding step (the subnormal ones too) times s, nudged 0..6 ulps either way,
+ * both signs, and specials; each value as ref_q says, and the bytes the scalar level's (NaN signs
+ * too). Scales at both ends of the reciprocal path's range as well. */
+TEST(fp8_quantize_scaled_steps) {
+    static const float scales[] = {0.37f, 3.1f, 1.7e-3f, 2.9e-38f, 8.0e37f};
+    static const float specials[] = {0.0f, -0.0f, NAN, -NAN, INFINITY, -INFINITY, FLT_MAX, -FLT_MAX, FLT_MIN, 1e-30f, 3e-39f, -7.5e-3f};
+    enum { W = 6, NX = 2 * 127 * (2 * W + 1) + 16 };
+    static float x[NX];
+    static uint8_t y[NX], ys[NX];
+    const dnnlk_isa top = dnnlk_max_isa();
+    unsigned k, e;
+    int t, c, j, sat;
+    for (k = 0; k < sizeof scales / sizeof scales[0]; k++) {
+        float s = scales[k];
+        for (t = 0; t < 2; t++) {
+            dnnlk_dtype qt = t ? dnnlk_f8_e5m2 : dnnlk_f8_e4m3;
+            int64_t n = 0, i;
+            for (c = 0; c < 127; c++) {
+                double a = ref_fp8_decode((unsigned)c, !t), b = ref_fp8_decode((unsigned)c + 1, !t);
+                float m;
+                if (isnan(b) || isinf(b)) b = a + (a - ref_fp8_decode((unsigned)c - 1, !t)); /* the step past max */
+                if (isnan(a) || isinf(a)) continue;
+                m = (float)((a + b) / 2 * (double)s);
+                for (j = -W; j <= W; j++) {
+                    float v = m;
+                    for (e = 0; e < (unsigned)(j < 0 ? -j : j); e++) v = nextafterf(v, j < 0 ? 0.0f : INFINITY);
+                    x[n++] = v, x[n++] = -v;
+                }
+            }
+            for (e = 0; e < sizeof specials / sizeof specials[0]; e++) x[n++] = specials[e];
+            for (sat = 0; sat <= 1; sat++) {
+                dnnlk_tensor X = th_tensor(x, dnnlk_f32, 1, &n), S = scalar_t(&s, dnnlk_f32);
+                dnnlk_tensor Y = th_tensor(y, qt, 1, &n), Ys = th_tensor(ys, qt, 1, &n);
+                CHECK_EQ(dnnlk_quantize_linear(&X, &S, NULL, 0, 0, sat, &Y, 0, 1), dnnlk_success);
+                dnnlk_set_max_isa(dnnlk_isa_scalar);
+                CHECK_EQ(dnnlk_quantize_linear(&X, &S, NULL, 0, 0, sat, &Ys, 0, 1), dnnlk_success);
+                dnnlk_set_max_isa(top);
+                for (i = 0; i < n; i++) {
+                    double w = ref_q(x[i], s, 0, qt, sat), got = ref_fp8_decode(y[i], !t);
+                    CHECK_MSG(same_d(got, w) && y[i] == ys[i], "%s s %a sat %d x %a: got 0x%02x (%a) want %a (scalar 0x%02x)",
+                              dnnlk_dtype_name(qt), (double)s, sat, (double)x[i], y[i], got, w, ys[i]);
+                }
+            }
+        }
+    }
+}
+
 /* ONNX's reference values (tests/onnx_quant_cases.h, from tools/onnx_quant_cases.py). */
 TEST(onnx_reference_cases) {
     size_t c;
@@ -1301,6 +1350,7 @@ int main(void) {
     RUN(recorded_bits);
     RUN_EACH_ISA(fp8_all_codes_dequantize);
     RUN_EACH_ISA(fp8_quantize_ties);
+    RUN_EACH_ISA(fp8_quantize_scaled_steps);
     RUN_EACH_ISA(onnx_reference_cases);
     RUN_EACH_ISA(general_quantize_random);
     RUN_EACH_ISA(general_dequantize_random);
