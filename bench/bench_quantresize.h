@@ -323,6 +323,12 @@ static inline void bench_qr_lin_case(const char *name, int kind) {
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
         /* dequantize writes 4 bytes an element, reads 0.5 (u4) or 1 (s8) */
         if (kind != 1) bench_store_ceiling_note(note, sizeof note, (double)n, t, copy_t, bench_fill_time(ybytes, nth, 0x5a));
+        else { /* fp8 encoding is compute-bound: its arithmetic alone, on the first rows */
+            bench_qr_lin sl = c;
+            sl.x.dims[0] = sl.y.dims[0] = bench_cached_rows(R, C);
+            bench_compute_ceiling_note(note, sizeof note, (double)n, t, copy_t,
+                                       bench_cached_time(bench_qr_lin_part, &sl, (double)(sl.x.dims[0] * C), nth), 0);
+        }
         bench_row(name, "4096x4096", kind == 0 ? "u4>f32" : kind == 1 ? "f32>e4m3" : "s8>f32", nth, (double)n, traffic, t,
                   copy_t, naive_t, note);
     }
