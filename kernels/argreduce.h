@@ -305,11 +305,16 @@ static DNNLK__FORCEINLINE int dnnlk__topk_add(dnnlk__topk_set *s, uint64_t c) {
     return 1;
 }
 
-/* Orders the k kept composites and writes them out. */
-static inline void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, uint64_t *h, char *vp, char *ip) {
+/* A sort of n distinct u64 into ascending order: dnnlk__topk_sort_asc, or the vector rank sort of
+ * argreduce_simd.h at its level. */
+typedef void (*dnnlk__topk_sort_fn)(uint64_t *h, int64_t n);
+
+/* Orders the k kept composites (with sort) and writes them out. */
+static DNNLK__FORCEINLINE void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, uint64_t *h, char *vp,
+                                                char *ip, dnnlk__topk_sort_fn sort) {
     int64_t r, k = a->k;
     if (a->sorted) {
-        dnnlk__topk_sort_asc(h, k);
+        sort(h, k);
         for (r = 0; r < k / 2; r++) {
             uint64_t t = h[r];
             h[r] = h[k - 1 - r];
@@ -318,7 +323,7 @@ static inline void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, 
         for (r = 0; r < k; r++) h[r] = (uint64_t)dnnlk__topk_comp_index(h[r]);
     } else {
         for (r = 0; r < k; r++) h[r] = (uint64_t)dnnlk__topk_comp_index(h[r]);
-        dnnlk__topk_sort_asc(h, k);
+        sort(h, k);
     }
     for (r = 0; r < k; r++) {
         int64_t i = (int64_t)h[r];
@@ -326,6 +331,38 @@ static inline void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, 
         else { int32_t v = (int32_t)i; memcpy(ip + r * a->sia, &v, 4); }
         if (vp) memcpy(vp + r * a->sva, p + i * a->sa, (size_t)a->esize);
     }
+}
+
+/* The second pass's bitmap: filter bits of up to 64 words of 64 elements, each word's first element
+ * in base, and one bit per nonzero word in nz. Filling it takes no branch on the data; emptying it
+ * walks nz, so a branch mispredicts about once per word with a candidate instead of once per
+ * vector with one (most of the pass's time when it branched per vector). */
+typedef struct dnnlk__topk_bitmap {
+    uint64_t bits[64], nz;
+    int64_t base[64];
+    int nw;
+} dnnlk__topk_bitmap;
+
+/* Appends the composites of the elements whose bits are set to h[0..n); returns the new count, or
+ * -1 when h's cap would overflow. Leaves the bitmap empty. */
+static DNNLK__FORCEINLINE int64_t dnnlk__topk_bitmap_drain(dnnlk__topk_bitmap *bm, const char *p, int64_t es, int t,
+                                                           int largest, uint64_t *h, int64_t n, int64_t cap) {
+    uint64_t nz = bm->nz;
+    while (nz) {
+        int wi = __builtin_ctzll(nz);
+        uint64_t w = bm->bits[wi];
+        int64_t at = bm->base[wi];
+        nz &= nz - 1;
+        if (n + __builtin_popcountll(w) > cap) return -1;
+        do {
+            int64_t e = at + __builtin_ctzll(w);
+            w &= w - 1;
+            h[n++] = dnnlk__topk_comp(p + e * es, t, largest, e);
+        } while (w);
+    }
+    bm->nz = 0;
+    bm->nw = 0;
+    return n;
 }
 
 /* Starts a row's set with its first k elements; the threshold is the worst of them. */
@@ -344,15 +381,15 @@ static DNNLK__FORCEINLINE void dnnlk__topk_start(const dnnlk__argred_args *a, co
 }
 
 static DNNLK__FORCEINLINE void dnnlk__topk_finish(const dnnlk__argred_args *a, const char *p, dnnlk__topk_set *s, char *vp,
-                                                  char *ip) {
+                                                  char *ip, dnnlk__topk_sort_fn sort) {
     if (s->n > s->k) dnnlk__topk_select(s->buf, s->n, s->k);
-    dnnlk__topk_emit(a, p, s->buf, vp, ip);
+    dnnlk__topk_emit(a, p, s->buf, vp, ip, sort);
 }
 
 /* Rows one element at a time: what the body's vector scan does not take (a strided axis, rows
  * with fewer than four vectors past the first k). */
 static inline void dnnlk__topk_rows_elem(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
-                                           int64_t n, uint64_t *buf) {
+                                           int64_t n, uint64_t *buf, dnnlk__topk_sort_fn sort) {
     int64_t j, i;
     dnnlk__topk_set s;
     for (j = 0; j < n; j++) {
@@ -360,7 +397,7 @@ static inline void dnnlk__topk_rows_elem(const dnnlk__argred_args *a, const char
         if (a->k == 0) continue;
         dnnlk__topk_start(a, p, buf, &s);
         for (i = a->k; i < a->K; i++) (void)dnnlk__topk_add(&s, dnnlk__topk_comp(p + i * a->sa, a->dtype, a->largest, i));
-        dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si);
+        dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si, sort);
     }
 }
 

@@ -317,6 +317,28 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
 
 /* ---- top_k on a contiguous row ---- */
 
+/* dnnlk__topk_sort_asc with the rank count of n <= 64 on 64-bit vector lanes: each element's rank
+ * is the number of elements below it (they are distinct), DNNLK__VQ_N compares and a popcount at a
+ * time. The lanes past n read all-ones padding, which is below nothing. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_sort_asc_v)(uint64_t *h, int64_t n) {
+    uint64_t in[64 + DNNLK__VQ_N], out[64];
+    int64_t i, j;
+    if (n > 64) {
+        dnnlk__topk_sort_asc(h, n);
+        return;
+    }
+    memcpy(in, h, (size_t)n * 8);
+    for (i = n; i < n + DNNLK__VQ_N; i++) in[i] = ~(uint64_t)0;
+    for (i = 0; i < n; i++) {
+        dnnlk__vq rhs = dnnlk__vq_cmplt64_u_rhs(in[i]);
+        int64_t r = 0;
+        for (j = 0; j < n; j += DNNLK__VQ_N)
+            r += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(dnnlk__vq_loadu(in + j), rhs));
+        out[r] = in[i];
+    }
+    memcpy(h, out, (size_t)n * 8);
+}
+
 /* Bits of the elements of one vector at p that may beat the threshold (a superset: the candidate
  * set decides). */
 static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__topk_filter1)(const char *p, int t, int largest, dnnlk__vf tf,
@@ -409,6 +431,41 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_collect)(const char *p,
     return n;
 }
 
+/* The filter's bits of up to 64 elements at p (a multiple of DNNLK__VF_N, which divides 64), one
+ * per element, element 0 in bit 0. */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__topk_filter_word)(const char *p, int64_t len, int64_t es, int t,
+                                                                      int largest, dnnlk__vf tf, dnnlk__vi ti) {
+    const int64_t W = DNNLK__VF_N;
+    uint64_t w = 0;
+    int64_t j;
+    if (len == 64) { /* a constant count: the loop unrolls */
+        for (j = 0; j < 64; j += W) w |= DNNLK__SFX(dnnlk__topk_filter1)(p + j * es, t, largest, tf, ti) << j;
+    } else {
+        for (j = 0; j < len; j += W) w |= DNNLK__SFX(dnnlk__topk_filter1)(p + j * es, t, largest, tf, ti) << j;
+    }
+    return w;
+}
+
+/* Filters [from, to) (whole vectors) into the bitmap, draining it into h whenever it fills. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_bitmap_fill)(dnnlk__topk_bitmap *bm, const char *p,
+                                                                     int64_t from, int64_t to, int64_t es, int t,
+                                                                     int largest, dnnlk__vf tf, dnnlk__vi ti,
+                                                                     uint64_t *h, int64_t n, int64_t cap) {
+    int64_t e;
+    for (e = from; e < to; e += 64) {
+        int64_t len = to - e < 64 ? to - e : 64;
+        uint64_t w = DNNLK__SFX(dnnlk__topk_filter_word)(p + e * es, len, es, t, largest, tf, ti);
+        bm->bits[bm->nw] = w;
+        bm->base[bm->nw] = e;
+        bm->nz |= (uint64_t)(w != 0) << bm->nw;
+        if (++bm->nw == 64) {
+            n = dnnlk__topk_bitmap_drain(bm, p, es, t, largest, h, n, cap);
+            if (n < 0) return -1;
+        }
+    }
+    return n;
+}
+
 /* Two passes over a row that stays in cache between them. The first splits the row into M blocks
  * of G vectors (M <= 2k + 64, the room in h) and takes each block's best element (max, or min for
  * smallest) at read speed: a vertical max, one horizontal reduction per block. The k-th best of
@@ -435,6 +492,7 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
     uint64_t rescan[(2 * DNNLK_TOP_K_STACK_K + 64 + 63) / 64] = {0}; /* blocks whose best reaches t */
     uint32_t tkey;
     unsigned nan = 0;
+    dnnlk__topk_bitmap bm;
     dnnlk__vf tf = dnnlk__vf_zero();
     dnnlk__vi ti = dnnlk__vi_set1(0);
     if (k > DNNLK_TOP_K_STACK_K || G < 4 || M < k) return 0; /* blocks too small to pay, or too few */
@@ -507,19 +565,24 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
         ti = dnnlk__vi_set1(largest ? tv - 1 : tv + 1);
     }
     /* The second pass, in index order: the chosen blocks (set bits of rescan), then the tail. */
+    bm.nz = 0;
+    bm.nw = 0;
     for (b = 0; b * 64 < M; b++) {
         uint64_t set = rescan[b];
         while (set) {
             int64_t blk = b * 64 + __builtin_ctzll(set);
             set &= set - 1;
-            n = DNNLK__SFX(dnnlk__topk_collect)(p, blk * G * W, (blk + 1) * G * W, K, t, largest, tf, ti, h, n, cap);
+            n = DNNLK__SFX(dnnlk__topk_bitmap_fill)(&bm, p, blk * G * W, (blk + 1) * G * W, es, t, largest, tf, ti, h,
+                                                   n, cap);
             if (n < 0) return 0;
         }
     }
-    n = DNNLK__SFX(dnnlk__topk_collect)(p, M * G * W, K, K, t, largest, tf, ti, h, n, cap);
+    n = dnnlk__topk_bitmap_drain(&bm, p, es, t, largest, h, n, cap);
+    if (n >= 0) n = DNNLK__SFX(dnnlk__topk_collect)(p, M * G * W, K, K, t, largest, tf, ti, h, n, cap);
+    if (n < 0) return 0;
     if (n < k) return 0;
     if (n > k) dnnlk__topk_select(h, n, k);
-    dnnlk__topk_emit(a, p, h, vp, ip);
+    dnnlk__topk_emit(a, p, h, vp, ip, DNNLK__SFX(dnnlk__topk_sort_asc_v));
     return 1;
 }
 
@@ -540,7 +603,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
     dnnlk__topk_set s;
     int64_t j;
     if (a->sa != a->esize || a->K - a->k < 4 * DNNLK__VF_N) {
-        dnnlk__topk_rows_elem(a, src, ip, vp, n, h);
+        dnnlk__topk_rows_elem(a, src, ip, vp, n, h, DNNLK__SFX(dnnlk__topk_sort_asc_v));
         return;
     }
     for (j = 0; j < n; j++) {
@@ -555,7 +618,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
         DNNLK__TK_CASES(dnnlk_u8)
         default: continue; /* not reached: the dtypes above are all that come here */
         }
-        dnnlk__topk_finish(a, p, &s, vpj, ipj);
+        dnnlk__topk_finish(a, p, &s, vpj, ipj, DNNLK__SFX(dnnlk__topk_sort_asc_v));
     }
 }
 #undef DNNLK__TK_CASES
