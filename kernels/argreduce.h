@@ -148,11 +148,22 @@ static inline int64_t dnnlk__argred_scalar1(const dnnlk__argred_args *a, const c
     return bi;
 }
 
+/* One element of es bytes (1, 2, 4 or 8), by a copy of constant size: a libc call per element
+ * cost top_k's row more than its whole sort. */
+static DNNLK__FORCEINLINE void dnnlk__argred_copy_elem(char *d, const char *s, int64_t es) {
+    switch (es) {
+    case 1: *d = *s; break;
+    case 2: memcpy(d, s, 2); break;
+    case 4: memcpy(d, s, 4); break;
+    default: memcpy(d, s, 8); break;
+    }
+}
+
 static DNNLK__FORCEINLINE void dnnlk__argred_put(const dnnlk__argred_args *a, const char *p, int64_t k, char *ip,
                                                  char *vp) {
     if (a->idx64) memcpy(ip, &k, 8);
     else { int32_t v = (int32_t)k; memcpy(ip, &v, 4); }
-    if (vp) memcpy(vp, p + k * a->sa, (size_t)a->esize);
+    if (vp) dnnlk__argred_copy_elem(vp, p + k * a->sa, a->esize);
 }
 
 /* Rows one element at a time: what the body's vector paths do not take (a strided axis without
@@ -282,6 +293,10 @@ static inline void dnnlk__topk_select(uint64_t *h, int64_t n, int64_t k) {
     }
 }
 
+/* The most blocks the two-pass rows split a row into: their int32 keys, padded to whole vectors,
+ * fit the stack buffer of dnnlk_top_k's k <= DNNLK_TOP_K_STACK_K path; a multiple of 64. */
+#define DNNLK__TOPK_MAX_BLOCKS 2048
+
 /* The candidate set of one row: buf[0..n) holds every composite that beat thr when it came; when
  * the buffer is full it is cut back to the k best and thr rises to the k-th. Amortised O(1) per
  * candidate, no per-element cand work. */
@@ -329,7 +344,7 @@ static DNNLK__FORCEINLINE void dnnlk__topk_emit(const dnnlk__argred_args *a, con
         int64_t i = (int64_t)h[r];
         if (a->idx64) memcpy(ip + r * a->sia, &i, 8);
         else { int32_t v = (int32_t)i; memcpy(ip + r * a->sia, &v, 4); }
-        if (vp) memcpy(vp + r * a->sva, p + i * a->sa, (size_t)a->esize);
+        if (vp) dnnlk__argred_copy_elem(vp + r * a->sva, p + i * a->sa, a->esize);
     }
 }
 

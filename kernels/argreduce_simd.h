@@ -466,39 +466,55 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_bitmap_fill)(dnnlk__top
     return n;
 }
 
+/* The number of the M block keys at kv (padded with INT32_MIN to whole vectors) that are >= t,
+ * t > INT32_MIN: vector compares and a popcount. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_count_ge)(const int32_t *kv, int64_t M, int32_t t) {
+    dnnlk__vi tv = dnnlk__vi_set1(t - 1);
+    int64_t j, c = 0;
+    for (j = 0; j < M; j += DNNLK__VF_N)
+        c += __builtin_popcount(dnnlk__vmask_bits(dnnlk__vi_cmpgt(dnnlk__vi_loadu(kv + j), tv)));
+    return c;
+}
+
 /* Two passes over a row that stays in cache between them. The first splits the row into M blocks
- * of G vectors (M <= 2k + 64, the room in h) and takes each block's best element (max, or min for
- * smallest) at read speed: a vertical max, one horizontal reduction per block. The k-th best of
- * those M block bests is a threshold t; it is one of k distinct elements, so t is at or below the
- * row's k-th best, and with M about 3k it is close to it (about 1.2k elements reach t on random
- * data). The second pass filters only the blocks whose best reaches t (about k of them, from
- * cache) and the tail the blocks leave, collecting every element that reaches t, and a small
- * selection finishes. The one-pass filter's running threshold instead trails the k-th best: about
- * 12k candidates and several selections for k = 50 of 32000.
+ * of G >= 4 vectors (as many as DNNLK__TOPK_MAX_BLOCKS allows) and takes each block's best element
+ * (max, or min for smallest) at read speed: a vertical max, one horizontal reduction per block,
+ * kept as an int32 order key. Any t that at least k block keys reach is at or below the row's k-th
+ * best (k distinct elements reach it); a bisection on the keys, counted by vector compares, finds
+ * one that at most about 1.25k + 8 block keys reach (or the k-th key itself), with no sort or
+ * select (a quickselect of the ~500 keys cost more than the whole second pass). The second pass
+ * filters only the blocks whose key reaches t (about k of them, from cache) and the tail the
+ * blocks leave, collecting every element that reaches t, and a small selection finishes. The
+ * one-pass filter's running threshold instead trails the k-th best: about 12k candidates and
+ * several selections for k = 50 of 32000.
  * The candidates are the elements that pass the filter's compare with t: an upper set of the
  * row's order, as that compare is monotone in it (denormals-are-zero, which may flatten the band
  * around 0, included), so whenever they number at least k they hold the selection. A NaN in the
  * row breaks that (the block max may drop it, and for smallest it passes the filter without being
  * in the upper set): such a row, one with fewer than k candidates, or one whose candidates would
- * overflow h (ties at t) goes to the one-pass filter instead, as does a threshold at an end of the
- * order (every element would pass): returns 0 then, with nothing written. h has room for cap
- * composites; k <= DNNLK_TOP_K_STACK_K. */
+ * overflow h's cap (ties at t) goes to the one-pass filter instead, as does a threshold at an end
+ * of the order (every element would pass): returns 0 then, with nothing written. h has room for
+ * dnnlk__topk_cap(DNNLK_TOP_K_STACK_K) composites (the stack buffer: this path needs k <=
+ * DNNLK_TOP_K_STACK_K); the block keys use it first as int32. */
 static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__argred_args *a, const char *p, char *vp,
                                                                 char *ip, uint64_t *h, int t, int largest) {
     const int64_t W = DNNLK__VF_N, K = a->K, k = a->k, es = a->esize, cap = dnnlk__topk_cap(a->k);
-    const int64_t nv = K / W, G = (nv + cap - 1) / cap, M = G ? nv / G : 0;
+    const int64_t nv = K / W, G0 = (nv + DNNLK__TOPK_MAX_BLOCKS - 1) / DNNLK__TOPK_MAX_BLOCKS;
+    const int64_t G = G0 > 4 ? G0 : 4, M = nv / G;
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
-    int64_t b, l, n = 0;
-    uint64_t rescan[(2 * DNNLK_TOP_K_STACK_K + 64 + 63) / 64] = {0}; /* blocks whose best reaches t */
+    int64_t b, l, n = 0, lo, hi, clo;
+    uint64_t rescan[DNNLK__TOPK_MAX_BLOCKS / 64] = {0}; /* blocks whose key reaches t */
+    int32_t *keys = (int32_t *)(void *)h, kmin = INT32_MAX, kmax = INT32_MIN;
     uint32_t tkey;
     unsigned nan = 0;
     dnnlk__topk_bitmap bm;
     dnnlk__vf tf = dnnlk__vf_zero();
     dnnlk__vi ti = dnnlk__vi_set1(0);
-    if (k > DNNLK_TOP_K_STACK_K || G < 4 || M < k) return 0; /* blocks too small to pay, or too few */
+    if (k > DNNLK_TOP_K_STACK_K || M < k) return 0; /* too few blocks for a threshold */
     for (b = 0; b < M; b++) {
         const char *q = p + b * G * W * es;
         uint32_t key;
+        int32_t sk;
         if (isf) { /* four accumulators hide max's latency */
             dnnlk__vf a0 = dnnlk__vf_load_dt(q, t), a1 = dnnlk__vf_load_dt(q + W * es, t);
             dnnlk__vf a2 = dnnlk__vf_load_dt(q + 2 * W * es, t), a3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
@@ -542,13 +558,31 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
             key = (uint32_t)m ^ 0x80000000u;
             if (!largest) key = ~key;
         }
-        h[b] = ((uint64_t)key << 32) | (uint64_t)b;
+        sk = (int32_t)(key ^ 0x80000000u); /* the same order, signed, for the vector compares */
+        memcpy(keys + b, &sk, 4);
+        kmin = sk < kmin ? sk : kmin;
+        kmax = sk > kmax ? sk : kmax;
     }
     if (nan) return 0;
-    dnnlk__topk_select(h, M, k);
-    tkey = (uint32_t)(h[k - 1] >> 32);
-    for (b = 0; b < M; b++)
-        if ((uint32_t)(h[b] >> 32) >= tkey) rescan[(h[b] & 0xffffffffu) / 64] |= (uint64_t)1 << ((h[b] & 0xffffffffu) % 64);
+    for (b = M; b % W; b++) memcpy(keys + b, &(int32_t){INT32_MIN}, 4);
+    /* t: the largest lo with count(keys >= lo) >= k found by halving [lo, hi) (count(hi) < k), or
+     * any lo on the way that at most k + k/4 + 8 keys reach. A threshold at the end of the order
+     * (INT32_MIN: every element passes) goes to one pass. */
+    if (kmin == INT32_MIN) return 0;
+    lo = kmin;
+    hi = (int64_t)kmax + 1;
+    clo = M;
+    while (hi - lo > 1 && clo > k + k / 4 + 8) {
+        int64_t mid = lo + (hi - lo) / 2, c = DNNLK__SFX(dnnlk__topk_count_ge)(keys, M, (int32_t)mid);
+        if (c >= k) lo = mid, clo = c;
+        else hi = mid;
+    }
+    {
+        dnnlk__vi tv = dnnlk__vi_set1((int32_t)(lo - 1));
+        for (b = 0; b < M; b += W)
+            rescan[b / 64] |= (uint64_t)dnnlk__vmask_bits(dnnlk__vi_cmpgt(dnnlk__vi_loadu(keys + b), tv)) << (b % 64);
+    }
+    tkey = (uint32_t)lo ^ 0x80000000u;
     if (!largest) tkey = ~tkey;
     /* The filter's strict compare against the value just below t (above, for smallest); with t
      * at the end of the order everything would pass, so that row skips straight to one pass. */
