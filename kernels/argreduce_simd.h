@@ -319,17 +319,33 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
 
 /* dnnlk__topk_sort_asc with the rank count of n <= 64 on 64-bit vector lanes: each element's rank
  * is the number of elements below it (they are distinct), DNNLK__VQ_N compares and a popcount at a
- * time. The lanes past n read all-ones padding, which is below nothing. */
+ * time, four elements per load. The lanes past n read all-ones padding, which is below nothing. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_sort_asc_v)(uint64_t *h, int64_t n) {
     uint64_t in[64 + DNNLK__VQ_N], out[64];
     int64_t i, j;
-    if (n > 64) {
+    if (n > 64 || DNNLK__VQ_N < 4) { /* two lanes: the plain rank count is as fast */
         dnnlk__topk_sort_asc(h, n);
         return;
     }
     memcpy(in, h, (size_t)n * 8);
     for (i = n; i < n + DNNLK__VQ_N; i++) in[i] = ~(uint64_t)0;
-    for (i = 0; i < n; i++) {
+    for (i = 0; i + 4 <= n; i += 4) { /* four independent counts */
+        dnnlk__vq r0 = dnnlk__vq_cmplt64_u_rhs(in[i]), r1 = dnnlk__vq_cmplt64_u_rhs(in[i + 1]);
+        dnnlk__vq r2 = dnnlk__vq_cmplt64_u_rhs(in[i + 2]), r3 = dnnlk__vq_cmplt64_u_rhs(in[i + 3]);
+        int64_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+        for (j = 0; j < n; j += DNNLK__VQ_N) {
+            dnnlk__vq v = dnnlk__vq_loadu(in + j);
+            c0 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r0));
+            c1 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r1));
+            c2 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r2));
+            c3 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r3));
+        }
+        out[c0] = in[i];
+        out[c1] = in[i + 1];
+        out[c2] = in[i + 2];
+        out[c3] = in[i + 3];
+    }
+    for (; i < n; i++) {
         dnnlk__vq rhs = dnnlk__vq_cmplt64_u_rhs(in[i]);
         int64_t r = 0;
         for (j = 0; j < n; j += DNNLK__VQ_N)
@@ -500,9 +516,9 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
                                                                 char *ip, uint64_t *h, int t, int largest) {
     const int64_t W = DNNLK__VF_N, K = a->K, k = a->k, es = a->esize, cap = dnnlk__topk_cap(a->k);
     const int64_t nv = K / W, G0 = (nv + DNNLK__TOPK_MAX_BLOCKS - 1) / DNNLK__TOPK_MAX_BLOCKS;
-    const int64_t G = G0 > 4 ? G0 : 4, M = nv / G;
+    const int64_t G = G0 > 64 / W ? G0 : 64 / W, M = nv / G; /* blocks of >= 64 elements */
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
-    int64_t b, l, n = 0, lo, hi, clo;
+    int64_t b, l, n = 0, lo, hi, clo, chi;
     uint64_t rescan[DNNLK__TOPK_MAX_BLOCKS / 64] = {0}; /* blocks whose key reaches t */
     int32_t *keys = (int32_t *)(void *)h, kmin = INT32_MAX, kmax = INT32_MIN;
     uint32_t tkey;
@@ -565,17 +581,26 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
     }
     if (nan) return 0;
     for (b = M; b % W; b++) memcpy(keys + b, &(int32_t){INT32_MIN}, 4);
-    /* t: the largest lo with count(keys >= lo) >= k found by halving [lo, hi) (count(hi) < k), or
-     * any lo on the way that at most k + k/4 + 8 keys reach. A threshold at the end of the order
-     * (INT32_MIN: every element passes) goes to one pass. */
+    /* t: the largest lo with count(keys >= lo) >= k, narrowing [lo, hi) (count(hi) < k), or any
+     * lo on the way that at most k + k/8 + 2 keys reach. The steps alternate between the point
+     * where the count, taken as linear in the key between lo and hi, would meet the middle of
+     * that window, and the middle of [lo, hi) (a bound on the steps when the count is far from
+     * linear). A threshold at the end of the order (INT32_MIN: every element passes) goes to one
+     * pass. */
     if (kmin == INT32_MIN) return 0;
     lo = kmin;
     hi = (int64_t)kmax + 1;
     clo = M;
-    while (hi - lo > 1 && clo > k + k / 4 + 8) {
-        int64_t mid = lo + (hi - lo) / 2, c = DNNLK__SFX(dnnlk__topk_count_ge)(keys, M, (int32_t)mid);
+    chi = 0;
+    for (l = 0; hi - lo > 1 && clo > k + k / 8 + 2; l++) {
+        int64_t mid = lo + (hi - lo) / 2, c;
+        if (!(l & 1)) {
+            mid = lo + (int64_t)((double)(hi - lo) * (double)(clo - (k + k / 16 + 1)) / (double)(clo - chi));
+            mid = mid <= lo ? lo + 1 : mid >= hi ? hi - 1 : mid;
+        }
+        c = DNNLK__SFX(dnnlk__topk_count_ge)(keys, M, (int32_t)mid);
         if (c >= k) lo = mid, clo = c;
-        else hi = mid;
+        else hi = mid, chi = c;
     }
     {
         dnnlk__vi tv = dnnlk__vi_set1((int32_t)(lo - 1));
