@@ -520,9 +520,9 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
     int64_t b, l, n = 0, lo, hi, clo, chi;
     uint64_t rescan[DNNLK__TOPK_MAX_BLOCKS / 64] = {0}; /* blocks whose key reaches t */
-    int32_t *keys = (int32_t *)(void *)h, kmin = INT32_MAX, kmax = INT32_MIN;
+    int32_t *keys = (int32_t *)(void *)h, kmin, kmax;
     uint32_t tkey;
-    unsigned nan = 0;
+    dnnlk__vmask nan = dnnlk__vf_cmpunord(dnnlk__vf_zero(), dnnlk__vf_zero()); /* none */
     dnnlk__topk_bitmap bm;
     dnnlk__vf tf = dnnlk__vf_zero();
     dnnlk__vi ti = dnnlk__vi_set1(0);
@@ -534,12 +534,12 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
         if (isf) { /* four accumulators hide max's latency */
             dnnlk__vf a0 = dnnlk__vf_load_dt(q, t), a1 = dnnlk__vf_load_dt(q + W * es, t);
             dnnlk__vf a2 = dnnlk__vf_load_dt(q + 2 * W * es, t), a3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
-            nan |= dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vf_cmpunord(a0, a1), dnnlk__vf_cmpunord(a2, a3)));
+            nan = dnnlk__vmask_or(nan, dnnlk__vmask_or(dnnlk__vf_cmpunord(a0, a1), dnnlk__vf_cmpunord(a2, a3)));
             for (l = 4; l + 4 <= G; l += 4) {
                 const char *r = q + l * W * es;
                 dnnlk__vf v0 = dnnlk__vf_load_dt(r, t), v1 = dnnlk__vf_load_dt(r + W * es, t);
                 dnnlk__vf v2 = dnnlk__vf_load_dt(r + 2 * W * es, t), v3 = dnnlk__vf_load_dt(r + 3 * W * es, t);
-                nan |= dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vf_cmpunord(v0, v1), dnnlk__vf_cmpunord(v2, v3)));
+                nan = dnnlk__vmask_or(nan, dnnlk__vmask_or(dnnlk__vf_cmpunord(v0, v1), dnnlk__vf_cmpunord(v2, v3)));
                 a0 = largest ? dnnlk__vf_max(a0, v0) : dnnlk__vf_min(a0, v0);
                 a1 = largest ? dnnlk__vf_max(a1, v1) : dnnlk__vf_min(a1, v1);
                 a2 = largest ? dnnlk__vf_max(a2, v2) : dnnlk__vf_min(a2, v2);
@@ -547,7 +547,7 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
             }
             for (; l < G; l++) {
                 dnnlk__vf v = dnnlk__vf_load_dt(q + l * W * es, t);
-                nan |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+                nan = dnnlk__vmask_or(nan, dnnlk__vf_cmpunord(v, v));
                 a0 = largest ? dnnlk__vf_max(a0, v) : dnnlk__vf_min(a0, v);
             }
             if (largest) {
@@ -576,10 +576,29 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
         }
         sk = (int32_t)(key ^ 0x80000000u); /* the same order, signed, for the vector compares */
         memcpy(keys + b, &sk, 4);
-        kmin = sk < kmin ? sk : kmin;
-        kmax = sk > kmax ? sk : kmax;
     }
-    if (nan) return 0;
+    if (dnnlk__vmask_bits(nan)) return 0;
+    { /* the key range, out of the streaming loop */
+        dnnlk__vi mn = dnnlk__vi_set1(INT32_MAX), mx = dnnlk__vi_set1(INT32_MIN);
+        int32_t lmn[DNNLK__VF_N], lmx[DNNLK__VF_N];
+        for (b = 0; b + W <= M; b += W) {
+            dnnlk__vi v = dnnlk__vi_loadu(keys + b);
+            mn = dnnlk__vi_min(mn, v);
+            mx = dnnlk__vi_max(mx, v);
+        }
+        dnnlk__vi_storeu(lmn, mn);
+        dnnlk__vi_storeu(lmx, mx);
+        for (kmin = lmn[0], kmax = lmx[0], l = 1; l < W; l++) {
+            kmin = lmn[l] < kmin ? lmn[l] : kmin;
+            kmax = lmx[l] > kmax ? lmx[l] : kmax;
+        }
+        for (; b < M; b++) {
+            int32_t v;
+            memcpy(&v, keys + b, 4);
+            kmin = v < kmin ? v : kmin;
+            kmax = v > kmax ? v : kmax;
+        }
+    }
     for (b = M; b % W; b++) memcpy(keys + b, &(int32_t){INT32_MIN}, 4);
     /* t: the largest lo with count(keys >= lo) >= k, narrowing [lo, hi) (count(hi) < k), or any
      * lo on the way that at most k + k/8 + 2 keys reach. The steps alternate between the point
