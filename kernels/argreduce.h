@@ -37,16 +37,16 @@
  *   sorted = 1: the k outputs in that order. sorted = 0: the same k elements in increasing index
  *   order (their order in the row), which costs the same and is what a filter usually wants.
  *   Both are deterministic and identical on every ISA and part count.
- *   Cost: a contiguous row long enough for about 2k+64 blocks of at least four vectors (and k <=
+ *   Cost: a contiguous row of at least k blocks of 64 elements and four vectors (and k <=
  *   DNNLK_TOP_K_STACK_K) takes two passes: the best of each block at read speed, then a vector
- *   filter of only the blocks that reach the k-th best block best (about k blocks; about 1.2k
- *   candidates on random data), while the row is in cache. Other rows, and rows with a NaN or
- *   many ties at that threshold, take one pass with a SIMD threshold filter; the elements that
+ *   filter of only the blocks whose best reaches a threshold that k to about 1.13k block bests
+ *   reach (about 1.15k candidates on random data), while the row is in cache. Other rows, and rows
+ *   with a NaN or many ties at that threshold, take one pass with a SIMD threshold filter; the elements that
  *   beat the current k-th best (about k·ln(n/k) on random data) go to a buffer that is cut back
  *   to the k best by quickselect whenever it fills (amortised O(1) each). Then O(k log k) to
  *   order the k (O(k^2) branch-free for k <= 64).
  *   workspace: (2k+64)·8 bytes per part, 8-byte aligned; it may be NULL when k <=
- *   DNNLK_TOP_K_STACK_K, which uses about 9.4 KiB of stack. Otherwise pass the bytes that
+ *   DNNLK_TOP_K_STACK_K, which uses about 11 KiB of stack. Otherwise pass the bytes that
  *   dnnlk_top_k_workspace_bytes(k, nth, &bytes) gives (the same nth for every part); part ith uses
  *   its own slice. That query returns dnnlk_invalid_arguments for k < 0, nth < 1 or bytes NULL and
  *   dnnlk_invalid_shape when the size does not fit a size_t, and then leaves bytes untouched.
