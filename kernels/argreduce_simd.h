@@ -599,7 +599,10 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
             kmax = v > kmax ? v : kmax;
         }
     }
-    for (b = M; b % W; b++) memcpy(keys + b, &(int32_t){INT32_MIN}, 4);
+    {
+        const int32_t pad = INT32_MIN; /* reaches no threshold: the counts skip it */
+        for (b = M; b % W; b++) memcpy(keys + b, &pad, 4);
+    }
     /* t: the largest lo with count(keys >= lo) >= k, narrowing [lo, hi) (count(hi) < k), or any
      * lo on the way that at most k + k/8 + 2 keys reach. The steps alternate between the point
      * where the count, taken as linear in the key between lo and hi, would meet the middle of
