@@ -37,16 +37,16 @@
  *   sorted = 1: the k outputs in that order. sorted = 0: the same k elements in increasing index
  *   order (their order in the row), which costs the same and is what a filter usually wants.
  *   Both are deterministic and identical on every ISA and part count.
- *   Cost: a contiguous row long enough for about 2k+64 blocks of at least four vectors (and k <=
+ *   Cost: a contiguous row of at least k blocks of 64 elements and four vectors (and k <=
  *   DNNLK_TOP_K_STACK_K) takes two passes: the best of each block at read speed, then a vector
- *   filter of only the blocks that reach the k-th best block best (about k blocks; about 1.2k
- *   candidates on random data), while the row is in cache. Other rows, and rows with a NaN or
- *   many ties at that threshold, take one pass with a SIMD threshold filter; the elements that
+ *   filter of only the blocks whose best reaches a threshold that k to about 1.13k block bests
+ *   reach (about 1.15k candidates on random data), while the row is in cache. Other rows, and rows
+ *   with a NaN or many ties at that threshold, take one pass with a SIMD threshold filter; the elements that
  *   beat the current k-th best (about k·ln(n/k) on random data) go to a buffer that is cut back
  *   to the k best by quickselect whenever it fills (amortised O(1) each). Then O(k log k) to
  *   order the k (O(k^2) branch-free for k <= 64).
  *   workspace: (2k+64)·8 bytes per part, 8-byte aligned; it may be NULL when k <=
- *   DNNLK_TOP_K_STACK_K, which uses about 9.4 KiB of stack. Otherwise pass the bytes that
+ *   DNNLK_TOP_K_STACK_K, which uses about 11 KiB of stack. Otherwise pass the bytes that
  *   dnnlk_top_k_workspace_bytes(k, nth, &bytes) gives (the same nth for every part); part ith uses
  *   its own slice. That query returns dnnlk_invalid_arguments for k < 0, nth < 1 or bytes NULL and
  *   dnnlk_invalid_shape when the size does not fit a size_t, and then leaves bytes untouched.
@@ -148,11 +148,22 @@ static inline int64_t dnnlk__argred_scalar1(const dnnlk__argred_args *a, const c
     return bi;
 }
 
+/* One element of es bytes (1, 2, 4 or 8), by a copy of constant size: a libc call per element
+ * cost top_k's row more than its whole sort. */
+static DNNLK__FORCEINLINE void dnnlk__argred_copy_elem(char *d, const char *s, int64_t es) {
+    switch (es) {
+    case 1: *d = *s; break;
+    case 2: memcpy(d, s, 2); break;
+    case 4: memcpy(d, s, 4); break;
+    default: memcpy(d, s, 8); break;
+    }
+}
+
 static DNNLK__FORCEINLINE void dnnlk__argred_put(const dnnlk__argred_args *a, const char *p, int64_t k, char *ip,
                                                  char *vp) {
     if (a->idx64) memcpy(ip, &k, 8);
     else { int32_t v = (int32_t)k; memcpy(ip, &v, 4); }
-    if (vp) memcpy(vp, p + k * a->sa, (size_t)a->esize);
+    if (vp) dnnlk__argred_copy_elem(vp, p + k * a->sa, a->esize);
 }
 
 /* Rows one element at a time: what the body's vector paths do not take (a strided axis without
@@ -282,6 +293,10 @@ static inline void dnnlk__topk_select(uint64_t *h, int64_t n, int64_t k) {
     }
 }
 
+/* The most blocks the two-pass rows split a row into: their int32 keys, padded to whole vectors,
+ * fit the stack buffer of dnnlk_top_k's k <= DNNLK_TOP_K_STACK_K path; a multiple of 64. */
+#define DNNLK__TOPK_MAX_BLOCKS 2048
+
 /* The candidate set of one row: buf[0..n) holds every composite that beat thr when it came; when
  * the buffer is full it is cut back to the k best and thr rises to the k-th. Amortised O(1) per
  * candidate, no per-element cand work. */
@@ -305,11 +320,16 @@ static DNNLK__FORCEINLINE int dnnlk__topk_add(dnnlk__topk_set *s, uint64_t c) {
     return 1;
 }
 
-/* Orders the k kept composites and writes them out. */
-static inline void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, uint64_t *h, char *vp, char *ip) {
+/* A sort of n distinct u64 into ascending order: dnnlk__topk_sort_asc, or the vector rank sort of
+ * argreduce_simd.h at its level. */
+typedef void (*dnnlk__topk_sort_fn)(uint64_t *h, int64_t n);
+
+/* Orders the k kept composites (with sort) and writes them out. */
+static DNNLK__FORCEINLINE void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, uint64_t *h, char *vp,
+                                                char *ip, dnnlk__topk_sort_fn sort) {
     int64_t r, k = a->k;
     if (a->sorted) {
-        dnnlk__topk_sort_asc(h, k);
+        sort(h, k);
         for (r = 0; r < k / 2; r++) {
             uint64_t t = h[r];
             h[r] = h[k - 1 - r];
@@ -318,14 +338,46 @@ static inline void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, 
         for (r = 0; r < k; r++) h[r] = (uint64_t)dnnlk__topk_comp_index(h[r]);
     } else {
         for (r = 0; r < k; r++) h[r] = (uint64_t)dnnlk__topk_comp_index(h[r]);
-        dnnlk__topk_sort_asc(h, k);
+        sort(h, k);
     }
     for (r = 0; r < k; r++) {
         int64_t i = (int64_t)h[r];
         if (a->idx64) memcpy(ip + r * a->sia, &i, 8);
         else { int32_t v = (int32_t)i; memcpy(ip + r * a->sia, &v, 4); }
-        if (vp) memcpy(vp + r * a->sva, p + i * a->sa, (size_t)a->esize);
+        if (vp) dnnlk__argred_copy_elem(vp + r * a->sva, p + i * a->sa, a->esize);
     }
+}
+
+/* The second pass's bitmap: filter bits of up to 64 words of 64 elements, each word's first element
+ * in base, and one bit per nonzero word in nz. Filling it takes no branch on the data; emptying it
+ * walks nz, so a branch mispredicts about once per word with a candidate instead of once per
+ * vector with one (most of the pass's time when it branched per vector). */
+typedef struct dnnlk__topk_bitmap {
+    uint64_t bits[64], nz;
+    int64_t base[64];
+    int nw;
+} dnnlk__topk_bitmap;
+
+/* Appends the composites of the elements whose bits are set to h[0..n); returns the new count, or
+ * -1 when h's cap would overflow. Leaves the bitmap empty. */
+static DNNLK__FORCEINLINE int64_t dnnlk__topk_bitmap_drain(dnnlk__topk_bitmap *bm, const char *p, int64_t es, int t,
+                                                           int largest, uint64_t *h, int64_t n, int64_t cap) {
+    uint64_t nz = bm->nz;
+    while (nz) {
+        int wi = __builtin_ctzll(nz);
+        uint64_t w = bm->bits[wi];
+        int64_t at = bm->base[wi];
+        nz &= nz - 1;
+        if (n + __builtin_popcountll(w) > cap) return -1;
+        do {
+            int64_t e = at + __builtin_ctzll(w);
+            w &= w - 1;
+            h[n++] = dnnlk__topk_comp(p + e * es, t, largest, e);
+        } while (w);
+    }
+    bm->nz = 0;
+    bm->nw = 0;
+    return n;
 }
 
 /* Starts a row's set with its first k elements; the threshold is the worst of them. */
@@ -344,15 +396,15 @@ static DNNLK__FORCEINLINE void dnnlk__topk_start(const dnnlk__argred_args *a, co
 }
 
 static DNNLK__FORCEINLINE void dnnlk__topk_finish(const dnnlk__argred_args *a, const char *p, dnnlk__topk_set *s, char *vp,
-                                                  char *ip) {
+                                                  char *ip, dnnlk__topk_sort_fn sort) {
     if (s->n > s->k) dnnlk__topk_select(s->buf, s->n, s->k);
-    dnnlk__topk_emit(a, p, s->buf, vp, ip);
+    dnnlk__topk_emit(a, p, s->buf, vp, ip, sort);
 }
 
 /* Rows one element at a time: what the body's vector scan does not take (a strided axis, rows
  * with fewer than four vectors past the first k). */
 static inline void dnnlk__topk_rows_elem(const dnnlk__argred_args *a, const char *src, char *ip, char *vp,
-                                           int64_t n, uint64_t *buf) {
+                                           int64_t n, uint64_t *buf, dnnlk__topk_sort_fn sort) {
     int64_t j, i;
     dnnlk__topk_set s;
     for (j = 0; j < n; j++) {
@@ -360,7 +412,7 @@ static inline void dnnlk__topk_rows_elem(const dnnlk__argred_args *a, const char
         if (a->k == 0) continue;
         dnnlk__topk_start(a, p, buf, &s);
         for (i = a->k; i < a->K; i++) (void)dnnlk__topk_add(&s, dnnlk__topk_comp(p + i * a->sa, a->dtype, a->largest, i));
-        dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si);
+        dnnlk__topk_finish(a, p, &s, vp ? vp + j * a->sv : NULL, ip + j * a->si, sort);
     }
 }
 

@@ -317,6 +317,44 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
 
 /* ---- top_k on a contiguous row ---- */
 
+/* dnnlk__topk_sort_asc with the rank count of n <= 64 on 64-bit vector lanes: each element's rank
+ * is the number of elements below it (they are distinct), DNNLK__VQ_N compares and a popcount at a
+ * time, four elements per load. The lanes past n read all-ones padding, which is below nothing. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_sort_asc_v)(uint64_t *h, int64_t n) {
+    uint64_t in[64 + DNNLK__VQ_N], out[64];
+    int64_t i, j;
+    if (n > 64 || DNNLK__VQ_N < 4) { /* two lanes: the plain rank count is as fast */
+        dnnlk__topk_sort_asc(h, n);
+        return;
+    }
+    memcpy(in, h, (size_t)n * 8);
+    for (i = n; i < n + DNNLK__VQ_N; i++) in[i] = ~(uint64_t)0;
+    for (i = 0; i + 4 <= n; i += 4) { /* four independent counts */
+        dnnlk__vq r0 = dnnlk__vq_cmplt64_u_rhs(in[i]), r1 = dnnlk__vq_cmplt64_u_rhs(in[i + 1]);
+        dnnlk__vq r2 = dnnlk__vq_cmplt64_u_rhs(in[i + 2]), r3 = dnnlk__vq_cmplt64_u_rhs(in[i + 3]);
+        int64_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+        for (j = 0; j < n; j += DNNLK__VQ_N) {
+            dnnlk__vq v = dnnlk__vq_loadu(in + j);
+            c0 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r0));
+            c1 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r1));
+            c2 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r2));
+            c3 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r3));
+        }
+        out[c0] = in[i];
+        out[c1] = in[i + 1];
+        out[c2] = in[i + 2];
+        out[c3] = in[i + 3];
+    }
+    for (; i < n; i++) {
+        dnnlk__vq rhs = dnnlk__vq_cmplt64_u_rhs(in[i]);
+        int64_t r = 0;
+        for (j = 0; j < n; j += DNNLK__VQ_N)
+            r += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(dnnlk__vq_loadu(in + j), rhs));
+        out[r] = in[i];
+    }
+    memcpy(h, out, (size_t)n * 8);
+}
+
 /* Bits of the elements of one vector at p that may beat the threshold (a superset: the candidate
  * set decides). */
 static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__topk_filter1)(const char *p, int t, int largest, dnnlk__vf tf,
@@ -409,47 +447,99 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_collect)(const char *p,
     return n;
 }
 
+/* The filter's bits of up to 64 elements at p (a multiple of DNNLK__VF_N, which divides 64), one
+ * per element, element 0 in bit 0. */
+static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__topk_filter_word)(const char *p, int64_t len, int64_t es, int t,
+                                                                      int largest, dnnlk__vf tf, dnnlk__vi ti) {
+    const int64_t W = DNNLK__VF_N;
+    uint64_t w = 0;
+    int64_t j;
+    if (len == 64) { /* a constant count: the loop unrolls */
+        for (j = 0; j < 64; j += W) w |= DNNLK__SFX(dnnlk__topk_filter1)(p + j * es, t, largest, tf, ti) << j;
+    } else {
+        for (j = 0; j < len; j += W) w |= DNNLK__SFX(dnnlk__topk_filter1)(p + j * es, t, largest, tf, ti) << j;
+    }
+    return w;
+}
+
+/* Filters [from, to) (whole vectors) into the bitmap, draining it into h whenever it fills. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_bitmap_fill)(dnnlk__topk_bitmap *bm, const char *p,
+                                                                     int64_t from, int64_t to, int64_t es, int t,
+                                                                     int largest, dnnlk__vf tf, dnnlk__vi ti,
+                                                                     uint64_t *h, int64_t n, int64_t cap) {
+    int64_t e;
+    for (e = from; e < to; e += 64) {
+        int64_t len = to - e < 64 ? to - e : 64;
+        uint64_t w = DNNLK__SFX(dnnlk__topk_filter_word)(p + e * es, len, es, t, largest, tf, ti);
+        bm->bits[bm->nw] = w;
+        bm->base[bm->nw] = e;
+        bm->nz |= (uint64_t)(w != 0) << bm->nw;
+        if (++bm->nw == 64) {
+            n = dnnlk__topk_bitmap_drain(bm, p, es, t, largest, h, n, cap);
+            if (n < 0) return -1;
+        }
+    }
+    return n;
+}
+
+/* The number of the M block keys at kv (padded with INT32_MIN to whole vectors) that are >= t,
+ * t > INT32_MIN: vector compares and a popcount. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_count_ge)(const int32_t *kv, int64_t M, int32_t t) {
+    dnnlk__vi tv = dnnlk__vi_set1(t - 1);
+    int64_t j, c = 0;
+    for (j = 0; j < M; j += DNNLK__VF_N)
+        c += __builtin_popcount(dnnlk__vmask_bits(dnnlk__vi_cmpgt(dnnlk__vi_loadu(kv + j), tv)));
+    return c;
+}
+
 /* Two passes over a row that stays in cache between them. The first splits the row into M blocks
- * of G vectors (M <= 2k + 64, the room in h) and takes each block's best element (max, or min for
- * smallest) at read speed: a vertical max, one horizontal reduction per block. The k-th best of
- * those M block bests is a threshold t; it is one of k distinct elements, so t is at or below the
- * row's k-th best, and with M about 3k it is close to it (about 1.2k elements reach t on random
- * data). The second pass filters only the blocks whose best reaches t (about k of them, from
- * cache) and the tail the blocks leave, collecting every element that reaches t, and a small
- * selection finishes. The one-pass filter's running threshold instead trails the k-th best: about
- * 12k candidates and several selections for k = 50 of 32000.
+ * of G >= 4 vectors (as many as DNNLK__TOPK_MAX_BLOCKS allows) and takes each block's best element
+ * (max, or min for smallest) at read speed: a vertical max, one horizontal reduction per block,
+ * kept as an int32 order key. Any t that at least k block keys reach is at or below the row's k-th
+ * best (k distinct elements reach it); a bisection on the keys, counted by vector compares, finds
+ * one that at most about 1.25k + 8 block keys reach (or the k-th key itself), with no sort or
+ * select (a quickselect of the ~500 keys cost more than the whole second pass). The second pass
+ * filters only the blocks whose key reaches t (about k of them, from cache) and the tail the
+ * blocks leave, collecting every element that reaches t, and a small selection finishes. The
+ * one-pass filter's running threshold instead trails the k-th best: about 12k candidates and
+ * several selections for k = 50 of 32000.
  * The candidates are the elements that pass the filter's compare with t: an upper set of the
  * row's order, as that compare is monotone in it (denormals-are-zero, which may flatten the band
  * around 0, included), so whenever they number at least k they hold the selection. A NaN in the
  * row breaks that (the block max may drop it, and for smallest it passes the filter without being
  * in the upper set): such a row, one with fewer than k candidates, or one whose candidates would
- * overflow h (ties at t) goes to the one-pass filter instead, as does a threshold at an end of the
- * order (every element would pass): returns 0 then, with nothing written. h has room for cap
- * composites; k <= DNNLK_TOP_K_STACK_K. */
+ * overflow h's cap (ties at t) goes to the one-pass filter instead, as does a threshold at an end
+ * of the order (every element would pass): returns 0 then, with nothing written. h has room for
+ * dnnlk__topk_cap(DNNLK_TOP_K_STACK_K) composites (the stack buffer: this path needs k <=
+ * DNNLK_TOP_K_STACK_K); the block keys use it first as int32. */
 static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__argred_args *a, const char *p, char *vp,
                                                                 char *ip, uint64_t *h, int t, int largest) {
     const int64_t W = DNNLK__VF_N, K = a->K, k = a->k, es = a->esize, cap = dnnlk__topk_cap(a->k);
-    const int64_t nv = K / W, G = (nv + cap - 1) / cap, M = G ? nv / G : 0;
+    const int64_t nv = K / W, G0 = (nv + DNNLK__TOPK_MAX_BLOCKS - 1) / DNNLK__TOPK_MAX_BLOCKS;
+    const int64_t G = G0 > 64 / W ? G0 : 64 / W, M = nv / G; /* blocks of >= 64 elements */
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
-    int64_t b, l, n = 0;
-    uint64_t rescan[(2 * DNNLK_TOP_K_STACK_K + 64 + 63) / 64] = {0}; /* blocks whose best reaches t */
+    int64_t b, l, n = 0, lo, hi, clo, chi;
+    uint64_t rescan[DNNLK__TOPK_MAX_BLOCKS / 64] = {0}; /* blocks whose key reaches t */
+    int32_t *keys = (int32_t *)(void *)h, kmin, kmax;
     uint32_t tkey;
-    unsigned nan = 0;
+    dnnlk__vmask nan = dnnlk__vf_cmpunord(dnnlk__vf_zero(), dnnlk__vf_zero()); /* none */
+    dnnlk__topk_bitmap bm;
     dnnlk__vf tf = dnnlk__vf_zero();
     dnnlk__vi ti = dnnlk__vi_set1(0);
-    if (k > DNNLK_TOP_K_STACK_K || G < 4 || M < k) return 0; /* blocks too small to pay, or too few */
+    if (k > DNNLK_TOP_K_STACK_K || M < k) return 0; /* too few blocks for a threshold */
     for (b = 0; b < M; b++) {
         const char *q = p + b * G * W * es;
         uint32_t key;
+        int32_t sk;
         if (isf) { /* four accumulators hide max's latency */
             dnnlk__vf a0 = dnnlk__vf_load_dt(q, t), a1 = dnnlk__vf_load_dt(q + W * es, t);
             dnnlk__vf a2 = dnnlk__vf_load_dt(q + 2 * W * es, t), a3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
-            nan |= dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vf_cmpunord(a0, a1), dnnlk__vf_cmpunord(a2, a3)));
+            nan = dnnlk__vmask_or(nan, dnnlk__vmask_or(dnnlk__vf_cmpunord(a0, a1), dnnlk__vf_cmpunord(a2, a3)));
             for (l = 4; l + 4 <= G; l += 4) {
                 const char *r = q + l * W * es;
                 dnnlk__vf v0 = dnnlk__vf_load_dt(r, t), v1 = dnnlk__vf_load_dt(r + W * es, t);
                 dnnlk__vf v2 = dnnlk__vf_load_dt(r + 2 * W * es, t), v3 = dnnlk__vf_load_dt(r + 3 * W * es, t);
-                nan |= dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vf_cmpunord(v0, v1), dnnlk__vf_cmpunord(v2, v3)));
+                nan = dnnlk__vmask_or(nan, dnnlk__vmask_or(dnnlk__vf_cmpunord(v0, v1), dnnlk__vf_cmpunord(v2, v3)));
                 a0 = largest ? dnnlk__vf_max(a0, v0) : dnnlk__vf_min(a0, v0);
                 a1 = largest ? dnnlk__vf_max(a1, v1) : dnnlk__vf_min(a1, v1);
                 a2 = largest ? dnnlk__vf_max(a2, v2) : dnnlk__vf_min(a2, v2);
@@ -457,7 +547,7 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
             }
             for (; l < G; l++) {
                 dnnlk__vf v = dnnlk__vf_load_dt(q + l * W * es, t);
-                nan |= dnnlk__vmask_bits(dnnlk__vf_cmpunord(v, v));
+                nan = dnnlk__vmask_or(nan, dnnlk__vf_cmpunord(v, v));
                 a0 = largest ? dnnlk__vf_max(a0, v) : dnnlk__vf_min(a0, v);
             }
             if (largest) {
@@ -484,13 +574,62 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
             key = (uint32_t)m ^ 0x80000000u;
             if (!largest) key = ~key;
         }
-        h[b] = ((uint64_t)key << 32) | (uint64_t)b;
+        sk = (int32_t)(key ^ 0x80000000u); /* the same order, signed, for the vector compares */
+        memcpy(keys + b, &sk, 4);
     }
-    if (nan) return 0;
-    dnnlk__topk_select(h, M, k);
-    tkey = (uint32_t)(h[k - 1] >> 32);
-    for (b = 0; b < M; b++)
-        if ((uint32_t)(h[b] >> 32) >= tkey) rescan[(h[b] & 0xffffffffu) / 64] |= (uint64_t)1 << ((h[b] & 0xffffffffu) % 64);
+    if (dnnlk__vmask_bits(nan)) return 0;
+    { /* the key range, out of the streaming loop */
+        dnnlk__vi mn = dnnlk__vi_set1(INT32_MAX), mx = dnnlk__vi_set1(INT32_MIN);
+        int32_t lmn[DNNLK__VF_N], lmx[DNNLK__VF_N];
+        for (b = 0; b + W <= M; b += W) {
+            dnnlk__vi v = dnnlk__vi_loadu(keys + b);
+            mn = dnnlk__vi_min(mn, v);
+            mx = dnnlk__vi_max(mx, v);
+        }
+        dnnlk__vi_storeu(lmn, mn);
+        dnnlk__vi_storeu(lmx, mx);
+        for (kmin = lmn[0], kmax = lmx[0], l = 1; l < W; l++) {
+            kmin = lmn[l] < kmin ? lmn[l] : kmin;
+            kmax = lmx[l] > kmax ? lmx[l] : kmax;
+        }
+        for (; b < M; b++) {
+            int32_t v;
+            memcpy(&v, keys + b, 4);
+            kmin = v < kmin ? v : kmin;
+            kmax = v > kmax ? v : kmax;
+        }
+    }
+    {
+        const int32_t pad = INT32_MIN; /* reaches no threshold: the counts skip it */
+        for (b = M; b % W; b++) memcpy(keys + b, &pad, 4);
+    }
+    /* t: the largest lo with count(keys >= lo) >= k, narrowing [lo, hi) (count(hi) < k), or any
+     * lo on the way that at most k + k/8 + 2 keys reach. The steps alternate between the point
+     * where the count, taken as linear in the key between lo and hi, would meet the middle of
+     * that window, and the middle of [lo, hi) (a bound on the steps when the count is far from
+     * linear). A threshold at the end of the order (INT32_MIN: every element passes) goes to one
+     * pass. */
+    if (kmin == INT32_MIN) return 0;
+    lo = kmin;
+    hi = (int64_t)kmax + 1;
+    clo = M;
+    chi = 0;
+    for (l = 0; hi - lo > 1 && clo > k + k / 8 + 2; l++) {
+        int64_t mid = lo + (hi - lo) / 2, c;
+        if (!(l & 1)) {
+            mid = lo + (int64_t)((double)(hi - lo) * (double)(clo - (k + k / 16 + 1)) / (double)(clo - chi));
+            mid = mid <= lo ? lo + 1 : mid >= hi ? hi - 1 : mid;
+        }
+        c = DNNLK__SFX(dnnlk__topk_count_ge)(keys, M, (int32_t)mid);
+        if (c >= k) lo = mid, clo = c;
+        else hi = mid, chi = c;
+    }
+    {
+        dnnlk__vi tv = dnnlk__vi_set1((int32_t)(lo - 1));
+        for (b = 0; b < M; b += W)
+            rescan[b / 64] |= (uint64_t)dnnlk__vmask_bits(dnnlk__vi_cmpgt(dnnlk__vi_loadu(keys + b), tv)) << (b % 64);
+    }
+    tkey = (uint32_t)lo ^ 0x80000000u;
     if (!largest) tkey = ~tkey;
     /* The filter's strict compare against the value just below t (above, for smallest); with t
      * at the end of the order everything would pass, so that row skips straight to one pass. */
@@ -507,19 +646,24 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
         ti = dnnlk__vi_set1(largest ? tv - 1 : tv + 1);
     }
     /* The second pass, in index order: the chosen blocks (set bits of rescan), then the tail. */
+    bm.nz = 0;
+    bm.nw = 0;
     for (b = 0; b * 64 < M; b++) {
         uint64_t set = rescan[b];
         while (set) {
             int64_t blk = b * 64 + __builtin_ctzll(set);
             set &= set - 1;
-            n = DNNLK__SFX(dnnlk__topk_collect)(p, blk * G * W, (blk + 1) * G * W, K, t, largest, tf, ti, h, n, cap);
+            n = DNNLK__SFX(dnnlk__topk_bitmap_fill)(&bm, p, blk * G * W, (blk + 1) * G * W, es, t, largest, tf, ti, h,
+                                                   n, cap);
             if (n < 0) return 0;
         }
     }
-    n = DNNLK__SFX(dnnlk__topk_collect)(p, M * G * W, K, K, t, largest, tf, ti, h, n, cap);
+    n = dnnlk__topk_bitmap_drain(&bm, p, es, t, largest, h, n, cap);
+    if (n >= 0) n = DNNLK__SFX(dnnlk__topk_collect)(p, M * G * W, K, K, t, largest, tf, ti, h, n, cap);
+    if (n < 0) return 0;
     if (n < k) return 0;
     if (n > k) dnnlk__topk_select(h, n, k);
-    dnnlk__topk_emit(a, p, h, vp, ip);
+    dnnlk__topk_emit(a, p, h, vp, ip, DNNLK__SFX(dnnlk__topk_sort_asc_v));
     return 1;
 }
 
@@ -540,7 +684,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
     dnnlk__topk_set s;
     int64_t j;
     if (a->sa != a->esize || a->K - a->k < 4 * DNNLK__VF_N) {
-        dnnlk__topk_rows_elem(a, src, ip, vp, n, h);
+        dnnlk__topk_rows_elem(a, src, ip, vp, n, h, DNNLK__SFX(dnnlk__topk_sort_asc_v));
         return;
     }
     for (j = 0; j < n; j++) {
@@ -555,7 +699,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_rows)(const dnnlk__argred_arg
         DNNLK__TK_CASES(dnnlk_u8)
         default: continue; /* not reached: the dtypes above are all that come here */
         }
-        dnnlk__topk_finish(a, p, &s, vpj, ipj);
+        dnnlk__topk_finish(a, p, &s, vpj, ipj, DNNLK__SFX(dnnlk__topk_sort_asc_v));
     }
 }
 #undef DNNLK__TK_CASES
