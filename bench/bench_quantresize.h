@@ -138,7 +138,7 @@ static inline void bench_qr_quant_case(const char *name, int dequant, int per_ch
         double naive_t = nth == 1 ? bench_time(bench_qr_naive_quant, &nv, 1) : 0;
         char note[160] = "";
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
-        if (dequant) bench_store_ceiling_note(note, sizeof note, (double)n, t, copy_t, bench_fill_time((size_t)n * 4, nth, 0x5a));
+        if (dequant) bench_bound_ceiling_note(note, sizeof note, "NT fill", (double)n, t, copy_t, bench_fill_time((size_t)n * 4, nth, 0x5a));
         bench_row(name, "4096x4096", dequant ? "s8>f32" : "f32>s8", nth, (double)n, (double)n * 5, t, copy_t, naive_t,
                   note);
     }
@@ -241,7 +241,7 @@ static inline void bench_qr_resize_general_case(const char *name, int cubic) {
         t1 = bench_cached_time(bench_qr_resize_part, &s1, plane, nth) * plane;
         t2 = bench_cached_time(bench_qr_resize_part, &s2, 2 * plane, nth) * 2 * plane;
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)nout);
-        bench_store_ceiling_note(note, sizeof note, (double)nout, t, copy_t, bench_fill_time((size_t)nout * 4, nth, 0x5a));
+        bench_bound_ceiling_note(note, sizeof note, "NT fill", (double)nout, t, copy_t, bench_fill_time((size_t)nout * 4, nth, 0x5a));
         bench_compute_ceiling_note(note, sizeof note, (double)nout, t, copy_t, (t2 - t1) / plane, 0);
         bench_row(name, cubic ? "8x64x128x128 x2" : "8x64x256x256 x0.5", "f32", nth, (double)nout, bytes, t, copy_t, 0, note);
     }
@@ -322,7 +322,7 @@ static inline void bench_qr_lin_case(const char *name, int kind) {
         char note[160] = "";
         bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
         /* dequantize writes 4 bytes an element, reads 0.5 (u4) or 1 (s8) */
-        if (kind != 1) bench_store_ceiling_note(note, sizeof note, (double)n, t, copy_t, bench_fill_time(ybytes, nth, 0x5a));
+        if (kind != 1) bench_bound_ceiling_note(note, sizeof note, "NT fill", (double)n, t, copy_t, bench_fill_time(ybytes, nth, 0x5a));
         else { /* fp8 encoding is compute-bound: its arithmetic alone, on the first rows */
             bench_qr_lin sl = c;
             sl.x.dims[0] = sl.y.dims[0] = bench_cached_rows(R, C);

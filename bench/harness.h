@@ -747,24 +747,26 @@ static inline const char *bench_peer_note(char *note, size_t n, const char *key,
     return note;
 }
 
-/* For a row whose output is most of its traffic (a dequantize writes 4 bytes an element and reads
- * half of one to one): fill_t, a non-temporal fill of the output bytes alone, is the least time any
- * kernel needs to write them. Appends "NT fill 0.95x" (fill_t / ours) and, where that fill alone
- * takes longer than the copy limit of the row's traffic, the ceilings the bound puts on the row on
- * this machine: "eff <= 0.63" (copy_t / fill_t) and per peer noted for the row "PEER lead <= 9.5x"
- * (the peer's time / fill_t): how far ahead of that peer any kernel could be. Call it after
- * bench_peer_note, which records the row's peers. */
-static inline const char *bench_store_ceiling_note(char *note, size_t n, double elems, double t, double copy_t,
-                                                   double fill_t) {
+/* A bound of a row that is neither the copy nor the arithmetic, bound_t, named by label:
+ *  - "NT fill": a non-temporal fill of the output bytes alone, for rows whose output is most of
+ *    their traffic (a dequantize writes 4 bytes an element and reads half of one to one);
+ *  - "read": a read of the input bytes alone, for rows that read much more than they write (a
+ *    compare reads 8 bytes an element and writes one).
+ * Appends "NT fill 0.95x" (bound_t / ours) and, where that bound takes longer than the copy limit
+ * of the row's traffic, the ceilings it puts on the row on this machine: "eff <= 0.63" (copy_t /
+ * bound_t) and per peer noted for the row "PEER lead <= 9.5x" (the peer's time / bound_t): how far
+ * ahead of that peer any kernel could be. Call it after bench_peer_note, which records the row's
+ * peers. A bound slower than ours was disturbed (another job): no ceiling from it. */
+static inline const char *bench_bound_ceiling_note(char *note, size_t n, const char *label, double elems, double t,
+                                                   double copy_t, double bound_t) {
     size_t k = strlen(note);
     int i;
-    if (k < n) k += (size_t)snprintf(note + k, n - k, "%sNT fill %.2fx", k ? ", " : "", fill_t / t);
-    /* a fill slower than ours was disturbed (another job): no ceiling from it */
-    if (fill_t <= copy_t || fill_t > t) return note;
-    if (k < n) k += (size_t)snprintf(note + k, n - k, ": eff <= %.2f", copy_t / fill_t);
+    if (k < n) k += (size_t)snprintf(note + k, n - k, "%s%s %.2fx", k ? ", " : "", label, bound_t / t);
+    if (bound_t <= copy_t || bound_t > t) return note;
+    if (k < n) k += (size_t)snprintf(note + k, n - k, ": eff <= %.2f", copy_t / bound_t);
     for (i = 0; i < bench_nrow_peers && k < n; i++)
         k += (size_t)snprintf(note + k, n - k, ", %s lead <= %.1fx", bench_row_peers[i].name,
-                              bench_row_peers[i].ns / (1e9 * fill_t / elems));
+                              bench_row_peers[i].ns / (1e9 * bound_t / elems));
     return note;
 }
 
