@@ -16,10 +16,6 @@
  *     OMP_NUM_THREADS=1 ./compute_floor [REPS] */
 #include "dnnl_kernels.h"
 #include "tools/cputime.h"
-#ifdef WITH_ONEDNN
-#include <dnnl.h>
-#define CHK(e) do { if ((e) != dnnl_success) { printf("oneDNN failed: %s\n", #e); exit(2); } } while (0)
-#endif
 
 enum { OP_GELU_ERF, OP_GELU_TANH, OP_SOFTMAX, OP_LOG_SOFTMAX, OP_GELU_ERF_BWD, OP_GELU_TANH_BWD, OP_SOFTMAX_BWD,
        OP_LOG_SOFTMAX_BWD, NOPS };
@@ -153,8 +149,7 @@ int main(int argc, char **argv) {
 #ifdef WITH_ONEDNN
     dnnl_engine_t eng;
     dnnl_stream_t s;
-    CHK(dnnl_engine_create(&eng, dnnl_cpu, 0));
-    CHK(dnnl_stream_create(&s, eng, dnnl_stream_default_flags));
+    onednn_open(&eng, &s);
 #endif
     printf("one thread, ns/element, best of %d (thread CPU time); goal time = copy / goal eff\n", reps);
     printf("%-16s %8s %8s %8s %8s %10s %10s\n", "op", "dram", "cache", "copy", "goal", "cache/goal", "peer cache");

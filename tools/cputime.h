@@ -38,3 +38,13 @@ static inline int cputime_vs_memcpy(int (*run)(void *), void *ctx, void *c0, con
     }
     return 0;
 }
+#ifdef WITH_ONEDNN
+/* The tools that time oneDNN beside us (built with -DWITH_ONEDNN -ldnnl, run with
+ * OMP_NUM_THREADS=1 so that oneDNN runs in the timed thread): one CPU engine and stream. */
+#include <dnnl.h>
+#define CHK(e) do { if ((e) != dnnl_success) { printf("oneDNN failed: %s\n", #e); exit(2); } } while (0)
+static void onednn_open(dnnl_engine_t *eng, dnnl_stream_t *s) {
+    CHK(dnnl_engine_create(eng, dnnl_cpu, 0));
+    CHK(dnnl_stream_create(s, *eng, dnnl_stream_default_flags));
+}
+#endif

@@ -11,9 +11,6 @@
  * ISA caps the level (0 scalar .. 3 AVX-512); CASE (0, 1, 2) runs one shape only. eff = memcpy time / kernel time. */
 #include "dnnl_kernels.h"
 #include "tools/cputime.h"
-#ifdef WITH_ONEDNN
-#include <dnnl.h>
-#endif
 typedef struct nc_call {
     dnnlk_tensor x, y, w, b;
 } nc_call;
@@ -33,7 +30,6 @@ static int nc_onednn_run(void *p) {
     if (dnnl_primitive_execute(o->prim, o->s, 4, o->args) != dnnl_success) return 1;
     return dnnl_stream_wait(o->s) != dnnl_success;
 }
-#define CHK(e) do { if ((e) != dnnl_success) { printf("oneDNN failed: %s\n", #e); exit(2); } } while (0)
 #endif
 int main(int argc, char **argv) {
     static const int64_t shapes[3][2] = {{4096, 768}, {2048, 4096}, {256, 768}};
@@ -41,8 +37,7 @@ int main(int argc, char **argv) {
 #ifdef WITH_ONEDNN
     dnnl_engine_t eng;
     dnnl_stream_t s;
-    CHK(dnnl_engine_create(&eng, dnnl_cpu, 0));
-    CHK(dnnl_stream_create(&s, eng, dnnl_stream_default_flags));
+    onednn_open(&eng, &s);
 #endif
     if (isa >= 0) dnnlk_set_max_isa((dnnlk_isa)isa);
     for (k = 0; k < 3; k++) {
