@@ -21,18 +21,20 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_load_bf16_avx512(const uint16_t *p) {
     __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)p);
     return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
 }
-/* Round to nearest even, NaN quieted (matches dnnlk_f32_to_bf16); the result in the high 16 bits
- * of each lane (the low ones hold garbage): + 0x8000 where bit 16 is set, + 0x7fff elsewhere, and
- * a NaN's quiet bit set instead (4 operations where shifting the lsb down and back took 6). */
-static DNNLK__FORCEINLINE __m512i dnnlk__vf_to_bf16_hi_avx512(__m512 v) {
-    __m512i u = _mm512_castps_si512(v);
+/* f32 bits rounded to bf16 in the high 16 bits (bit 16 as a lane mask: + 0x8000 where set, + 0x7fff
+ * elsewhere); the low 16 bits are garbage */
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_bf16_rne_bits_avx512(__m512i u) {
     __mmask16 odd = _mm512_test_epi32_mask(u, _mm512_set1_epi32(0x10000));
-    __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
-    __m512i r = _mm512_mask_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), odd, u, _mm512_set1_epi32(0x8000));
-    return _mm512_mask_or_epi32(r, nan, u, _mm512_set1_epi32(0x00400000));
+    return _mm512_mask_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), odd, u, _mm512_set1_epi32(0x8000));
 }
+/* Round to nearest even, NaN quieted (matches dnnlk_f32_to_bf16), in the low 16 bits: the rounding
+ * above with a NaN's quiet bit set instead (4 operations where shifting the lsb down and back took
+ * 6), then the shift down. */
 static DNNLK__FORCEINLINE __m512i dnnlk__vf_to_bf16_bits_avx512(__m512 v) {
-    return _mm512_srli_epi32(dnnlk__vf_to_bf16_hi_avx512(v), 16);
+    __m512i u = _mm512_castps_si512(v);
+    __mmask16 nan = _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+    __m512i r = _mm512_mask_or_epi32(dnnlk__vi_bf16_rne_bits_avx512(u), nan, u, _mm512_set1_epi32(0x00400000));
+    return _mm512_srli_epi32(r, 16);
 }
 static DNNLK__FORCEINLINE void dnnlk__vf_store_bf16_avx512(uint16_t *p, __m512 v) {
     _mm256_storeu_si256((__m256i *)(void *)p, _mm512_cvtepi32_epi16(dnnlk__vf_to_bf16_bits_avx512(v)));
@@ -132,11 +134,6 @@ static DNNLK__FORCEINLINE void dnnlk__vb_permute16_avx512(void *out, const void 
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_xor_if_odd_avx512(__m512i r, __m512i t, __m512i k) {
     __mmask16 odd = _mm512_test_epi32_mask(t, _mm512_set1_epi32(1));
     return _mm512_mask_xor_epi32(r, odd, r, k);
-}
-/* bit 16 as a lane mask: + 0x8000 where set, + 0x7fff elsewhere */
-static DNNLK__FORCEINLINE __m512i dnnlk__vi_bf16_rne_bits_avx512(__m512i u) {
-    __mmask16 odd = _mm512_test_epi32_mask(u, _mm512_set1_epi32(0x10000));
-    return _mm512_mask_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), odd, u, _mm512_set1_epi32(0x8000));
 }
 
 /* == softmax, norm: f64 lanes == */
