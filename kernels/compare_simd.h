@@ -148,7 +148,73 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_vrows)(const dnnlk__cmp_bl
 #undef DNNLK__CMP_V
 }
 
-/* Typed rows for the dtypes the f32 lanes cannot hold (s64, u64, s32, f64): dst contiguous, each
+/* s64 / u64 rows on 64-bit lanes: eight compares of DNNLK__VQ_N elements packed into one register of
+ * 0/1 bytes, one store (attention_mask == 0 was an element loop packing 8 results a store: 385 ns
+ * of its 520 a call of [8,512] on AVX-512). Every op is eq or lt, maybe with the operands swapped
+ * and the answer negated; u64 compares as s64 with both sign bits flipped. */
+#define DNNLK__CMP_QSTEP(j)                                                                                   \
+    (x = ka ? dnnlk__vq_loadu(a + (j) * W * 8) : sa, y = kb ? dnnlk__vq_loadu(b + (j) * W * 8) : sb,          \
+     x = uns && ka ? dnnlk__vq_xor(x, flip) : x, y = uns && kb ? dnnlk__vq_xor(y, flip) : y,                    \
+     op == dnnlk_compare_eq || op == dnnlk_compare_ne   ? dnnlk__vq_cmpeq64(x, y)                               \
+     : op == dnnlk_compare_lt || op == dnnlk_compare_ge ? dnnlk__vq_cmplt64(x, y)                               \
+                                                        : dnnlk__vq_cmplt64(y, x))
+static DNNLK__FORCEINLINE dnnlk__vq DNNLK__SFX(dnnlk__cmp_q_step8)(const char *a, const char *b, dnnlk__vq sa, dnnlk__vq sb,
+                                                               int op, int ka, int kb, int uns) {
+    const int64_t W = DNNLK__VQ_N;
+    const dnnlk__vq flip = dnnlk__vq_set1_64(0x8000000000000000ull);
+    dnnlk__vq x, y, r;
+    dnnlk__vqmask m0, m1, m2, m3, m4, m5, m6, m7;
+    m0 = DNNLK__CMP_QSTEP(0), m1 = DNNLK__CMP_QSTEP(1), m2 = DNNLK__CMP_QSTEP(2), m3 = DNNLK__CMP_QSTEP(3);
+    m4 = DNNLK__CMP_QSTEP(4), m5 = DNNLK__CMP_QSTEP(5), m6 = DNNLK__CMP_QSTEP(6), m7 = DNNLK__CMP_QSTEP(7);
+    r = dnnlk__vqmask_pack8_u8(m0, m1, m2, m3, m4, m5, m6, m7);
+    if (op == dnnlk_compare_ne || op == dnnlk_compare_ge || op == dnnlk_compare_le)
+        r = dnnlk__vq_xor(r, dnnlk__vq_set1_32(0x01010101u));
+    return r;
+}
+#undef DNNLK__CMP_QSTEP
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__compare_q_row)(unsigned char *d, const char *a, const char *b, int64_t n,
+                                                             int op, int ka, int kb, int uns) {
+    const int64_t S = 8 * DNNLK__VQ_N; /* elements a step */
+    const dnnlk__vq flip = dnnlk__vq_set1_64(uns ? 0x8000000000000000ull : 0);
+    uint64_t va = 0, vb = 0;
+    dnnlk__vq sa, sb;
+    int64_t i;
+    memcpy(&va, a, 8), memcpy(&vb, b, 8); /* the scalars (an element of a row otherwise: unused) */
+    sa = dnnlk__vq_xor(dnnlk__vq_set1_64(va), flip), sb = dnnlk__vq_xor(dnnlk__vq_set1_64(vb), flip);
+    for (i = 0; i + S <= n; i += S)
+        dnnlk__vq_storeu(d + i, DNNLK__SFX(dnnlk__cmp_q_step8)(a + (ka ? i * 8 : 0), b + (kb ? i * 8 : 0), sa, sb, op, ka, kb, uns));
+    if (i < n)
+        DNNLK__SFX(dnnlk__compare_elems)(d + i, 1, a + (ka ? i * 8 : 0), ka ? 8 : 0, b + (kb ? i * 8 : 0), kb ? 8 : 0, n - i,
+                                         uns ? dnnlk_u64 : dnnlk_s64, op);
+}
+
+/* One instance per (operand kinds, signedness, op): every test in the step folds away. */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_qrows)(const dnnlk__cmp_blk *k, int ka, int kb) {
+    const int uns = k->adt == dnnlk_u64;
+    int64_t r;
+    for (r = 0; r < k->rows; r++) {
+        unsigned char *d = k->d + r * k->dp;
+        const char *a = k->a + r * k->ap, *b = k->b + r * k->bp;
+#define DNNLK__CMP_Q(KA, KB, U, OP) \
+    case (((KA) * 2 + (KB)) * 2 + (U)) * 8 + (OP): DNNLK__SFX(dnnlk__compare_q_row)(d, a, b, k->n, OP, KA, KB, U); break;
+#define DNNLK__CMP_QOPS(KA, KB, U)                                                                             \
+    DNNLK__CMP_Q(KA, KB, U, dnnlk_compare_eq) DNNLK__CMP_Q(KA, KB, U, dnnlk_compare_ne)                         \
+    DNNLK__CMP_Q(KA, KB, U, dnnlk_compare_lt) DNNLK__CMP_Q(KA, KB, U, dnnlk_compare_le)                         \
+    DNNLK__CMP_Q(KA, KB, U, dnnlk_compare_gt) DNNLK__CMP_Q(KA, KB, U, dnnlk_compare_ge)
+        switch (((ka * 2 + kb) * 2 + uns) * 8 + k->op) {
+            DNNLK__CMP_QOPS(1, 0, 0) DNNLK__CMP_QOPS(1, 0, 1) DNNLK__CMP_QOPS(0, 1, 0) DNNLK__CMP_QOPS(0, 1, 1)
+            DNNLK__CMP_QOPS(1, 1, 0) DNNLK__CMP_QOPS(1, 1, 1)
+        default: /* two scalars */
+            DNNLK__SFX(dnnlk__compare_q_row)(d, a, b, k->n, k->op, 0, 0, uns);
+            break;
+        }
+#undef DNNLK__CMP_QOPS
+#undef DNNLK__CMP_Q
+    }
+}
+
+/* Typed rows for the other dtypes the f32 lanes cannot hold (s32, f64): dst contiguous, each
  * operand contiguous or a scalar along the row; plain loops the compiler may vectorize. */
 #define DNNLK__CMP_TLOOP(T, OP)                                                         \
     do {                                                                                \
@@ -180,8 +246,6 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_vrows)(const dnnlk__cmp_bl
         default: DNNLK__CMP_TLOOP(T, >=); break;                                                                     \
         }                                                                                                           \
     }
-DNNLK__CMP_TYPED(int64_t)
-DNNLK__CMP_TYPED(uint64_t)
 DNNLK__CMP_TYPED(int32_t)
 DNNLK__CMP_TYPED(double)
 #undef DNNLK__CMP_TYPED
@@ -193,8 +257,6 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_trows)(const dnnlk__cmp_bl
         unsigned char *d = k->d + r * k->dp;
         const char *a = k->a + r * k->ap, *b = k->b + r * k->bp;
         switch (k->adt) {
-        case dnnlk_s64: DNNLK__SFX(dnnlk__compare_typed_int64_t)(d, (const int64_t *)(const void *)a, (const int64_t *)(const void *)b, k->n, k->op, ka, kb); break;
-        case dnnlk_u64: DNNLK__SFX(dnnlk__compare_typed_uint64_t)(d, (const uint64_t *)(const void *)a, (const uint64_t *)(const void *)b, k->n, k->op, ka, kb); break;
         case dnnlk_s32: DNNLK__SFX(dnnlk__compare_typed_int32_t)(d, (const int32_t *)(const void *)a, (const int32_t *)(const void *)b, k->n, k->op, ka, kb); break;
         default: DNNLK__SFX(dnnlk__compare_typed_double)(d, (const double *)(const void *)a, (const double *)(const void *)b, k->n, k->op, ka, kb); break;
         }
@@ -211,8 +273,12 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_rows)(const dnnlk__cmp_blk
         DNNLK__SFX(dnnlk__compare_vrows)(k, ka, kb);
         return;
     }
+    if (k->ds == 1 && ka >= 0 && kb >= 0 && (k->adt == dnnlk_s64 || k->adt == dnnlk_u64)) {
+        DNNLK__SFX(dnnlk__compare_qrows)(k, ka, kb);
+        return;
+    }
     /* typed pointers need natural alignment; an odd-aligned tensor takes the element path */
-    if (k->ds == 1 && ka >= 0 && kb >= 0 && (k->adt == dnnlk_s64 || k->adt == dnnlk_u64 || k->adt == dnnlk_s32 || k->adt == dnnlk_f64) &&
+    if (k->ds == 1 && ka >= 0 && kb >= 0 && (k->adt == dnnlk_s32 || k->adt == dnnlk_f64) &&
         ((uintptr_t)k->a | (uintptr_t)k->b | (uintptr_t)k->ap | (uintptr_t)k->bp) % (uintptr_t)es == 0) {
         DNNLK__SFX(dnnlk__compare_trows)(k, ka, kb);
         return;

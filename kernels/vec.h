@@ -45,7 +45,8 @@
  *   dnnlk__vf_pack2_bf16(a, b)  a then b rounded to bf16 as dnnlk__vf_store_bf16 rounds, the
  *                             2 DNNLK__VF_N results in memory order as one dnnlk__vi (store it with
  *                             dnnlk__vi_storeu / dnnlk__vi_stream: a whole vector, where the store of
- *                             one vector's bf16 is half of one)
+ *                             one vector's bf16 is half of one); dnnlk__vf_pack2_f16 the same
+ *                             for f16, rounded as dnnlk__vf_store_f16 rounds
  *   dnnlk__vf_load_dt / dnnlk__vf_store_dt   a vector of a tensor dtype as f32 lanes (vec_dtype.h,
  *                             written once for every level on the names above)
  *
@@ -85,6 +86,11 @@
  *   dnnlk__vq_cmplt32_bits / cmplt32_u_bits(a, b)   a < b per word (signed / unsigned), word i
  *                             in bit i
  *   dnnlk__vq_cmplt64_u_bits(a, dnnlk__vq_cmplt64_u_rhs(t))   a < t per 64-bit lane, unsigned
+ *   dnnlk__vqmask             the result of dnnlk__vq_cmpeq64 / cmplt64(a, b): a == b / a < b
+ *                             (signed) per 64-bit lane, the lanes being the 64-bit elements as
+ *                             they lie in memory; only for dnnlk__vqmask_pack8_u8
+ *   dnnlk__vqmask_pack8_u8(m0, ..., m7)   eight such masks as 8 DNNLK__VQ_N bytes of 0/1 in order
+ *                             (m0's lanes first): one dnnlk__vq (compare's s64 and u64 results)
  *   DNNLK__VEC_CMP_TO_BITS    1 where compares give bits and bits deposit in one instruction each
  *                             (k-masks, pdep): a body may skip a transpose and interleave bits
  *   dnnlk__u64_deposit(v, m)  the low bits of v at the set bits of m (pdep)

@@ -51,6 +51,10 @@ static DNNLK__FORCEINLINE __m256 dnnlk__vf_load_f16_avx2(const uint16_t *p) {
 static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_avx2(uint16_t *p, __m256 v) {
     _mm_storeu_si128((__m128i *)(void *)p, _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
+static DNNLK__FORCEINLINE __m256i dnnlk__vf_pack2_f16_avx2(__m256 a, __m256 b) {
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_cvtps_ph(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)),
+                                   _mm256_cvtps_ph(b, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC), 1);
+}
 
 /* ---- beyond the f32/s32 basics, by kind (each section names the bodies that use it first) ---- */
 /* == select: byte and 16-bit lanes == */
@@ -118,6 +122,22 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vq_cmplt64_u_bits_avx2(__m256i a, __m2
     const __m256i bias = _mm256_set1_epi64x(INT64_MIN);
     return (uint64_t)(unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(rhs, _mm256_xor_si256(a, bias))));
 }
+/* Eight masks of 4 qwords: their sign bits (32 of them) in a word, then byte j gets byte j / 8 of
+ * it (the word is in every dword, so the in-lane shuffle reaches bytes 2 and 3 from the upper half
+ * too) and keeps its bit j % 8. */
+#define DNNLK__VQ_BITS4(k) ((uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(k)))
+static DNNLK__FORCEINLINE __m256i dnnlk__vqmask_pack8_u8_avx2(__m256i m0, __m256i m1, __m256i m2, __m256i m3, __m256i m4,
+                                                             __m256i m5, __m256i m6, __m256i m7) {
+    const uint32_t m = DNNLK__VQ_BITS4(m0) | DNNLK__VQ_BITS4(m1) << 4 | DNNLK__VQ_BITS4(m2) << 8 | DNNLK__VQ_BITS4(m3) << 12 |
+                       DNNLK__VQ_BITS4(m4) << 16 | DNNLK__VQ_BITS4(m5) << 20 | DNNLK__VQ_BITS4(m6) << 24 |
+                       DNNLK__VQ_BITS4(m7) << 28;
+    const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3,
+                                            3, 3, 3, 3, 3, 3);
+    __m256i v = _mm256_shuffle_epi8(_mm256_set1_epi32((int)(uint32_t)m), spread);
+    v = _mm256_and_si256(v, _mm256_set1_epi64x((long long)0x8040201008040201ull));
+    return _mm256_min_epu8(v, _mm256_set1_epi8(1));
+}
+#undef DNNLK__VQ_BITS4
 static DNNLK__FORCEINLINE __m256 dnnlk__vf_maskz_bits_avx2(uint32_t b, __m256 v) {
     const __m256i sel = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     __m256i m = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)(b & 0xffu)), sel), sel);
@@ -302,6 +322,7 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_avx2
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_avx2
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_avx2
+#define dnnlk__vf_pack2_f16 dnnlk__vf_pack2_f16_avx2
 #define dnnlk__vi_loadu(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define dnnlk__vi_storeu(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
 #define dnnlk__vi_set1(x) _mm256_set1_epi32(x)
@@ -390,6 +411,10 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vq_cmplt32_u_bits dnnlk__vq_cmplt32_u_bits_avx2
 #define dnnlk__vq_cmplt64_u_rhs(t) _mm256_xor_si256(_mm256_set1_epi64x((long long)(t)), _mm256_set1_epi64x(INT64_MIN))
 #define dnnlk__vq_cmplt64_u_bits dnnlk__vq_cmplt64_u_bits_avx2
+#define dnnlk__vqmask __m256i
+#define dnnlk__vq_cmpeq64(a, b) _mm256_cmpeq_epi64((a), (b))
+#define dnnlk__vq_cmplt64(a, b) _mm256_cmpgt_epi64((b), (a))
+#define dnnlk__vqmask_pack8_u8 dnnlk__vqmask_pack8_u8_avx2
 #define dnnlk__vi_bitselect(m, a, b) _mm256_or_si256(_mm256_and_si256((a), (m)), _mm256_andnot_si256((m), (b)))
 #define dnnlk__vi_xor_if_odd(r, t, k) \
     _mm256_xor_si256((r), _mm256_and_si256(_mm256_srai_epi32(_mm256_slli_epi32((t), 31), 31), (k)))

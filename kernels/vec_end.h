@@ -40,6 +40,7 @@
 #undef dnnlk__vf_load_bf16
 #undef dnnlk__vf_store_bf16
 #undef dnnlk__vf_pack2_bf16
+#undef dnnlk__vf_pack2_f16
 #undef dnnlk__vf_load_f16
 #undef dnnlk__vf_store_f16
 #undef dnnlk__vi_loadu
@@ -130,6 +131,10 @@
 #undef dnnlk__vq_cmplt32_u_bits
 #undef dnnlk__vq_cmplt64_u_rhs
 #undef dnnlk__vq_cmplt64_u_bits
+#undef dnnlk__vqmask
+#undef dnnlk__vq_cmpeq64
+#undef dnnlk__vq_cmplt64
+#undef dnnlk__vqmask_pack8_u8
 #undef dnnlk__vi_bitselect
 #undef dnnlk__vi_xor_if_odd
 #undef dnnlk__vi_bf16_rne_bits

@@ -106,6 +106,9 @@ static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_load_f16_neon(const uint16_t *p)
 static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_neon(uint16_t *p, float32x4_t v) {
     vst1_u16(p, vreinterpret_u16_f16(vcvt_f16_f32(v)));
 }
+static DNNLK__FORCEINLINE int32x4_t dnnlk__vf_pack2_f16_neon(float32x4_t a, float32x4_t b) {
+    return vreinterpretq_s32_f16(vcombine_f16(vcvt_f16_f32(a), vcvt_f16_f32(b)));
+}
 /* 4 bytes -> 4 int32 lanes, sign- (sgn) or zero-extended. */
 static DNNLK__FORCEINLINE int32x4_t dnnlk__vi_load_i8_neon(const void *p, int sgn) {
     uint32_t w;
@@ -180,6 +183,15 @@ static DNNLK__FORCEINLINE uint32x4_t dnnlk__vq_blend_odd32_neon(uint32x4_t a, ui
 static DNNLK__FORCEINLINE uint64_t dnnlk__vq_cmplt64_u_bits_neon(uint32x4_t a, uint32x4_t rhs) {
     uint64x2_t m = vcltq_u64(DNNLK__Q64(a), DNNLK__Q64(rhs));
     return (vgetq_lane_u64(m, 0) & 1u) | (vgetq_lane_u64(m, 1) & 2u);
+}
+/* Eight masks of 2 lanes narrowed (64 -> 32 -> 16 -> 8 bits) into 16 bytes in order, then 0/1. */
+static DNNLK__FORCEINLINE uint32x4_t dnnlk__vqmask_pack8_u8_neon(uint64x2_t m0, uint64x2_t m1, uint64x2_t m2, uint64x2_t m3,
+                                                                uint64x2_t m4, uint64x2_t m5, uint64x2_t m6, uint64x2_t m7) {
+    uint16x8_t lo = vcombine_u16(vmovn_u32(vcombine_u32(vmovn_u64(m0), vmovn_u64(m1))),
+                                 vmovn_u32(vcombine_u32(vmovn_u64(m2), vmovn_u64(m3))));
+    uint16x8_t hi = vcombine_u16(vmovn_u32(vcombine_u32(vmovn_u64(m4), vmovn_u64(m5))),
+                                 vmovn_u32(vcombine_u32(vmovn_u64(m6), vmovn_u64(m7))));
+    return vreinterpretq_u32_u8(vandq_u8(vcombine_u8(vmovn_u16(lo), vmovn_u16(hi)), vdupq_n_u8(1)));
 }
 /* Lane j of v where bit j of b is set, +0 elsewhere: the keep factors of dropout. */
 static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_maskz_sel_neon(uint32_t b, float32x4_t v, uint32_t s0, uint32_t s1,
@@ -337,6 +349,7 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_neon
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_neon
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_neon
+#define dnnlk__vf_pack2_f16 dnnlk__vf_pack2_f16_neon
 #define dnnlk__vi_loadu(p) vreinterpretq_s32_u8(vld1q_u8((const uint8_t *)(const void *)(p)))
 #define dnnlk__vi_storeu(p, v) vst1q_u8((uint8_t *)(void *)(p), vreinterpretq_u8_s32(v))
 #define dnnlk__vi_set1(x) vdupq_n_s32(x)
@@ -430,6 +443,10 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vq_cmplt32_u_bits(a, b) ((uint64_t)dnnlk__vmask_bits_neon(vcltq_u32((a), (b))))
 #define dnnlk__vq_cmplt64_u_rhs(t) DNNLK__Q32(vdupq_n_u64((uint64_t)(t)))
 #define dnnlk__vq_cmplt64_u_bits dnnlk__vq_cmplt64_u_bits_neon
+#define dnnlk__vqmask uint64x2_t
+#define dnnlk__vq_cmpeq64(a, b) vceqq_u64(DNNLK__Q64(a), DNNLK__Q64(b))
+#define dnnlk__vq_cmplt64(a, b) vcltq_s64(vreinterpretq_s64_u32(a), vreinterpretq_s64_u32(b))
+#define dnnlk__vqmask_pack8_u8 dnnlk__vqmask_pack8_u8_neon
 #define dnnlk__vi_bitselect(m, a, b) vbslq_s32(vreinterpretq_u32_s32(m), (a), (b))
 #define dnnlk__vi_xor_if_odd(r, t, k) \
     veorq_s32((r), vandq_s32(vreinterpretq_s32_u32(vtstq_s32((t), vdupq_n_s32(1))), (k)))

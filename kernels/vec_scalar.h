@@ -119,6 +119,11 @@ static DNNLK__FORCEINLINE int32_t dnnlk__sf_pack2_bf16(float a, float b) {
     r[0] = dnnlk_f32_to_bf16(a), r[1] = dnnlk_f32_to_bf16(b);
     return dnnlk__si_loadu(r);
 }
+static DNNLK__FORCEINLINE int32_t dnnlk__sf_pack2_f16(float a, float b) {
+    uint16_t r[2];
+    r[0] = dnnlk_f32_to_f16(a), r[1] = dnnlk_f32_to_f16(b);
+    return dnnlk__si_loadu(r);
+}
 /* A signalling NaN comes out quiet (its quiet bit set, the payload kept), as F16C's and NEON's
  * conversions give it, so every level loads the same bits. */
 static DNNLK__FORCEINLINE float dnnlk__sf_load_f16(const uint16_t *p) {
@@ -242,6 +247,44 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__sq_cmplt32_bits(dnnlk__sq a, dnnlk__sq
 }
 static DNNLK__FORCEINLINE uint64_t dnnlk__sq_cmplt64_u_bits(dnnlk__sq a, dnnlk__sq b) {
     return (uint64_t)(dnnlk__sq_q(a, 0) < dnnlk__sq_q(b, 0)) | (uint64_t)(dnnlk__sq_q(a, 1) < dnnlk__sq_q(b, 1)) << 1;
+}
+/* The 64-bit elements of a register as they lay in memory (the generators' dnnlk__sq_q reads the
+ * words little-endian: their own layout, not a tensor's). */
+static DNNLK__FORCEINLINE uint64_t dnnlk__sq_elem64(dnnlk__sq a, int i) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (uint64_t)a.w[2 * i] << 32 | a.w[2 * i + 1];
+#else
+    return dnnlk__sq_q(a, i);
+#endif
+}
+static DNNLK__FORCEINLINE unsigned dnnlk__sq_cmp64(dnnlk__sq a, dnnlk__sq b, int lt) {
+    unsigned r = 0;
+    int i;
+    for (i = 0; i < 2; i++) {
+        uint64_t x = dnnlk__sq_elem64(a, i), y = dnnlk__sq_elem64(b, i);
+        r |= (unsigned)(lt ? (int64_t)x < (int64_t)y : x == y) << i;
+    }
+    return r;
+}
+/* 8 bits -> 8 bytes of 0/1 in memory order: m's byte copied to every byte, bit j kept in the byte
+ * stored j-th, and each nonzero byte carried up to its bit 7 (+ 0x7f never carries out of a byte)
+ * then down to bit 0. */
+static DNNLK__FORCEINLINE uint64_t dnnlk__u8_bytes_from_bits(uint64_t m) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    const uint64_t bit_of_byte = 0x0102040810204080ull;
+#else
+    const uint64_t bit_of_byte = 0x8040201008040201ull;
+#endif
+    uint64_t x = ((m & 0xffu) * 0x0101010101010101ull) & bit_of_byte;
+    return ((x + 0x7f7f7f7f7f7f7f7full) >> 7) & 0x0101010101010101ull;
+}
+/* Eight masks of 2 lanes (2 bits each) as 16 bytes of 0/1. */
+static DNNLK__FORCEINLINE dnnlk__sq dnnlk__vqmask_pack8_u8_scalar(unsigned m0, unsigned m1, unsigned m2, unsigned m3,
+                                                                unsigned m4, unsigned m5, unsigned m6, unsigned m7) {
+    uint64_t b[2];
+    b[0] = dnnlk__u8_bytes_from_bits(m0 | m1 << 2 | m2 << 4 | m3 << 6);
+    b[1] = dnnlk__u8_bytes_from_bits(m4 | m5 << 2 | m6 << 4 | m7 << 6);
+    return dnnlk__sq_loadu(b);
 }
 static DNNLK__FORCEINLINE int32_t dnnlk__si_bitselect(int32_t m, int32_t a, int32_t b) { return (a & m) | (b & ~m); }
 static DNNLK__FORCEINLINE int32_t dnnlk__si_xor_if_odd(int32_t r, int32_t t, int32_t k) { return (t & 1) ? r ^ k : r; }
@@ -380,6 +423,7 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vf_load_bf16 dnnlk__sf_load_bf16
 #define dnnlk__vf_store_bf16 dnnlk__sf_store_bf16
 #define dnnlk__vf_pack2_bf16 dnnlk__sf_pack2_bf16
+#define dnnlk__vf_pack2_f16 dnnlk__sf_pack2_f16
 #define dnnlk__vf_load_f16 dnnlk__sf_load_f16
 #define dnnlk__vf_store_f16 dnnlk__sf_store_f16
 #define dnnlk__vi_loadu(p) dnnlk__si_loadu(p)
@@ -469,6 +513,10 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vq_cmplt32_u_bits(a, b) dnnlk__sq_cmplt32_bits((a), (b), 0)
 #define dnnlk__vq_cmplt64_u_rhs(t) dnnlk__sq_set1_64((uint64_t)(t))
 #define dnnlk__vq_cmplt64_u_bits(a, rhs) dnnlk__sq_cmplt64_u_bits((a), (rhs))
+#define dnnlk__vqmask unsigned
+#define dnnlk__vq_cmpeq64(a, b) dnnlk__sq_cmp64((a), (b), 0)
+#define dnnlk__vq_cmplt64(a, b) dnnlk__sq_cmp64((a), (b), 1)
+#define dnnlk__vqmask_pack8_u8 dnnlk__vqmask_pack8_u8_scalar
 #define dnnlk__vi_bitselect(m, a, b) dnnlk__si_bitselect((m), (a), (b))
 #define dnnlk__vi_xor_if_odd(r, t, k) dnnlk__si_xor_if_odd((r), (t), (k))
 #define dnnlk__vi_bf16_rne_bits(u) dnnlk__si_bf16_rne_bits(u)

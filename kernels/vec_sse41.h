@@ -65,6 +65,11 @@ static DNNLK__FORCEINLINE void dnnlk__vf_store_f16_sse41(uint16_t *p, __m128 v) 
     for (i = 0; i < 4; i++) h[i] = dnnlk_f32_to_f16(t[i]);
     memcpy(p, h, sizeof h);
 }
+static DNNLK__FORCEINLINE __m128i dnnlk__vf_pack2_f16_sse41(__m128 a, __m128 b) {
+    uint16_t h[8];
+    dnnlk__vf_store_f16_sse41(h, a), dnnlk__vf_store_f16_sse41(h + 4, b);
+    return _mm_loadu_si128((const __m128i *)(const void *)h);
+}
 
 /* ---- beyond the f32/s32 basics, by kind (each section names the bodies that use it first) ---- */
 /* == select: byte and 16-bit lanes == */
@@ -139,6 +144,29 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vq_cmplt64_u_bits_sse41(__m128i a, __m
     __m128i r = _mm_or_si128(lt, _mm_and_si128(eq, _mm_shuffle_epi32(lt, 0xA0)));
     return (uint64_t)(unsigned)_mm_movemask_pd(_mm_castsi128_pd(r));
 }
+/* a < b on signed 64-bit lanes without SSE4.2's pcmpgtq: the high dwords signed, and where they
+ * are equal the low dwords unsigned; the sign bit of each high dword is the lane's answer (all the
+ * pack below reads). */
+static DNNLK__FORCEINLINE __m128i dnnlk__vq_cmplt64_sse41(__m128i a, __m128i b) {
+    const __m128i bias = _mm_set1_epi32(INT32_MIN);
+    __m128i lt_hi = _mm_cmpgt_epi32(b, a), eq = _mm_cmpeq_epi32(a, b);
+    __m128i lt_lo = _mm_cmpgt_epi32(_mm_xor_si128(b, bias), _mm_xor_si128(a, bias));
+    return _mm_or_si128(lt_hi, _mm_and_si128(eq, _mm_shuffle_epi32(lt_lo, 0xA0)));
+}
+/* Eight masks of 2 qwords: their sign bits (16) in a word, then byte j gets byte j / 8 of it and
+ * keeps its bit j % 8. */
+#define DNNLK__VQ_BITS2(k) ((uint32_t)_mm_movemask_pd(_mm_castsi128_pd(k)))
+static DNNLK__FORCEINLINE __m128i dnnlk__vqmask_pack8_u8_sse41(__m128i m0, __m128i m1, __m128i m2, __m128i m3, __m128i m4,
+                                                              __m128i m5, __m128i m6, __m128i m7) {
+    const uint32_t m = DNNLK__VQ_BITS2(m0) | DNNLK__VQ_BITS2(m1) << 2 | DNNLK__VQ_BITS2(m2) << 4 | DNNLK__VQ_BITS2(m3) << 6 |
+                       DNNLK__VQ_BITS2(m4) << 8 | DNNLK__VQ_BITS2(m5) << 10 | DNNLK__VQ_BITS2(m6) << 12 |
+                       DNNLK__VQ_BITS2(m7) << 14;
+    const __m128i spread = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+    __m128i v = _mm_shuffle_epi8(_mm_cvtsi32_si128((int)(uint32_t)m), spread);
+    v = _mm_and_si128(v, _mm_set1_epi64x((long long)0x8040201008040201ull));
+    return _mm_min_epu8(v, _mm_set1_epi8(1));
+}
+#undef DNNLK__VQ_BITS2
 /* Lane j of v where bit j of b is set, +0 elsewhere: the keep factors of dropout. */
 static DNNLK__FORCEINLINE __m128 dnnlk__vf_maskz_bits_sse41(uint32_t b, __m128 v) {
     const __m128i sel = _mm_setr_epi32(1, 2, 4, 8);
@@ -330,6 +358,7 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vf_pack2_bf16 dnnlk__vf_pack2_bf16_sse41
 #define dnnlk__vf_load_f16 dnnlk__vf_load_f16_sse41
 #define dnnlk__vf_store_f16 dnnlk__vf_store_f16_sse41
+#define dnnlk__vf_pack2_f16 dnnlk__vf_pack2_f16_sse41
 #define dnnlk__vi_loadu(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
 #define dnnlk__vi_storeu(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #define dnnlk__vi_set1(x) _mm_set1_epi32(x)
@@ -417,6 +446,10 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vq_cmplt32_u_bits dnnlk__vq_cmplt32_u_bits_sse41
 #define dnnlk__vq_cmplt64_u_rhs(t) _mm_xor_si128(_mm_set1_epi64x((long long)(t)), _mm_set1_epi32(INT32_MIN))
 #define dnnlk__vq_cmplt64_u_bits dnnlk__vq_cmplt64_u_bits_sse41
+#define dnnlk__vqmask __m128i
+#define dnnlk__vq_cmpeq64(a, b) _mm_cmpeq_epi64((a), (b))
+#define dnnlk__vq_cmplt64 dnnlk__vq_cmplt64_sse41
+#define dnnlk__vqmask_pack8_u8 dnnlk__vqmask_pack8_u8_sse41
 #define dnnlk__vi_bitselect(m, a, b) _mm_or_si128(_mm_and_si128((a), (m)), _mm_andnot_si128((m), (b)))
 #define dnnlk__vi_xor_if_odd(r, t, k) \
     _mm_xor_si128((r), _mm_and_si128(_mm_srai_epi32(_mm_slli_epi32((t), 31), 31), (k)))

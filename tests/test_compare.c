@@ -2,8 +2,8 @@
  * several part counts. */
 #include "harness.h"
 
-static const dnnlk_dtype all_types[9] = {dnnlk_boolean, dnnlk_s8, dnnlk_u8, dnnlk_f16, dnnlk_bf16,
-                                         dnnlk_s32, dnnlk_f32, dnnlk_s64, dnnlk_f64};
+static const dnnlk_dtype all_types[10] = {dnnlk_boolean, dnnlk_s8, dnnlk_u8, dnnlk_f16, dnnlk_bf16,
+                                          dnnlk_s32, dnnlk_f32, dnnlk_s64, dnnlk_u64, dnnlk_f64};
 
 /* ---- the reference: every element as (is NaN, exact value in long double) ---- */
 
@@ -21,6 +21,7 @@ static long double ref_value(const void *p, dnnlk_dtype t, int *nan) {
     case dnnlk_u8: return *(const unsigned char *)p;
     case dnnlk_s32: { int32_t x; memcpy(&x, p, 4); return x; }
     case dnnlk_s64: { int64_t x; memcpy(&x, p, 8); return (long double)x; }
+    case dnnlk_u64: { uint64_t x; memcpy(&x, p, 8); return (long double)x; }
     default: break;
     }
     memcpy(&u, p, dnnlk_dtype_size(t));
@@ -185,7 +186,7 @@ TEST(random_broadcasts) {
     for (iter = 0; iter < iters; iter++) {
         int64_t da[DNNLK_MAX_NDIMS], db[DNNLK_MAX_NDIMS], dd[DNNLK_MAX_NDIMS];
         int na, nb, nd, family = iter % 3, op = family == 0 ? (int)th_randint(0, 5) : (int)th_randint(0, 2);
-        dnnlk_dtype at = all_types[th_randint(0, 8)], bt = family == 0 ? at : all_types[th_randint(0, 8)];
+        dnnlk_dtype at = all_types[th_randint(0, 9)], bt = family == 0 ? at : all_types[th_randint(0, 9)];
         view a, b, d;
         char what[64];
         random_broadcast(&na, da, &nb, db, &nd, dd, iter % 4 == 0);
@@ -233,6 +234,45 @@ TEST(tails_every_length) {
         }
         th_free(&ab), th_free(&bb);
     }
+}
+
+/* s64 and u64 rows (64-bit lanes, eight compares packed into one store of bytes): values at the
+ * edges of the signed and unsigned orders and pairs that differ only in their low or high 32 bits
+ * (SSE4.1 builds a 64-bit compare from 32-bit ones), lengths around the packed step of every
+ * level (16, 32, 64 elements), operands at any byte offset, every op, a scalar on either side. */
+TEST(int64_rows) {
+    static const uint64_t edge[] = {0, 1, 2, 0xffffffffull, 0x100000000ull, 0x100000001ull, 0x7fffffffull, 0x80000000ull,
+                                    0x7fffffffffffffffull, 0x8000000000000000ull, 0x8000000000000001ull,
+                                    0xffffffffffffffffull, 0xfffffffffffffffeull, 0xffffffff00000000ull,
+                                    0x7fffffff00000000ull, 0x80000000ffffffffull, 0x123456789abcdef0ull,
+                                    0x1234567800000000ull, 0x12345678ffffffffull};
+    static const int64_t lens[] = {1, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200};
+    static const dnnlk_dtype types[2] = {dnnlk_s64, dnnlk_u64};
+    const int ne = (int)(sizeof edge / sizeof edge[0]);
+    size_t ti, li;
+    for (ti = 0; ti < 2; ti++)
+        for (li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+            int64_t n = lens[li], one = 1, i;
+            size_t off = (size_t)(li % 3 == 0 ? 0 : li % 3 == 1 ? 4 : 1);
+            th_buf ab = th_alloc((size_t)n * 8, off), bb = th_alloc((size_t)n * 8, (size_t)(li % 2)), db = th_alloc((size_t)n, li % 5);
+            dnnlk_tensor a = th_tensor(ab.p, types[ti], 1, &n), b = th_tensor(bb.p, types[ti], 1, &n);
+            dnnlk_tensor s = th_tensor(bb.p, types[ti], 1, &one), d = th_tensor(db.p, dnnlk_boolean, 1, &n);
+            int op;
+            for (i = 0; i < n; i++) {
+                uint64_t x = edge[th_randint(0, ne - 1)], y = th_rand32() % 3 ? edge[th_randint(0, ne - 1)] : x;
+                memcpy((char *)ab.p + i * 8, &x, 8), memcpy((char *)bb.p + i * 8, &y, 8);
+            }
+            for (op = 0; op < 6; op++) {
+                CHECK_EQ(dnnlk_compare((dnnlk_compare_op)op, &a, &b, &d, 0, 1), dnnlk_success);
+                CHECK(check_result(0, op, &a, &b, &d, "64-bit rows"));
+                CHECK_EQ(dnnlk_compare((dnnlk_compare_op)op, &a, &s, &d, 0, 1), dnnlk_success);
+                CHECK(check_result(0, op, &a, &s, &d, "64-bit rows against a scalar"));
+                CHECK_EQ(run_parts(0, op, &s, &a, &d, 3), dnnlk_success);
+                CHECK(check_result(0, op, &s, &a, &d, "64-bit rows, scalar first, 3 parts"));
+            }
+            CHECK(th_guards_ok(&db));
+            th_free(&ab), th_free(&bb), th_free(&db);
+        }
 }
 
 /* The streaming rows (a part writing at least the threshold cell's bytes: here every part): the
@@ -440,6 +480,7 @@ int main(void) {
     RUN(masked_fill_cond);
     RUN(numpy_comparisons);
     RUN_EACH_ISA(tails_every_length);
+    RUN_EACH_ISA(int64_rows);
     RUN_EACH_ISA(streamed_rows);
     RUN_EACH_ISA(random_broadcasts);
     RUN(same_bits_every_level_and_part_count);
