@@ -125,14 +125,17 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_vstep)(char *d, const c
     }
 }
 
-/* 4 DNNLK__VF_N elements. A bf16 result is packed two vectors into one (dnnlk__vf_pack2_bf16:
- * whole vectors, so with nt, d aligned to the vector, they are streamed straight out). */
+/* 4 DNNLK__VF_N elements. A bf16 or f16 result is packed two vectors into one
+ * (dnnlk__vf_pack2_bf16 / _f16: whole vectors, so with nt, d aligned to the vector, they are
+ * streamed straight out). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_vstep4)(char *d, const char *s, int ddt, int sdt, int nt) {
     const int64_t des = (int64_t)dnnlk_dtype_size((dnnlk_dtype)ddt), ses = (int64_t)dnnlk_dtype_size((dnnlk_dtype)sdt);
     const int64_t W = DNNLK__VF_N;
-    if (ddt == dnnlk_bf16) {
-        dnnlk__vi p0 = dnnlk__vf_pack2_bf16(dnnlk__vf_load_dt(s, sdt), dnnlk__vf_load_dt(s + W * ses, sdt));
-        dnnlk__vi p1 = dnnlk__vf_pack2_bf16(dnnlk__vf_load_dt(s + 2 * W * ses, sdt), dnnlk__vf_load_dt(s + 3 * W * ses, sdt));
+    if (ddt == dnnlk_bf16 || ddt == dnnlk_f16) {
+#define DNNLK__CVT_PACK2(a, b) (ddt == dnnlk_bf16 ? dnnlk__vf_pack2_bf16((a), (b)) : dnnlk__vf_pack2_f16((a), (b)))
+        dnnlk__vi p0 = DNNLK__CVT_PACK2(dnnlk__vf_load_dt(s, sdt), dnnlk__vf_load_dt(s + W * ses, sdt));
+        dnnlk__vi p1 = DNNLK__CVT_PACK2(dnnlk__vf_load_dt(s + 2 * W * ses, sdt), dnnlk__vf_load_dt(s + 3 * W * ses, sdt));
+#undef DNNLK__CVT_PACK2
         if (nt) {
             dnnlk__vi_stream(d, p0);
             dnnlk__vi_stream(d + 2 * W * des, p1);
@@ -172,12 +175,12 @@ typedef union DNNLK__SFX(dnnlk__stage_buf) {
 } DNNLK__SFX(dnnlk__stage_buf);
 
 /* Whole rows; with k->nt, the vector-aligned middle of each row goes out by streaming stores.
- * f16/boolean results are half or a quarter of a vector, which cannot be streamed by
+ * Narrower results (boolean, u8 ...) are a fraction of a vector, which cannot be streamed by
  * themselves (a streaming store is a whole aligned vector), so they are converted into an L1
  * staging buffer a few KiB at a time and streamed from there: a plain store of a line the
  * kernel will never read again first reads it from memory (the write-allocate), a third more
  * traffic for f32 -> bf16 (measured 0.21 -> 0.15 ns/element for [4096,4096] on AVX-512). bf16
- * results come two vectors packed into one (dnnlk__convert_vstep4) and are streamed straight from
+ * and f16 results come two vectors packed into one (dnnlk__convert_vstep4) and are streamed straight from
  * the register: with the cheaper rounding of the AVX-512 layer, f32 -> bf16 [4096,4096] went from
  * 0.86-0.92 to 0.93 of a copy of the same bytes (thread CPU time, tools/convert_cputime.c). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_vrows_t)(const dnnlk__convert_blk *k, int ddt, int sdt) {
@@ -197,7 +200,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_vrows_t)(const dnnlk__c
         DNNLK__SFX(dnnlk__convert_vspan)(d, s, h, ddt, sdt);
         for (i = h; i + C <= k->n; i += C) {
             int64_t j; /* C is a multiple of 4 DNNLK__VF_N */
-            if (ddt == dnnlk_bf16) { /* whole vectors: no staging */
+            if (ddt == dnnlk_bf16 || ddt == dnnlk_f16) { /* whole vectors: no staging */
                 for (j = 0; j < C; j += 4 * DNNLK__VF_N)
                     DNNLK__SFX(dnnlk__convert_vstep4)(d + (i + j) * des, s + (i + j) * ses, ddt, sdt, 1);
                 continue;
