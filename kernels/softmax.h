@@ -101,6 +101,18 @@ static inline int dnnlk__sm_fast2sum_ok(float m, float lo) {
     return dnnlk__f32_from_bits((em + 1) << 23) + m >= 110.0f;
 }
 
+/* The exp pass's variant for a clean row with max m and min lo (flags, constants inside the
+ * body): DNNLK__SM_F2S where dnnlk__sm_fast2sum_ok; DNNLK__SM_NEAR where no element's x - m
+ * (rounded: fl(x - m) >= fl(lo - m)) is below -103.98, where the exp starts to round to 0, so
+ * the exp has no lane to flush (logits in a span under 104: every row of the bench). Only with
+ * F2S: one variant of the loop fewer to compile, and rows with m <= 0 are rare. */
+#define DNNLK__SM_F2S 1
+#define DNNLK__SM_NEAR 2
+static inline int dnnlk__sm_row_mode(float m, float lo) {
+    if (!dnnlk__sm_fast2sum_ok(m, lo)) return 0;
+    return lo - m >= -103.98f ? DNNLK__SM_F2S | DNNLK__SM_NEAR : DNNLK__SM_F2S;
+}
+
 #define DNNLK__SIMD_BODY "softmax_simd.h"
 #include "simd_instantiate.h"
 
