@@ -48,7 +48,7 @@
 #include "eltwise.h" /* dnnlk__elt_check: the elementwise argument checks */
 #include "math_f64.h" /* the f64 path */
 
-#define DNNLK__SM_CHUNK 512 /* a multiple of 32 (the sum's blocks) */
+#define DNNLK__SM_CHUNK 512 /* a multiple of 64 (the sum's pairs of blocks) */
 #define DNNLK__SM_EBUF 2048 /* softmax rows up to this length keep their exps on the stack (two rows) */
 #ifndef DNNLK_SM_NT_BYTES
 #define DNNLK_SM_NT_BYTES ((int64_t)16 << 20)
