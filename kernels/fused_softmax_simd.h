@@ -104,12 +104,22 @@ typedef struct DNNLK__SFX(dnnlk__fsm_pend) {
 /* The exps and sum of a clean row of n <= DNNLK__FSM_BUF elements (softmax's sm_block, the same
  * bits as dnnlk_softmax), e[i] = exp(x[i] - m) (e may be x), with the pending output o (or NULL)
  * done block by block beside it; pf: the next row, prefetched (or NULL). */
-#define DNNLK__FSM_LOOP(f2s, prefetch)                                                                              \
-    for (; i + 32 <= n; i += 32) {                                                                                  \
+#define DNNLK__FSM_STEP(f2s, prefetch, odd)                                                                         \
+    {                                                                                                               \
         prefetch;                                                                                                   \
-        if (o) DNNLK__SFX(dnnlk__fsm_out_block)(o->e + i, o->y + i, o->p ? o->p + i : NULL, oa, vs,                \
+        if (o) DNNLK__SFX(dnnlk__fsm_out_block)(o->e + i, o->y + i, o->p ? o->p + i : NULL, oa, vs,                 \
                                                  drop ? DNNLK__SFX(dnnlk__fsm_bits32)(bits, o->pos + i, nbytes) : 0, drop, ont); \
-        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e + i, acc, &cnt, 0, f2s, (int)(i & 32));                         \
+        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e + i, acc, &cnt, 0, f2s, odd);                                   \
+        i += 32;                                                                                                    \
+    }
+/* two blocks a turn, as softmax's DNNLK__SM_LOOP (the sum's pairs) */
+#define DNNLK__FSM_LOOP(f2s, prefetch)                                                                              \
+    {                                                                                                               \
+        while (i + 64 <= n) {                                                                                       \
+            DNNLK__FSM_STEP(f2s, prefetch, 0)                                                                       \
+            DNNLK__FSM_STEP(f2s, prefetch, 1)                                                                       \
+        }                                                                                                           \
+        if (i + 32 <= n) DNNLK__FSM_STEP(f2s, prefetch, 0)                                                          \
     }
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
                                                              DNNLK__SFX(dnnlk__sm_acc) *acc, const char *pf, int f2s,
@@ -135,6 +145,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_expsum)(const float *x, siz
     }
 }
 #undef DNNLK__FSM_LOOP
+#undef DNNLK__FSM_STEP
 
 /* The masked row's max, the min of its other elements (for sm_fast2sum_ok: a masked -inf gives an
  * exp of 0 with either sum, so it need not cost the row Fast2Sum) and whether it holds a NaN;
