@@ -112,15 +112,7 @@ typedef struct DNNLK__SFX(dnnlk__fsm_pend) {
         DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e + i, acc, &cnt, 0, f2s, odd);                                   \
         i += 32;                                                                                                    \
     }
-/* two blocks a turn, as softmax's DNNLK__SM_LOOP (the sum's pairs) */
-#define DNNLK__FSM_LOOP(f2s, prefetch)                                                                              \
-    {                                                                                                               \
-        while (i + 64 <= n) {                                                                                       \
-            DNNLK__FSM_STEP(f2s, prefetch, 0)                                                                       \
-            DNNLK__FSM_STEP(f2s, prefetch, 1)                                                                       \
-        }                                                                                                           \
-        if (i + 32 <= n) DNNLK__FSM_STEP(f2s, prefetch, 0)                                                          \
-    }
+#define DNNLK__FSM_LOOP(f2s, prefetch) DNNLK__SM_PAIRS(DNNLK__FSM_STEP, f2s, prefetch)
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
                                                              DNNLK__SFX(dnnlk__sm_acc) *acc, const char *pf, int f2s,
                                                              const DNNLK__SFX(dnnlk__fsm_pend) *o, const uint8_t *bits,

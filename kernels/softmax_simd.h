@@ -298,15 +298,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_block)(const float *src,
         DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log, mode, odd);                     \
         i += 32;                                                                                                    \
     }
-/* two blocks a turn, the pair's parity a constant (a branch on it cost gcc's AVX2 code 8%) */
-#define DNNLK__SM_LOOP(mode, prefetch)                                                                              \
-    {                                                                                                               \
-        while (i + 64 <= n) {                                                                                       \
-            DNNLK__SM_STEP(mode, prefetch, 0)                                                                       \
-            DNNLK__SM_STEP(mode, prefetch, 1)                                                                       \
-        }                                                                                                           \
-        if (i + 32 <= n) DNNLK__SM_STEP(mode, prefetch, 0)                                                          \
-    }
+#define DNNLK__SM_LOOP(mode, prefetch) DNNLK__SM_PAIRS(DNNLK__SM_STEP, mode, prefetch)
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
                                                             DNNLK__SFX(dnnlk__sm_acc) *acc, size_t *cnt, int log,
                                                             const char *pf,
