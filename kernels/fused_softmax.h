@@ -83,7 +83,7 @@
 
 /* Row length up to which a row is done in one go in stack buffers (f32); longer rows go in chunks
  * of it (a multiple of 32, the softmax sum's block). */
-#define DNNLK__FSM_BUF 2048
+#define DNNLK__FSM_BUF 2048 /* a multiple of 64: softmax's sum pairs blocks of 32 by position */
 /* Rows per body call: the pipelined rows restart at each call. */
 #define DNNLK__FSM_BATCH 32
 

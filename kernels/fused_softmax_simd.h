@@ -104,15 +104,17 @@ typedef struct DNNLK__SFX(dnnlk__fsm_pend) {
 /* The exps and sum of a clean row of n <= DNNLK__FSM_BUF elements (softmax's sm_block, the same
  * bits as dnnlk_softmax), e[i] = exp(x[i] - m) (e may be x), with the pending output o (or NULL)
  * done block by block beside it; pf: the next row, prefetched (or NULL). */
-#define DNNLK__FSM_LOOP(f2s, prefetch)                                                                              \
-    for (; i + 32 <= n; i += 32) {                                                                                  \
+#define DNNLK__FSM_STEP(f2s, prefetch, odd)                                                                         \
+    {                                                                                                               \
         prefetch;                                                                                                   \
-        if (o) DNNLK__SFX(dnnlk__fsm_out_block)(o->e + i, o->y + i, o->p ? o->p + i : NULL, oa, vs,                \
+        if (o) DNNLK__SFX(dnnlk__fsm_out_block)(o->e + i, o->y + i, o->p ? o->p + i : NULL, oa, vs,                 \
                                                  drop ? DNNLK__SFX(dnnlk__fsm_bits32)(bits, o->pos + i, nbytes) : 0, drop, ont); \
-        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e + i, acc, &cnt, 0, f2s);                                        \
+        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e + i, acc, &cnt, 0, f2s, odd);                                   \
+        i += 32;                                                                                                    \
     }
+#define DNNLK__FSM_LOOP(f2s, prefetch) DNNLK__SM_PAIRS(DNNLK__FSM_STEP, f2s, prefetch)
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
-                                                             dnnlk__vd *acc, const char *pf, int f2s,
+                                                             DNNLK__SFX(dnnlk__sm_acc) *acc, const char *pf, int f2s,
                                                              const DNNLK__SFX(dnnlk__fsm_pend) *o, const uint8_t *bits,
                                                              size_t nbytes, float scale, int drop) {
     const dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f)), vs = dnnlk__vf_set1(scale);
@@ -130,11 +132,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_expsum)(const float *x, siz
         size_t k;
         for (k = 0; k < 32; k++) t[k] = -INFINITY;
         memcpy(t, x + i, (n - i) * sizeof(float));
-        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, &cnt, 0, 0);
+        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, &cnt, 0, 0, (int)(i & 32));
         memcpy(e + i, t, (n - i) * sizeof(float));
     }
 }
 #undef DNNLK__FSM_LOOP
+#undef DNNLK__FSM_STEP
 
 /* The masked row's max, the min of its other elements (for sm_fast2sum_ok: a masked -inf gives an
  * exp of 0 with either sum, so it need not cost the row Fast2Sum) and whether it holds a NaN;
@@ -191,13 +194,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_long_row)(const float *x, c
                                                                float *y, float *pv, size_t k, const uint8_t *bits, uint64_t pos,
                                                                size_t nbytes, float scale, int drop, float *st) {
     float t[DNNLK__FSM_BUF];
-    dnnlk__vd acc[DNNLK__FSM_NACC];
+    DNNLK__SFX(dnnlk__sm_acc) acc;
     dnnlk__vf vm = dnnlk__vf_set1(-INFINITY);
     size_t cnt = 0, j;
     unsigned nan = 0;
     float mx, inv;
-    int a;
-    for (a = 0; a < DNNLK__FSM_NACC; a++) acc[a] = dnnlk__vd_zero();
+    DNNLK__SFX(dnnlk__sm_acc_init)(&acc);
     for (j = 0; j < k; j += DNNLK__FSM_BUF) {
         size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
         const float *p = x + j;
@@ -215,9 +217,9 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__fsm_long_row)(const float *x, c
         size_t n = k - j < DNNLK__FSM_BUF ? k - j : DNNLK__FSM_BUF;
         const float *p = x + j;
         if (cond) DNNLK__SFX(dnnlk__fsm_masked_copy)(t, x + j, cond + (int64_t)j * cstr, cstr, n), p = t;
-        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, y + j, acc, &cnt, 0, NULL, 0, NULL);
+        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, y + j, &acc, &cnt, 0, NULL, 0, NULL);
     }
-    inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(acc));
+    inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(&acc));
     DNNLK__SFX(dnnlk__fsm_out)(y, k, inv, bits, pos, nbytes, scale, drop, y, pv, 0); /* in place: plain stores */
     if (st) st[0] = mx, st[1] = inv;
 }
@@ -244,11 +246,10 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fwd_rows)(const float *const *
         return;
     }
     for (r = 0; r < nrows; r++) {
-        dnnlk__vd acc[DNNLK__FSM_NACC];
+        DNNLK__SFX(dnnlk__sm_acc) acc;
         const float *src;
         float *e = t[r & 1], lo = 0.0f, mx, inv;
         unsigned nan = 0;
-        int a;
         mx = DNNLK__SFX(dnnlk__fsm_scan)(xs[r], cs[r], cstr, e, k, &nan, &lo, &src);
         if (nan || mx == INFINITY || mx == -INFINITY) {
             int live = nan || mx == INFINITY || DNNLK__SFX(dnnlk__fsm_any_live)(cs[r], cstr, k);
@@ -257,11 +258,11 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__fsm_fwd_rows)(const float *const *
             DNNLK__SFX(dnnlk__fsm_special)(ys[r], ps[r], k, live == 0, st ? st + 2 * r : NULL);
             continue;
         }
-        for (a = 0; a < DNNLK__FSM_NACC; a++) acc[a] = dnnlk__vd_zero();
-        DNNLK__SFX(dnnlk__fsm_expsum)(src, k, dnnlk__vf_set1(mx), e, acc,
+        DNNLK__SFX(dnnlk__sm_acc_init)(&acc);
+        DNNLK__SFX(dnnlk__fsm_expsum)(src, k, dnnlk__vf_set1(mx), e, &acc,
                                       (const char *)(r + 1 < nrows ? xs[r + 1] : pf), dnnlk__sm_fast2sum_ok(mx, lo), pp,
                                       bits, nbytes, scale, drop);
-        inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(acc));
+        inv = (float)(1.0 / DNNLK__SFX(dnnlk__sm_acc_sum)(&acc));
         if (st) st[2 * r] = mx, st[2 * r + 1] = inv;
         pend.e = e;
         pend.y = ys[r];

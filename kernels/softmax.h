@@ -7,9 +7,9 @@
  *
  * axis is in [-ndims, ndims - 1] (negative counts from the end); a 0-d tensor takes axis 0 or -1
  * and is a row of one element. x - max is carried exactly as a float pair into the exp. The sum:
- * element i of a row falls in block i / 32 and slot i % 16; each block adds exp[j] + exp[j + 16]
- * (one f32 rounding) into slot j in double, and the 16 slots are summed in a fixed order, the same
- * on every ISA. softmax = exp * (1 / sum); log_softmax = (x - c_hi) - c_lo, with c_hi + c_lo =
+ * element i of a row falls in block i / 32 and slot i % 16; each block forms exp[j] + exp[j + 16]
+ * (one f32 rounding), blocks 2k and 2k + 1 add theirs (another), that goes into slot j in double,
+ * and the 16 slots are summed in a fixed order, the same on every ISA. softmax = exp * (1 / sum); log_softmax = (x - c_hi) - c_lo, with c_hi + c_lo =
  * max + log(sum) as a float pair (no exp in its output pass); its sum leaves out the elements equal
  * to the max and counts them, log(sum) = log(count + rest) with that sum's rounding error
  * carried, so -log_softmax of a dominant element keeps its relative precision. Accuracy: within a
@@ -48,7 +48,7 @@
 #include "eltwise.h" /* dnnlk__elt_check: the elementwise argument checks */
 #include "math_f64.h" /* the f64 path */
 
-#define DNNLK__SM_CHUNK 512 /* a multiple of 32 (the sum's blocks) */
+#define DNNLK__SM_CHUNK 512 /* a multiple of 64 (the sum's pairs of blocks) */
 #define DNNLK__SM_EBUF 2048 /* softmax rows up to this length keep their exps on the stack (two rows) */
 #ifndef DNNLK_SM_NT_BYTES
 #define DNNLK_SM_NT_BYTES ((int64_t)16 << 20)
@@ -100,6 +100,30 @@ static inline int dnnlk__sm_fast2sum_ok(float m, float lo) {
     if (el <= em) return 1;
     return dnnlk__f32_from_bits((em + 1) << 23) + m >= 110.0f;
 }
+
+/* The exp pass's variant for a clean row with max m and min lo (flags, constants inside the
+ * body): DNNLK__SM_F2S where dnnlk__sm_fast2sum_ok; DNNLK__SM_NEAR where no element's x - m
+ * (rounded: fl(x - m) >= fl(lo - m)) is below -103.98, where the exp starts to round to 0, so
+ * the exp has no lane to flush (logits in a span under 104: every row of the bench). Only with
+ * F2S: one variant of the loop fewer to compile, and rows with m <= 0 are rare. */
+#define DNNLK__SM_F2S 1
+#define DNNLK__SM_NEAR 2
+static inline int dnnlk__sm_row_mode(float m, float lo) {
+    if (!dnnlk__sm_fast2sum_ok(m, lo)) return 0;
+    return lo - m >= -103.98f ? DNNLK__SM_F2S | DNNLK__SM_NEAR : DNNLK__SM_F2S;
+}
+
+/* The exp pass's loop over blocks of 32 (softmax's and the fused op's): two blocks a turn, so the
+ * sum's pair parity (sm_acc in softmax_simd.h) is a constant (a branch on it cost gcc's AVX2 code
+ * 8%), then a last unpaired block. step(a, b, odd) does block i and advances i by 32. */
+#define DNNLK__SM_PAIRS(step, a, b)                                                                                 \
+    {                                                                                                               \
+        while (i + 64 <= n) {                                                                                       \
+            step(a, b, 0)                                                                                           \
+            step(a, b, 1)                                                                                           \
+        }                                                                                                           \
+        if (i + 32 <= n) step(a, b, 0)                                                                              \
+    }
 
 #define DNNLK__SIMD_BODY "softmax_simd.h"
 #include "simd_instantiate.h"

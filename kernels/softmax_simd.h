@@ -6,9 +6,10 @@
 
 /* ---- double accumulators: 16 slots, element i of a row adds into slot i % 16 on every level ----
  * DNNLK__SM_DPF f64 vectors hold one f32 vector (2; 1 at the scalar level), DNNLK__SM_NACC of them
- * the 16 slots. */
+ * the 16 slots, DNNLK__SM_SV f32 vectors. */
 #define DNNLK__SM_DPF (DNNLK__VF_N / DNNLK__VD_N)
 #define DNNLK__SM_NACC (16 / DNNLK__VD_N)
+#define DNNLK__SM_SV (16 / DNNLK__VF_N)
 
 /* v's lanes widened to f64 and added into a[0 .. DNNLK__SM_DPF): lane i into lane i % VD_N of
  * a[i / VD_N]. */
@@ -17,11 +18,33 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_dadd)(dnnlk__vd *a, dnnlk__v
     if (DNNLK__SM_DPF > 1) a[1] = dnnlk__vd_add(a[1], dnnlk__vd_from_vf(v, 1));
 }
 
+/* The row paths' sum. Blocks of 32 elements come in pairs (blocks 2k and 2k + 1 of the row): each
+ * block's e[j] + e[j + 16] (f32) waits in pend for its pair's, and the two add in f32 before they
+ * go into slot j's double: one f32 -> f64 conversion per 64 elements, not per 32 (on Zen 4's
+ * AVX-512 the conversions had taken a sixth of the in-cache time, measured), for one more f32
+ * rounding per slot term (2 in all, relative 2^-23). A row's last block, if unpaired, goes in
+ * alone. held: pend holds a block. */
+typedef struct DNNLK__SFX(dnnlk__sm_acc) {
+    dnnlk__vd d[DNNLK__SM_NACC];
+    dnnlk__vf pend[DNNLK__SM_SV];
+    int held;
+} DNNLK__SFX(dnnlk__sm_acc);
+
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_acc_init)(DNNLK__SFX(dnnlk__sm_acc) *a) {
+    int j;
+    for (j = 0; j < DNNLK__SM_NACC; j++) a->d[j] = dnnlk__vd_zero();
+    for (j = 0; j < DNNLK__SM_SV; j++) a->pend[j] = dnnlk__vf_zero(); /* never read unset; compilers can't tell */
+    a->held = 0;
+}
+
 /* The 16 slots summed in a fixed order (the same on every level). */
-static DNNLK__FORCEINLINE double DNNLK__SFX(dnnlk__sm_acc_sum)(const dnnlk__vd *acc) {
+static DNNLK__FORCEINLINE double DNNLK__SFX(dnnlk__sm_acc_sum)(DNNLK__SFX(dnnlk__sm_acc) *a) {
     double s[16];
     int j;
-    for (j = 0; j < DNNLK__SM_NACC; j++) dnnlk__vd_storeu(s + j * DNNLK__VD_N, acc[j]);
+    if (a->held)
+        for (j = 0; j < DNNLK__SM_SV; j++) DNNLK__SFX(dnnlk__sm_dadd)(a->d + DNNLK__SM_DPF * j, a->pend[j]);
+    a->held = 0;
+    for (j = 0; j < DNNLK__SM_NACC; j++) dnnlk__vd_storeu(s + j * DNNLK__VD_N, a->d[j]);
     return dnnlk__sm_sum16(s);
 }
 
@@ -117,12 +140,17 @@ static DNNLK__FORCEINLINE float DNNLK__SFX(dnnlk__sm_maxmin)(const float *x, siz
  * subnormal range are rounded once. live (honoured with DNNLK__VEC_SCALEF only; callers pass
  * dnnlk__vmask_ones() elsewhere): lanes outside this mask give 0 as well, in the same masked
  * scalef. Same bits on AVX2 and AVX-512 (the two factors, each normal, round once like scalef),
- * and on SSE4.1 and the scalar level. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnlk__vf dl, dnnlk__vmask live) {
+ * and on SSE4.1 and the scalar level. near (a constant): the caller knows that no lane has
+ * dh < -103.98 (dnnlk__sm_row_mode's DNNLK__SM_NEAR), so the compare and the flush are left out:
+ * the same bits, one vector operation fewer with DNNLK__VEC_SCALEF (4 without; a tenth of the
+ * in-cache time of softmax's exp pass there, measured). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnlk__vf dl, dnnlk__vmask live, int near) {
     const float *c = dnnlk__vm_exp_c;
     dnnlk__vf n, r, p, thr = dnnlk__vf_set1(-103.98f);
     dnnlk__vmask keep = live, under = live;
-    if (DNNLK__VEC_SCALEF) {
+    if (near) {
+        /* keep = live: nothing to flush */
+    } else if (DNNLK__VEC_SCALEF) {
         keep = dnnlk__vf_cmpnlt_in(live, dh, thr);
     } else {
         under = dnnlk__vf_cmplt(dh, thr);
@@ -139,42 +167,45 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp)(dnnlk__vf dh, dnnl
     p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(1.0f));
     p = dnnlk__vf_fmadd(p, r, dnnlk__vf_set1(1.0f));
     if (DNNLK__VEC_SCALEF) return dnnlk__vf_maskz_scalef(keep, p, n);
+    if (near) return dnnlk__vf_scalef(p, n);
     return dnnlk__vf_blend(under, dnnlk__vf_zero(), dnnlk__vf_scalef(p, n));
 }
 
 /* exp(x - m) of a clean row (no NaN, m the finite max, so x - m <= 0; sm_rows_f32 also passes rows
  * with a NaN, whose exp is NaN, and finds them from the sum): x - m as an exact pair
- * (nm = -m). f2s (a constant): the row passed dnnlk__sm_fast2sum_ok, so Fast2Sum (3 operations)
- * gives the pair exactly, the same as TwoSum (6), wherever the result is not 0. live: as sm_exp. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm, int f2s,
+ * (nm = -m). mode (a constant, dnnlk__sm_row_mode's flags): DNNLK__SM_F2S: the row passed
+ * dnnlk__sm_fast2sum_ok, so Fast2Sum (3 operations) gives the pair exactly, the same as TwoSum (6),
+ * wherever the result is not 0; DNNLK__SM_NEAR: sm_exp's near. live: as sm_exp. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__sm_exp_row)(dnnlk__vf x, dnnlk__vf nm, int mode,
                                                                dnnlk__vmask live) {
     dnnlk__vf dl, dh;
-    if (f2s) {
+    if (mode & DNNLK__SM_F2S) {
         dh = dnnlk__vf_add(x, nm);
         dl = dnnlk__vf_sub(x, dnnlk__vf_sub(dh, nm));
     } else {
         dh = DNNLK__SFX(dnnlk__vm_two_sum)(x, nm, &dl);
     }
-    return DNNLK__SFX(dnnlk__sm_exp)(dh, dl, live);
+    return DNNLK__SFX(dnnlk__sm_exp)(dh, dl, live, mode & DNNLK__SM_NEAR);
 }
 
-/* One block of 32 elements of a clean row (x at a multiple of 32 of its row): e[i] = exp(x[i] - m)
- * stored where e is not NULL (e may be x), and e[j] + e[j + 16] (in f32) added into slot j, j < 16,
- * on every level. log: the elements equal to m (their exp is 1) are counted into *cnt instead, and
+/* One block of 32 elements of a clean row (x at a multiple of 32 of its row; odd: its block index
+ * there is odd): e[i] = exp(x[i] - m) stored where e is not NULL (e may be x), and e[j] + e[j + 16]
+ * (in f32) summed into slot j, j < 16, as sm_acc says, on every level. log: the elements equal to m (their exp is 1) are counted into *cnt instead, and
  * take 0 in the sum (and in e: no log caller keeps e). */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_block)(const float *x, dnnlk__vf m, dnnlk__vf nm, float *e,
-                                                           dnnlk__vd *acc, size_t *cnt, int log, int f2s) {
+                                                           DNNLK__SFX(dnnlk__sm_acc) *acc, size_t *cnt, int log,
+                                                           int mode, int odd) {
     int j;
     for (j = 0; j < 16 / DNNLK__VF_N; j++) {
         dnnlk__vf x0 = dnnlk__vf_loadu(x + j * DNNLK__VF_N), x1 = dnnlk__vf_loadu(x + 16 + j * DNNLK__VF_N), e0, e1;
         if (log && DNNLK__VEC_SCALEF) { /* the maxima are counted and left out of the sum by sm_exp's mask */
             dnnlk__vmask l0 = dnnlk__vf_cmpneq(x0, m), l1 = dnnlk__vf_cmpneq(x1, m);
             *cnt += 2 * DNNLK__VF_N - (size_t)dnnlk__vmask_count(l0) - (size_t)dnnlk__vmask_count(l1);
-            e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s, l0);
-            e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s, l1);
+            e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, mode, l0);
+            e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, mode, l1);
         } else {
-            e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, f2s, dnnlk__vmask_ones());
-            e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, f2s, dnnlk__vmask_ones());
+            e0 = DNNLK__SFX(dnnlk__sm_exp_row)(x0, nm, mode, dnnlk__vmask_ones());
+            e1 = DNNLK__SFX(dnnlk__sm_exp_row)(x1, nm, mode, dnnlk__vmask_ones());
             if (log) { /* the maxima are counted and left out of the sum */
                 dnnlk__vmask q0 = dnnlk__vf_cmpeq(x0, m), q1 = dnnlk__vf_cmpeq(x1, m);
                 *cnt += (size_t)dnnlk__vmask_count(q0) + (size_t)dnnlk__vmask_count(q1);
@@ -186,8 +217,10 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_block)(const float *x, dnnlk
             dnnlk__vf_storeu(e + j * DNNLK__VF_N, e0);
             dnnlk__vf_storeu(e + 16 + j * DNNLK__VF_N, e1);
         }
-        DNNLK__SFX(dnnlk__sm_dadd)(acc + DNNLK__SM_DPF * j, dnnlk__vf_add(e0, e1));
+        if (odd) DNNLK__SFX(dnnlk__sm_dadd)(acc->d + DNNLK__SM_DPF * j, dnnlk__vf_add(acc->pend[j], dnnlk__vf_add(e0, e1)));
+        else acc->pend[j] = dnnlk__vf_add(e0, e1);
     }
+    acc->held = !odd;
 }
 
 /* With nt: the count of floats before y's first 64-byte boundary (stored plainly, a vector at a
@@ -256,17 +289,20 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_out_block)(const float *src,
 /* The blocks of n floats at x (x at a multiple of 32 of its row; the last block padded with -inf,
  * whose exp is 0); e as in sm_block. pf: where the next row probably is (or NULL): this pass is
  * compute-bound, so it fetches that row meanwhile (into L1 when it fits, else L2), and the next
- * row's first pass does not wait on memory. f2s: see sm_exp_row. o (NULL, or with pf only): the
+ * row's first pass does not wait on memory. mode: see sm_exp_row. o (NULL, or with pf only): the
  * previous row's output, n elements, done here block by block beside this row's. */
-#define DNNLK__SM_LOOP(f2s, prefetch)                                                                               \
-    for (; i + 32 <= n; i += 32) {                                                                                  \
+#define DNNLK__SM_STEP(mode, prefetch, odd)                                                                         \
+    {                                                                                                               \
         prefetch;                                                                                                   \
         if (osrc) DNNLK__SFX(dnnlk__sm_out_block)(osrc + i, oy + i, oa, ob, log, ont);                              \
-        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log, f2s);                           \
+        DNNLK__SFX(dnnlk__sm_block)(x + i, m, nm, e ? e + i : NULL, acc, cnt, log, mode, odd);                     \
+        i += 32;                                                                                                    \
     }
+#define DNNLK__SM_LOOP(mode, prefetch) DNNLK__SM_PAIRS(DNNLK__SM_STEP, mode, prefetch)
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size_t n, dnnlk__vf m, float *e,
-                                                            dnnlk__vd *acc, size_t *cnt, int log, const char *pf,
-                                                            int f2s, const DNNLK__SFX(dnnlk__sm_pend) *o) {
+                                                            DNNLK__SFX(dnnlk__sm_acc) *acc, size_t *cnt, int log,
+                                                            const char *pf,
+                                                            int mode, const DNNLK__SFX(dnnlk__sm_pend) *o) {
     dnnlk__vf nm = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f));
     dnnlk__vf oa = dnnlk__vf_set1(o ? o->a : 0.0f), ob = dnnlk__vf_set1(o ? o->b : 0.0f);
     const float *osrc = o ? o->src : NULL; /* o's fields apart: the loop's stores cannot change them */
@@ -274,8 +310,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size
     int ont = o ? o->nt : 0;
     size_t i = 0;
     if (!pf) DNNLK__SM_LOOP(0, (void)0)
-    else if (f2s && n <= 4096) DNNLK__SM_LOOP(1, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
-    else if (f2s) DNNLK__SM_LOOP(1, dnnlk__vec_prefetch_l2(pf + 4 * i, 128))
+    else if (mode == (DNNLK__SM_F2S | DNNLK__SM_NEAR) && n <= 4096)
+        DNNLK__SM_LOOP(DNNLK__SM_F2S | DNNLK__SM_NEAR, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
+    else if (mode == (DNNLK__SM_F2S | DNNLK__SM_NEAR))
+        DNNLK__SM_LOOP(DNNLK__SM_F2S | DNNLK__SM_NEAR, dnnlk__vec_prefetch_l2(pf + 4 * i, 128))
+    else if ((mode & DNNLK__SM_F2S) && n <= 4096) DNNLK__SM_LOOP(DNNLK__SM_F2S, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
+    else if (mode & DNNLK__SM_F2S) DNNLK__SM_LOOP(DNNLK__SM_F2S, dnnlk__vec_prefetch_l2(pf + 4 * i, 128))
     else if (n <= 4096) DNNLK__SM_LOOP(0, dnnlk__vec_prefetch_l1(pf + 4 * i, 128))
     else DNNLK__SM_LOOP(0, dnnlk__vec_prefetch_l2(pf + 4 * i, 128))
     if (o) DNNLK__SFX(dnnlk__sm_output)(o->src + i, n - i, o->a, o->b, o->y + i, o->nt, log);
@@ -284,11 +324,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expsum)(const float *x, size
         size_t k;
         for (k = 0; k < 32; k++) t[k] = -INFINITY;
         memcpy(t, x + i, (n - i) * sizeof(float));
-        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, cnt, log, 0);
+        DNNLK__SFX(dnnlk__sm_block)(t, m, nm, t, acc, cnt, log, 0, (int)(i & 32));
         if (e) memcpy(e + i, t, (n - i) * sizeof(float));
     }
 }
 #undef DNNLK__SM_LOOP
+#undef DNNLK__SM_STEP
 
 /* softmax from x again (rows whose exps have no f32 buffer): exp(x - m) * inv; nt as sm_output. */
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_expout)(const float *x, size_t n, dnnlk__vf m, float inv, float *y,
@@ -337,15 +378,14 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_rows_f32)(const char *x0, in
             pp = NULL;
         }
         if (!bad) {
-            dnnlk__vd acc[DNNLK__SM_NACC];
+            DNNLK__SFX(dnnlk__sm_acc) acc;
             size_t cnt = 0;
             double sum;
-            int a;
-            for (a = 0; a < DNNLK__SM_NACC; a++) acc[a] = dnnlk__vd_zero();
+            DNNLK__SFX(dnnlk__sm_acc_init)(&acc);
             if (!log) e = K <= DNNLK__SM_EBUF ? buf[r & 1] : y;
-            DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, acc, &cnt, log, x0 + (r + 1) * ri, dnnlk__sm_fast2sum_ok(mx, lo),
+            DNNLK__SFX(dnnlk__sm_expsum)(x, k, vm, e, &acc, &cnt, log, x0 + (r + 1) * ri, dnnlk__sm_row_mode(mx, lo),
                                          pp);
-            sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
+            sum = DNNLK__SFX(dnnlk__sm_acc_sum)(&acc);
             /* a NaN in the row is found here, not by a compare of every element in the max pass
              * (3% of log_softmax's time): its exp is NaN on every level (no mask or flush takes a
              * NaN), and so is its slot's sum; a clean row's sum is finite */
@@ -382,13 +422,12 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
     float buf[DNNLK__SM_CHUNK];
     int din = dx == dnnlk_f32 && sx == 4, dout = dy == dnnlk_f32 && sy == 4;
     dnnlk__vf vm = dnnlk__vf_set1(-INFINITY);
-    dnnlk__vd acc[DNNLK__SM_NACC];
+    DNNLK__SFX(dnnlk__sm_acc) acc;
     size_t cnt = 0;
     double sum;
     float mx, inv = 0.0f, ch = 0.0f, cl = 0.0f;
     unsigned nan = 0;
     int64_t j;
-    int k;
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
@@ -402,14 +441,14 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__sm_row)(const char *x, int64_t 
         return;
     }
     vm = dnnlk__vf_set1(mx);
-    for (k = 0; k < DNNLK__SM_NACC; k++) acc[k] = dnnlk__vd_zero();
+    DNNLK__SFX(dnnlk__sm_acc_init)(&acc);
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
         size_t n = (size_t)(K - j < DNNLK__SM_CHUNK ? K - j : DNNLK__SM_CHUNK);
         const float *p = (const float *)(const void *)(x + j * sx);
         if (!din) DNNLK__SFX(dnnlk__gather_f32)(buf, x + j * sx, sx, dx, n), p = buf;
-        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, acc, &cnt, log, NULL, 0, NULL);
+        DNNLK__SFX(dnnlk__sm_expsum)(p, n, vm, NULL, &acc, &cnt, log, NULL, 0, NULL);
     }
-    sum = DNNLK__SFX(dnnlk__sm_acc_sum)(acc);
+    sum = DNNLK__SFX(dnnlk__sm_acc_sum)(&acc);
     if (!log) inv = (float)(1.0 / sum);
     else dnnlk__sm_logpair(mx, dnnlk__sm_logsum((double)cnt, sum), &ch, &cl);
     for (j = 0; j < K; j += DNNLK__SM_CHUNK) {
@@ -555,4 +594,5 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__sm_part)(const dnnlk__sm_ctx *c, i
 
 #undef DNNLK__SM_DPF
 #undef DNNLK__SM_NACC
+#undef DNNLK__SM_SV
 #undef DNNLK__SM_COLV
