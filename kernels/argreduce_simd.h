@@ -482,6 +482,54 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_bitmap_fill)(dnnlk__top
     return n;
 }
 
+/* Two vectors of lane-wise bests folded into one: the best of their lower and upper halves,
+ * interleaved (x's in the even lanes, y's in the odd). Folding blocks pairwise, log2 W rounds,
+ * leaves in lane j the best of block bitrev(j) (j's log2 W bits reversed: round r decides lane
+ * bit log2 W - r): one fold per block where a horizontal max per block took log2 W steps. */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__topk_fold)(dnnlk__vf x, dnnlk__vf y, int largest) {
+    dnnlk__vf lo = dnnlk__vf_ziplo(x, y), hi = dnnlk__vf_ziphi(x, y);
+    return largest ? dnnlk__vf_max(lo, hi) : dnnlk__vf_min(lo, hi);
+}
+
+/* The lane-wise best (max, or min for smallest) of the G >= 4 vectors at q, four accumulators
+ * hiding max's latency; NaN lanes are or-ed into *nan (the best is unspecified then). */
+static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__topk_block_best)(const char *q, int64_t G, int t, int largest,
+                                                                      dnnlk__vmask *nan) {
+    const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
+    dnnlk__vf a0 = dnnlk__vf_load_dt(q, t), a1 = dnnlk__vf_load_dt(q + W * es, t);
+    dnnlk__vf a2 = dnnlk__vf_load_dt(q + 2 * W * es, t), a3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
+    dnnlk__vmask n = dnnlk__vmask_or(dnnlk__vf_cmpunord(a0, a1), dnnlk__vf_cmpunord(a2, a3));
+    int64_t l;
+    for (l = 4; l + 4 <= G; l += 4) {
+        const char *r = q + l * W * es;
+        dnnlk__vf v0 = dnnlk__vf_load_dt(r, t), v1 = dnnlk__vf_load_dt(r + W * es, t);
+        dnnlk__vf v2 = dnnlk__vf_load_dt(r + 2 * W * es, t), v3 = dnnlk__vf_load_dt(r + 3 * W * es, t);
+        n = dnnlk__vmask_or(n, dnnlk__vmask_or(dnnlk__vf_cmpunord(v0, v1), dnnlk__vf_cmpunord(v2, v3)));
+        a0 = largest ? dnnlk__vf_max(a0, v0) : dnnlk__vf_min(a0, v0);
+        a1 = largest ? dnnlk__vf_max(a1, v1) : dnnlk__vf_min(a1, v1);
+        a2 = largest ? dnnlk__vf_max(a2, v2) : dnnlk__vf_min(a2, v2);
+        a3 = largest ? dnnlk__vf_max(a3, v3) : dnnlk__vf_min(a3, v3);
+    }
+    for (; l < G; l++) {
+        dnnlk__vf v = dnnlk__vf_load_dt(q + l * W * es, t);
+        n = dnnlk__vmask_or(n, dnnlk__vf_cmpunord(v, v));
+        a0 = largest ? dnnlk__vf_max(a0, v) : dnnlk__vf_min(a0, v);
+    }
+    *nan = dnnlk__vmask_or(*nan, n);
+    return largest ? dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3))
+                   : dnnlk__vf_min(dnnlk__vf_min(a0, a1), dnnlk__vf_min(a2, a3));
+}
+
+/* The signed block keys of the (NaN-free) lanes of m: dnnlk__topk_key_f32bits (complemented for
+ * smallest) with the top bit flipped, lane-wise: the bits for x >= +0, the magnitude's bits
+ * inverted for x < 0 (so larger magnitudes go lower), and -0 as +0. */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__topk_vkeys)(dnnlk__vf m, int largest) {
+    dnnlk__vi u = dnnlk__vf_as_vi(m), z = dnnlk__vi_set1(0);
+    dnnlk__vi k = dnnlk__vi_xor(u, dnnlk__vi_srli(dnnlk__vi_srai(u, 31), 1));
+    k = dnnlk__vi_blend(dnnlk__vi_cmpeq(u, dnnlk__vi_set1(INT32_MIN)), z, k);
+    return largest ? k : dnnlk__vi_xor(k, dnnlk__vi_set1(-1));
+}
+
 /* The number of the M block keys at kv (padded with INT32_MIN to whole vectors) that are >= t,
  * t > INT32_MIN: vector compares and a popcount. */
 static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_count_ge)(const int32_t *kv, int64_t M, int32_t t) {
@@ -527,35 +575,43 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
     dnnlk__vf tf = dnnlk__vf_zero();
     dnnlk__vi ti = dnnlk__vi_set1(0);
     if (k > DNNLK_TOP_K_STACK_K || M < k) return 0; /* too few blocks for a threshold */
-    for (b = 0; b < M; b++) {
+    b = 0;
+    if (isf) { /* W blocks at a time: their W keys come out as one vector */
+        /* Lane j of the fold of blocks b .. b + W - 1 holds block b + bitrev(j) (log2 W bits
+         * reversed: see dnnlk__topk_fold); one permute puts them in block order. */
+        static const int32_t bitrev[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
+        int32_t order[DNNLK__VF_N];
+        dnnlk__vi order_v;
+        for (l = 0; l < W; l++) order[l] = bitrev[l] / (16 / W);
+        order_v = dnnlk__vi_loadu(order);
+        for (; b + W <= M; b += W) {
+            const char *q = p + b * G * W * es;
+            const int64_t bs = G * W * es; /* a block's bytes */
+            dnnlk__vf r;
+#define DNNLK__TK_BEST(i) DNNLK__SFX(dnnlk__topk_block_best)(q + (i) * bs, G, t, largest, &nan)
+#define DNNLK__TK_FOLD(x, y) DNNLK__SFX(dnnlk__topk_fold)((x), (y), largest)
+#define DNNLK__TK_FOLD4(i) \
+    DNNLK__TK_FOLD(DNNLK__TK_FOLD(DNNLK__TK_BEST(i), DNNLK__TK_BEST((i) + 1)), DNNLK__TK_FOLD(DNNLK__TK_BEST((i) + 2), DNNLK__TK_BEST((i) + 3)))
+            if (W == 1) r = DNNLK__TK_BEST(0);
+            else r = DNNLK__TK_FOLD4(0);
+            if (W >= 8) r = DNNLK__TK_FOLD(r, DNNLK__TK_FOLD4(4));
+            if (W >= 16) r = DNNLK__TK_FOLD(r, DNNLK__TK_FOLD(DNNLK__TK_FOLD4(8), DNNLK__TK_FOLD4(12)));
+#undef DNNLK__TK_FOLD4
+#undef DNNLK__TK_FOLD
+#undef DNNLK__TK_BEST
+            dnnlk__vi_storeu(keys + b, DNNLK__SFX(dnnlk__topk_vkeys)(dnnlk__vf_permute(r, order_v), largest));
+        }
+    }
+    for (; b < M; b++) {
         const char *q = p + b * G * W * es;
         uint32_t key;
         int32_t sk;
-        if (isf) { /* four accumulators hide max's latency */
-            dnnlk__vf a0 = dnnlk__vf_load_dt(q, t), a1 = dnnlk__vf_load_dt(q + W * es, t);
-            dnnlk__vf a2 = dnnlk__vf_load_dt(q + 2 * W * es, t), a3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
-            nan = dnnlk__vmask_or(nan, dnnlk__vmask_or(dnnlk__vf_cmpunord(a0, a1), dnnlk__vf_cmpunord(a2, a3)));
-            for (l = 4; l + 4 <= G; l += 4) {
-                const char *r = q + l * W * es;
-                dnnlk__vf v0 = dnnlk__vf_load_dt(r, t), v1 = dnnlk__vf_load_dt(r + W * es, t);
-                dnnlk__vf v2 = dnnlk__vf_load_dt(r + 2 * W * es, t), v3 = dnnlk__vf_load_dt(r + 3 * W * es, t);
-                nan = dnnlk__vmask_or(nan, dnnlk__vmask_or(dnnlk__vf_cmpunord(v0, v1), dnnlk__vf_cmpunord(v2, v3)));
-                a0 = largest ? dnnlk__vf_max(a0, v0) : dnnlk__vf_min(a0, v0);
-                a1 = largest ? dnnlk__vf_max(a1, v1) : dnnlk__vf_min(a1, v1);
-                a2 = largest ? dnnlk__vf_max(a2, v2) : dnnlk__vf_min(a2, v2);
-                a3 = largest ? dnnlk__vf_max(a3, v3) : dnnlk__vf_min(a3, v3);
-            }
-            for (; l < G; l++) {
-                dnnlk__vf v = dnnlk__vf_load_dt(q + l * W * es, t);
-                nan = dnnlk__vmask_or(nan, dnnlk__vf_cmpunord(v, v));
-                a0 = largest ? dnnlk__vf_max(a0, v) : dnnlk__vf_min(a0, v);
-            }
+        if (isf) { /* the blocks past the last whole vector of keys */
+            dnnlk__vf m = DNNLK__SFX(dnnlk__topk_block_best)(q, G, t, largest, &nan);
             if (largest) {
-                key = dnnlk__topk_key_f32bits(
-                    dnnlk__f32_bits(dnnlk__vf_hmax(dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3)))));
+                key = dnnlk__topk_key_f32bits(dnnlk__f32_bits(dnnlk__vf_hmax(m)));
             } else { /* min as -max(-x), the sign flipped back on the bits */
-                dnnlk__vf neg = dnnlk__vf_set1(-0.0f);
-                dnnlk__vf m = dnnlk__vf_xor(dnnlk__vf_min(dnnlk__vf_min(a0, a1), dnnlk__vf_min(a2, a3)), neg);
+                m = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f));
                 key = ~dnnlk__topk_key_f32bits(dnnlk__f32_bits(dnnlk__vf_hmax(m)) ^ 0x80000000u);
             }
         } else {
