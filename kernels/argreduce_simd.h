@@ -317,16 +317,12 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
 
 /* ---- top_k on a contiguous row ---- */
 
-/* dnnlk__topk_sort_asc with the rank count of n <= 64 on 64-bit vector lanes: each element's rank
- * is the number of elements below it (they are distinct), DNNLK__VQ_N compares and a popcount at a
- * time, four elements per load. The lanes past n read all-ones padding, which is below nothing. */
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_sort_asc_v)(uint64_t *h, int64_t n) {
-    uint64_t in[64 + DNNLK__VQ_N], out[64];
+/* The rank of each of n <= 64 distinct u64 at h (the number of them below it), counted on 64-bit
+ * vector lanes (DNNLK__VQ_N >= 4): DNNLK__VQ_N compares and a popcount at a time, four elements
+ * per load. The lanes past n read all-ones padding, which is below nothing. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__topk_ranks)(const uint64_t *h, int64_t n, int64_t *rank) {
+    uint64_t in[64 + DNNLK__VQ_N];
     int64_t i, j;
-    if (n > 64 || DNNLK__VQ_N < 4) { /* two lanes: the plain rank count is as fast */
-        dnnlk__topk_sort_asc(h, n);
-        return;
-    }
     memcpy(in, h, (size_t)n * 8);
     for (i = n; i < n + DNNLK__VQ_N; i++) in[i] = ~(uint64_t)0;
     for (i = 0; i + 4 <= n; i += 4) { /* four independent counts */
@@ -340,19 +336,53 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_sort_asc_v)(uint64_t *h, int6
             c2 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r2));
             c3 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r3));
         }
-        out[c0] = in[i];
-        out[c1] = in[i + 1];
-        out[c2] = in[i + 2];
-        out[c3] = in[i + 3];
+        rank[i] = c0;
+        rank[i + 1] = c1;
+        rank[i + 2] = c2;
+        rank[i + 3] = c3;
     }
     for (; i < n; i++) {
         dnnlk__vq rhs = dnnlk__vq_cmplt64_u_rhs(in[i]);
         int64_t r = 0;
         for (j = 0; j < n; j += DNNLK__VQ_N)
             r += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(dnnlk__vq_loadu(in + j), rhs));
-        out[r] = in[i];
+        rank[i] = r;
     }
+}
+
+/* dnnlk__topk_sort_asc by those ranks (the plain rank count where two lanes make it as fast). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_sort_asc_v)(uint64_t *h, int64_t n) {
+    uint64_t out[64];
+    int64_t rank[64], i;
+    if (n > 64 || DNNLK__VQ_N < 4) {
+        dnnlk__topk_sort_asc(h, n);
+        return;
+    }
+    DNNLK__SFX(dnnlk__topk_ranks)(h, n, rank);
+    for (i = 0; i < n; i++) out[rank[i]] = h[i];
     memcpy(h, out, (size_t)n * 8);
+}
+
+/* The selection and its order in one rank count: of the n <= 64 candidates in index order at h,
+ * the k of rank n - k and up are the selection; sorted, each goes to place n - 1 - rank (the best
+ * first), else they stay in index order. Where the rank count does not apply, a select and the
+ * sort of the k. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__topk_emit_ranked)(const dnnlk__argred_args *a, const char *p,
+                                                                   uint64_t *h, int64_t n, char *vp, char *ip) {
+    uint64_t ix[65];
+    int64_t rank[64], i, m = 0, k = a->k;
+    if (n > 64 || DNNLK__VQ_N < 4) {
+        if (n > k) dnnlk__topk_select(h, n, k);
+        dnnlk__topk_emit(a, p, h, vp, ip, DNNLK__SFX(dnnlk__topk_sort_asc_v));
+        return;
+    }
+    DNNLK__SFX(dnnlk__topk_ranks)(h, n, rank);
+    for (i = 0; i < n; i++) { /* no branch: a candidate not kept goes to place k, not written out */
+        int64_t keep = rank[i] >= n - k;
+        ix[a->sorted ? (keep ? n - 1 - rank[i] : k) : m] = (uint64_t)dnnlk__topk_comp_index(h[i]);
+        m += keep;
+    }
+    dnnlk__topk_put(a, p, ix, vp, ip);
 }
 
 /* Bits of the elements of one vector at p that may beat the threshold (a superset: the candidate
@@ -462,74 +492,6 @@ static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__topk_filter_word)(const cha
     return w;
 }
 
-/* Filters [from, to) (whole vectors) into the bitmap, draining it into h whenever it fills. */
-static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_bitmap_fill)(dnnlk__topk_bitmap *bm, const char *p,
-                                                                     int64_t from, int64_t to, int64_t es, int t,
-                                                                     int largest, dnnlk__vf tf, dnnlk__vi ti,
-                                                                     uint64_t *h, int64_t n, int64_t cap) {
-    int64_t e;
-    for (e = from; e < to; e += 64) {
-        int64_t len = to - e < 64 ? to - e : 64;
-        uint64_t w = DNNLK__SFX(dnnlk__topk_filter_word)(p + e * es, len, es, t, largest, tf, ti);
-        bm->bits[bm->nw] = w;
-        bm->base[bm->nw] = e;
-        bm->nz |= (uint64_t)(w != 0) << bm->nw;
-        if (++bm->nw == 64) {
-            n = dnnlk__topk_bitmap_drain(bm, p, es, t, largest, h, n, cap);
-            if (n < 0) return -1;
-        }
-    }
-    return n;
-}
-
-/* Two vectors of lane-wise bests folded into one: the best of their lower and upper halves,
- * interleaved (x's in the even lanes, y's in the odd). Folding blocks pairwise, log2 W rounds,
- * leaves in lane j the best of block bitrev(j) (j's log2 W bits reversed: round r decides lane
- * bit log2 W - r): one fold per block where a horizontal max per block took log2 W steps. */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__topk_fold)(dnnlk__vf x, dnnlk__vf y, int largest) {
-    dnnlk__vf lo = dnnlk__vf_ziplo(x, y), hi = dnnlk__vf_ziphi(x, y);
-    return largest ? dnnlk__vf_max(lo, hi) : dnnlk__vf_min(lo, hi);
-}
-
-/* The lane-wise best (max, or min for smallest) of the G >= 4 vectors at q, four accumulators
- * hiding max's latency; NaN lanes are or-ed into *nan (the best is unspecified then). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__topk_block_best)(const char *q, int64_t G, int t, int largest,
-                                                                      dnnlk__vmask *nan) {
-    const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
-    dnnlk__vf a0 = dnnlk__vf_load_dt(q, t), a1 = dnnlk__vf_load_dt(q + W * es, t);
-    dnnlk__vf a2 = dnnlk__vf_load_dt(q + 2 * W * es, t), a3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
-    dnnlk__vmask n = dnnlk__vmask_or(dnnlk__vf_cmpunord(a0, a1), dnnlk__vf_cmpunord(a2, a3));
-    int64_t l;
-    for (l = 4; l + 4 <= G; l += 4) {
-        const char *r = q + l * W * es;
-        dnnlk__vf v0 = dnnlk__vf_load_dt(r, t), v1 = dnnlk__vf_load_dt(r + W * es, t);
-        dnnlk__vf v2 = dnnlk__vf_load_dt(r + 2 * W * es, t), v3 = dnnlk__vf_load_dt(r + 3 * W * es, t);
-        n = dnnlk__vmask_or(n, dnnlk__vmask_or(dnnlk__vf_cmpunord(v0, v1), dnnlk__vf_cmpunord(v2, v3)));
-        a0 = largest ? dnnlk__vf_max(a0, v0) : dnnlk__vf_min(a0, v0);
-        a1 = largest ? dnnlk__vf_max(a1, v1) : dnnlk__vf_min(a1, v1);
-        a2 = largest ? dnnlk__vf_max(a2, v2) : dnnlk__vf_min(a2, v2);
-        a3 = largest ? dnnlk__vf_max(a3, v3) : dnnlk__vf_min(a3, v3);
-    }
-    for (; l < G; l++) {
-        dnnlk__vf v = dnnlk__vf_load_dt(q + l * W * es, t);
-        n = dnnlk__vmask_or(n, dnnlk__vf_cmpunord(v, v));
-        a0 = largest ? dnnlk__vf_max(a0, v) : dnnlk__vf_min(a0, v);
-    }
-    *nan = dnnlk__vmask_or(*nan, n);
-    return largest ? dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3))
-                   : dnnlk__vf_min(dnnlk__vf_min(a0, a1), dnnlk__vf_min(a2, a3));
-}
-
-/* The signed block keys of the (NaN-free) lanes of m: dnnlk__topk_key_f32bits (complemented for
- * smallest) with the top bit flipped, lane-wise: the bits for x >= +0, the magnitude's bits
- * inverted for x < 0 (so larger magnitudes go lower), and -0 as +0. */
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__topk_vkeys)(dnnlk__vf m, int largest) {
-    dnnlk__vi u = dnnlk__vf_as_vi(m), z = dnnlk__vi_set1(0);
-    dnnlk__vi k = dnnlk__vi_xor(u, dnnlk__vi_srli(dnnlk__vi_srai(u, 31), 1));
-    k = dnnlk__vi_blend(dnnlk__vi_cmpeq(u, dnnlk__vi_set1(INT32_MIN)), z, k);
-    return largest ? k : dnnlk__vi_xor(k, dnnlk__vi_set1(-1));
-}
-
 /* The number of the M block keys at kv (padded with INT32_MIN to whole vectors) that are >= t,
  * t > INT32_MIN: vector compares and a popcount. */
 static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_count_ge)(const int32_t *kv, int64_t M, int32_t t) {
@@ -571,47 +533,38 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
     int32_t *keys = (int32_t *)(void *)h, kmin, kmax;
     uint32_t tkey;
     dnnlk__vmask nan = dnnlk__vf_cmpunord(dnnlk__vf_zero(), dnnlk__vf_zero()); /* none */
-    dnnlk__topk_bitmap bm;
     dnnlk__vf tf = dnnlk__vf_zero();
     dnnlk__vi ti = dnnlk__vi_set1(0);
     if (k > DNNLK_TOP_K_STACK_K || M < k) return 0; /* too few blocks for a threshold */
-    b = 0;
-    if (isf) { /* W blocks at a time: their W keys come out as one vector */
-        /* Lane j of the fold of blocks b .. b + W - 1 holds block b + bitrev(j) (log2 W bits
-         * reversed: see dnnlk__topk_fold); one permute puts them in block order. */
-        static const int32_t bitrev[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
-        int32_t order[DNNLK__VF_N];
-        dnnlk__vi order_v;
-        for (l = 0; l < W; l++) order[l] = bitrev[l] / (16 / W);
-        order_v = dnnlk__vi_loadu(order);
-        for (; b + W <= M; b += W) {
-            const char *q = p + b * G * W * es;
-            const int64_t bs = G * W * es; /* a block's bytes */
-            dnnlk__vf r;
-#define DNNLK__TK_BEST(i) DNNLK__SFX(dnnlk__topk_block_best)(q + (i) * bs, G, t, largest, &nan)
-#define DNNLK__TK_FOLD(x, y) DNNLK__SFX(dnnlk__topk_fold)((x), (y), largest)
-#define DNNLK__TK_FOLD4(i) \
-    DNNLK__TK_FOLD(DNNLK__TK_FOLD(DNNLK__TK_BEST(i), DNNLK__TK_BEST((i) + 1)), DNNLK__TK_FOLD(DNNLK__TK_BEST((i) + 2), DNNLK__TK_BEST((i) + 3)))
-            if (W == 1) r = DNNLK__TK_BEST(0);
-            else r = DNNLK__TK_FOLD4(0);
-            if (W >= 8) r = DNNLK__TK_FOLD(r, DNNLK__TK_FOLD4(4));
-            if (W >= 16) r = DNNLK__TK_FOLD(r, DNNLK__TK_FOLD(DNNLK__TK_FOLD4(8), DNNLK__TK_FOLD4(12)));
-#undef DNNLK__TK_FOLD4
-#undef DNNLK__TK_FOLD
-#undef DNNLK__TK_BEST
-            dnnlk__vi_storeu(keys + b, DNNLK__SFX(dnnlk__topk_vkeys)(dnnlk__vf_permute(r, order_v), largest));
-        }
-    }
-    for (; b < M; b++) {
+    for (b = 0; b < M; b++) {
         const char *q = p + b * G * W * es;
         uint32_t key;
         int32_t sk;
-        if (isf) { /* the blocks past the last whole vector of keys */
-            dnnlk__vf m = DNNLK__SFX(dnnlk__topk_block_best)(q, G, t, largest, &nan);
+        if (isf) { /* four accumulators hide max's latency */
+            dnnlk__vf a0 = dnnlk__vf_load_dt(q, t), a1 = dnnlk__vf_load_dt(q + W * es, t);
+            dnnlk__vf a2 = dnnlk__vf_load_dt(q + 2 * W * es, t), a3 = dnnlk__vf_load_dt(q + 3 * W * es, t);
+            nan = dnnlk__vmask_or(nan, dnnlk__vmask_or(dnnlk__vf_cmpunord(a0, a1), dnnlk__vf_cmpunord(a2, a3)));
+            for (l = 4; l + 4 <= G; l += 4) {
+                const char *r = q + l * W * es;
+                dnnlk__vf v0 = dnnlk__vf_load_dt(r, t), v1 = dnnlk__vf_load_dt(r + W * es, t);
+                dnnlk__vf v2 = dnnlk__vf_load_dt(r + 2 * W * es, t), v3 = dnnlk__vf_load_dt(r + 3 * W * es, t);
+                nan = dnnlk__vmask_or(nan, dnnlk__vmask_or(dnnlk__vf_cmpunord(v0, v1), dnnlk__vf_cmpunord(v2, v3)));
+                a0 = largest ? dnnlk__vf_max(a0, v0) : dnnlk__vf_min(a0, v0);
+                a1 = largest ? dnnlk__vf_max(a1, v1) : dnnlk__vf_min(a1, v1);
+                a2 = largest ? dnnlk__vf_max(a2, v2) : dnnlk__vf_min(a2, v2);
+                a3 = largest ? dnnlk__vf_max(a3, v3) : dnnlk__vf_min(a3, v3);
+            }
+            for (; l < G; l++) {
+                dnnlk__vf v = dnnlk__vf_load_dt(q + l * W * es, t);
+                nan = dnnlk__vmask_or(nan, dnnlk__vf_cmpunord(v, v));
+                a0 = largest ? dnnlk__vf_max(a0, v) : dnnlk__vf_min(a0, v);
+            }
             if (largest) {
-                key = dnnlk__topk_key_f32bits(dnnlk__f32_bits(dnnlk__vf_hmax(m)));
+                key = dnnlk__topk_key_f32bits(
+                    dnnlk__f32_bits(dnnlk__vf_hmax(dnnlk__vf_max(dnnlk__vf_max(a0, a1), dnnlk__vf_max(a2, a3)))));
             } else { /* min as -max(-x), the sign flipped back on the bits */
-                m = dnnlk__vf_xor(m, dnnlk__vf_set1(-0.0f));
+                dnnlk__vf neg = dnnlk__vf_set1(-0.0f);
+                dnnlk__vf m = dnnlk__vf_xor(dnnlk__vf_min(dnnlk__vf_min(a0, a1), dnnlk__vf_min(a2, a3)), neg);
                 key = ~dnnlk__topk_key_f32bits(dnnlk__f32_bits(dnnlk__vf_hmax(m)) ^ 0x80000000u);
             }
         } else {
@@ -701,25 +654,27 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
         if (tv == (largest ? INT32_MIN : INT32_MAX)) return 0;
         ti = dnnlk__vi_set1(largest ? tv - 1 : tv + 1);
     }
-    /* The second pass, in index order: the chosen blocks (set bits of rescan), then the tail. */
-    bm.nz = 0;
-    bm.nw = 0;
+    /* The second pass, in index order: the chosen blocks (set bits of rescan), then the tail.
+     * A chosen block holds its best, which passes: about one candidate per block, taken straight
+     * from the block's filter bits. */
     for (b = 0; b * 64 < M; b++) {
         uint64_t set = rescan[b];
         while (set) {
-            int64_t blk = b * 64 + __builtin_ctzll(set);
+            int64_t blk = b * 64 + __builtin_ctzll(set), e;
             set &= set - 1;
-            n = DNNLK__SFX(dnnlk__topk_bitmap_fill)(&bm, p, blk * G * W, (blk + 1) * G * W, es, t, largest, tf, ti, h,
-                                                   n, cap);
+            for (e = blk * G * W; e < (blk + 1) * G * W && n >= 0; e += 64) {
+                int64_t len = (blk + 1) * G * W - e < 64 ? (blk + 1) * G * W - e : 64;
+                n = DNNLK__SFX(dnnlk__topk_append)(
+                    p, DNNLK__SFX(dnnlk__topk_filter_word)(p + e * es, len, es, t, largest, tf, ti), e, es, t, largest,
+                    h, n, cap);
+            }
             if (n < 0) return 0;
         }
     }
-    n = dnnlk__topk_bitmap_drain(&bm, p, es, t, largest, h, n, cap);
     if (n >= 0) n = DNNLK__SFX(dnnlk__topk_collect)(p, M * G * W, K, K, t, largest, tf, ti, h, n, cap);
     if (n < 0) return 0;
     if (n < k) return 0;
-    if (n > k) dnnlk__topk_select(h, n, k);
-    dnnlk__topk_emit(a, p, h, vp, ip, DNNLK__SFX(dnnlk__topk_sort_asc_v));
+    DNNLK__SFX(dnnlk__topk_emit_ranked)(a, p, h, n, vp, ip);
     return 1;
 }
 
