@@ -510,7 +510,8 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_count_ge)(const int32_t
  * one that at most about 1.25k + 8 block keys reach (or the k-th key itself), with no sort or
  * select (a quickselect of the ~500 keys cost more than the whole second pass). The second pass
  * filters only the blocks whose key reaches t (about k of them, from cache) and the tail the
- * blocks leave, collecting every element that reaches t, and a small selection finishes. The
+ * blocks leave, collecting every element that reaches t, and one rank count of those candidates
+ * selects and orders the k (dnnlk__topk_emit_ranked). The
  * one-pass filter's running threshold instead trails the k-th best: about 12k candidates and
  * several selections for k = 50 of 32000.
  * The candidates are the elements that pass the filter's compare with t: an upper set of the
