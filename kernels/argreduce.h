@@ -324,6 +324,18 @@ static DNNLK__FORCEINLINE int dnnlk__topk_add(dnnlk__topk_set *s, uint64_t c) {
  * argreduce_simd.h at its level. */
 typedef void (*dnnlk__topk_sort_fn)(uint64_t *h, int64_t n);
 
+/* Writes the k outputs whose row indices are ix[0..k), in that order. */
+static DNNLK__FORCEINLINE void dnnlk__topk_put(const dnnlk__argred_args *a, const char *p, const uint64_t *ix, char *vp,
+                                               char *ip) {
+    int64_t r;
+    for (r = 0; r < a->k; r++) {
+        int64_t i = (int64_t)ix[r];
+        if (a->idx64) memcpy(ip + r * a->sia, &i, 8);
+        else { int32_t v = (int32_t)i; memcpy(ip + r * a->sia, &v, 4); }
+        if (vp) dnnlk__argred_copy_elem(vp + r * a->sva, p + i * a->sa, a->esize);
+    }
+}
+
 /* Orders the k kept composites (with sort) and writes them out. */
 static DNNLK__FORCEINLINE void dnnlk__topk_emit(const dnnlk__argred_args *a, const char *p, uint64_t *h, char *vp,
                                                 char *ip, dnnlk__topk_sort_fn sort) {
@@ -340,44 +352,7 @@ static DNNLK__FORCEINLINE void dnnlk__topk_emit(const dnnlk__argred_args *a, con
         for (r = 0; r < k; r++) h[r] = (uint64_t)dnnlk__topk_comp_index(h[r]);
         sort(h, k);
     }
-    for (r = 0; r < k; r++) {
-        int64_t i = (int64_t)h[r];
-        if (a->idx64) memcpy(ip + r * a->sia, &i, 8);
-        else { int32_t v = (int32_t)i; memcpy(ip + r * a->sia, &v, 4); }
-        if (vp) dnnlk__argred_copy_elem(vp + r * a->sva, p + i * a->sa, a->esize);
-    }
-}
-
-/* The second pass's bitmap: filter bits of up to 64 words of 64 elements, each word's first element
- * in base, and one bit per nonzero word in nz. Filling it takes no branch on the data; emptying it
- * walks nz, so a branch mispredicts about once per word with a candidate instead of once per
- * vector with one (most of the pass's time when it branched per vector). */
-typedef struct dnnlk__topk_bitmap {
-    uint64_t bits[64], nz;
-    int64_t base[64];
-    int nw;
-} dnnlk__topk_bitmap;
-
-/* Appends the composites of the elements whose bits are set to h[0..n); returns the new count, or
- * -1 when h's cap would overflow. Leaves the bitmap empty. */
-static DNNLK__FORCEINLINE int64_t dnnlk__topk_bitmap_drain(dnnlk__topk_bitmap *bm, const char *p, int64_t es, int t,
-                                                           int largest, uint64_t *h, int64_t n, int64_t cap) {
-    uint64_t nz = bm->nz;
-    while (nz) {
-        int wi = __builtin_ctzll(nz);
-        uint64_t w = bm->bits[wi];
-        int64_t at = bm->base[wi];
-        nz &= nz - 1;
-        if (n + __builtin_popcountll(w) > cap) return -1;
-        do {
-            int64_t e = at + __builtin_ctzll(w);
-            w &= w - 1;
-            h[n++] = dnnlk__topk_comp(p + e * es, t, largest, e);
-        } while (w);
-    }
-    bm->nz = 0;
-    bm->nw = 0;
-    return n;
+    dnnlk__topk_put(a, p, h, vp, ip);
 }
 
 /* Starts a row's set with its first k elements; the threshold is the worst of them. */

@@ -317,16 +317,12 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__argred_rows)(const dnnlk__argred_a
 
 /* ---- top_k on a contiguous row ---- */
 
-/* dnnlk__topk_sort_asc with the rank count of n <= 64 on 64-bit vector lanes: each element's rank
- * is the number of elements below it (they are distinct), DNNLK__VQ_N compares and a popcount at a
- * time, four elements per load. The lanes past n read all-ones padding, which is below nothing. */
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_sort_asc_v)(uint64_t *h, int64_t n) {
-    uint64_t in[64 + DNNLK__VQ_N], out[64];
+/* The rank of each of n <= 64 distinct u64 at h (the number of them below it), counted on 64-bit
+ * vector lanes (DNNLK__VQ_N >= 4): DNNLK__VQ_N compares and a popcount at a time, four elements
+ * per load. The lanes past n read all-ones padding, which is below nothing. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__topk_ranks)(const uint64_t *h, int64_t n, int64_t *rank) {
+    uint64_t in[64 + DNNLK__VQ_N];
     int64_t i, j;
-    if (n > 64 || DNNLK__VQ_N < 4) { /* two lanes: the plain rank count is as fast */
-        dnnlk__topk_sort_asc(h, n);
-        return;
-    }
     memcpy(in, h, (size_t)n * 8);
     for (i = n; i < n + DNNLK__VQ_N; i++) in[i] = ~(uint64_t)0;
     for (i = 0; i + 4 <= n; i += 4) { /* four independent counts */
@@ -340,19 +336,53 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_sort_asc_v)(uint64_t *h, int6
             c2 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r2));
             c3 += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(v, r3));
         }
-        out[c0] = in[i];
-        out[c1] = in[i + 1];
-        out[c2] = in[i + 2];
-        out[c3] = in[i + 3];
+        rank[i] = c0;
+        rank[i + 1] = c1;
+        rank[i + 2] = c2;
+        rank[i + 3] = c3;
     }
     for (; i < n; i++) {
         dnnlk__vq rhs = dnnlk__vq_cmplt64_u_rhs(in[i]);
         int64_t r = 0;
         for (j = 0; j < n; j += DNNLK__VQ_N)
             r += __builtin_popcountll(dnnlk__vq_cmplt64_u_bits(dnnlk__vq_loadu(in + j), rhs));
-        out[r] = in[i];
+        rank[i] = r;
     }
+}
+
+/* dnnlk__topk_sort_asc by those ranks (the plain rank count where two lanes make it as fast). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__topk_sort_asc_v)(uint64_t *h, int64_t n) {
+    uint64_t out[64];
+    int64_t rank[64], i;
+    if (n > 64 || DNNLK__VQ_N < 4) {
+        dnnlk__topk_sort_asc(h, n);
+        return;
+    }
+    DNNLK__SFX(dnnlk__topk_ranks)(h, n, rank);
+    for (i = 0; i < n; i++) out[rank[i]] = h[i];
     memcpy(h, out, (size_t)n * 8);
+}
+
+/* The selection and its order in one rank count: of the n <= 64 candidates in index order at h,
+ * the k of rank n - k and up are the selection; sorted, each goes to place n - 1 - rank (the best
+ * first), else they stay in index order. Where the rank count does not apply, a select and the
+ * sort of the k. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__topk_emit_ranked)(const dnnlk__argred_args *a, const char *p,
+                                                                   uint64_t *h, int64_t n, char *vp, char *ip) {
+    uint64_t ix[65];
+    int64_t rank[64], i, m = 0, k = a->k;
+    if (n > 64 || DNNLK__VQ_N < 4) {
+        if (n > k) dnnlk__topk_select(h, n, k);
+        dnnlk__topk_emit(a, p, h, vp, ip, DNNLK__SFX(dnnlk__topk_sort_asc_v));
+        return;
+    }
+    DNNLK__SFX(dnnlk__topk_ranks)(h, n, rank);
+    for (i = 0; i < n; i++) { /* no branch: a candidate not kept goes to place k, not written out */
+        int64_t keep = rank[i] >= n - k;
+        ix[a->sorted ? (keep ? n - 1 - rank[i] : k) : m] = (uint64_t)dnnlk__topk_comp_index(h[i]);
+        m += keep;
+    }
+    dnnlk__topk_put(a, p, ix, vp, ip);
 }
 
 /* Bits of the elements of one vector at p that may beat the threshold (a superset: the candidate
@@ -462,26 +492,6 @@ static DNNLK__FORCEINLINE uint64_t DNNLK__SFX(dnnlk__topk_filter_word)(const cha
     return w;
 }
 
-/* Filters [from, to) (whole vectors) into the bitmap, draining it into h whenever it fills. */
-static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_bitmap_fill)(dnnlk__topk_bitmap *bm, const char *p,
-                                                                     int64_t from, int64_t to, int64_t es, int t,
-                                                                     int largest, dnnlk__vf tf, dnnlk__vi ti,
-                                                                     uint64_t *h, int64_t n, int64_t cap) {
-    int64_t e;
-    for (e = from; e < to; e += 64) {
-        int64_t len = to - e < 64 ? to - e : 64;
-        uint64_t w = DNNLK__SFX(dnnlk__topk_filter_word)(p + e * es, len, es, t, largest, tf, ti);
-        bm->bits[bm->nw] = w;
-        bm->base[bm->nw] = e;
-        bm->nz |= (uint64_t)(w != 0) << bm->nw;
-        if (++bm->nw == 64) {
-            n = dnnlk__topk_bitmap_drain(bm, p, es, t, largest, h, n, cap);
-            if (n < 0) return -1;
-        }
-    }
-    return n;
-}
-
 /* The number of the M block keys at kv (padded with INT32_MIN to whole vectors) that are >= t,
  * t > INT32_MIN: vector compares and a popcount. */
 static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_count_ge)(const int32_t *kv, int64_t M, int32_t t) {
@@ -500,7 +510,8 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__topk_count_ge)(const int32_t
  * one that at most about 1.25k + 8 block keys reach (or the k-th key itself), with no sort or
  * select (a quickselect of the ~500 keys cost more than the whole second pass). The second pass
  * filters only the blocks whose key reaches t (about k of them, from cache) and the tail the
- * blocks leave, collecting every element that reaches t, and a small selection finishes. The
+ * blocks leave, collecting every element that reaches t, and one rank count of those candidates
+ * selects and orders the k (dnnlk__topk_emit_ranked). The
  * one-pass filter's running threshold instead trails the k-th best: about 12k candidates and
  * several selections for k = 50 of 32000.
  * The candidates are the elements that pass the filter's compare with t: an upper set of the
@@ -523,7 +534,6 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
     int32_t *keys = (int32_t *)(void *)h, kmin, kmax;
     uint32_t tkey;
     dnnlk__vmask nan = dnnlk__vf_cmpunord(dnnlk__vf_zero(), dnnlk__vf_zero()); /* none */
-    dnnlk__topk_bitmap bm;
     dnnlk__vf tf = dnnlk__vf_zero();
     dnnlk__vi ti = dnnlk__vi_set1(0);
     if (k > DNNLK_TOP_K_STACK_K || M < k) return 0; /* too few blocks for a threshold */
@@ -645,25 +655,27 @@ static DNNLK__FORCEINLINE int DNNLK__SFX(dnnlk__topk_row_2pass)(const dnnlk__arg
         if (tv == (largest ? INT32_MIN : INT32_MAX)) return 0;
         ti = dnnlk__vi_set1(largest ? tv - 1 : tv + 1);
     }
-    /* The second pass, in index order: the chosen blocks (set bits of rescan), then the tail. */
-    bm.nz = 0;
-    bm.nw = 0;
+    /* The second pass, in index order: the chosen blocks (set bits of rescan), then the tail.
+     * A chosen block holds its best, which passes: about one candidate per block, taken straight
+     * from the block's filter bits. */
     for (b = 0; b * 64 < M; b++) {
         uint64_t set = rescan[b];
         while (set) {
-            int64_t blk = b * 64 + __builtin_ctzll(set);
+            int64_t blk = b * 64 + __builtin_ctzll(set), e;
             set &= set - 1;
-            n = DNNLK__SFX(dnnlk__topk_bitmap_fill)(&bm, p, blk * G * W, (blk + 1) * G * W, es, t, largest, tf, ti, h,
-                                                   n, cap);
+            for (e = blk * G * W; e < (blk + 1) * G * W && n >= 0; e += 64) {
+                int64_t len = (blk + 1) * G * W - e < 64 ? (blk + 1) * G * W - e : 64;
+                n = DNNLK__SFX(dnnlk__topk_append)(
+                    p, DNNLK__SFX(dnnlk__topk_filter_word)(p + e * es, len, es, t, largest, tf, ti), e, es, t, largest,
+                    h, n, cap);
+            }
             if (n < 0) return 0;
         }
     }
-    n = dnnlk__topk_bitmap_drain(&bm, p, es, t, largest, h, n, cap);
     if (n >= 0) n = DNNLK__SFX(dnnlk__topk_collect)(p, M * G * W, K, K, t, largest, tf, ti, h, n, cap);
     if (n < 0) return 0;
     if (n < k) return 0;
-    if (n > k) dnnlk__topk_select(h, n, k);
-    dnnlk__topk_emit(a, p, h, vp, ip, DNNLK__SFX(dnnlk__topk_sort_asc_v));
+    DNNLK__SFX(dnnlk__topk_emit_ranked)(a, p, h, n, vp, ip);
     return 1;
 }
 

@@ -753,7 +753,7 @@ TEST(topk_two_pass_each_isa) {
     for (ki = 0; ki < 2; ki++) {
         int64_t K = Ks[ki], j;
         float *x = (float *)malloc((size_t)K * 4);
-        for (bg = 0; bg < 8; bg++) {
+        for (bg = 0; bg < 10; bg++) {
             for (j = 0; j < K; j++) {
                 float u = th_randf(-10, 10);
                 x[j] = bg == 1 ? 2.5f                                               /* all tie */
@@ -761,7 +761,14 @@ TEST(topk_two_pass_each_isa) {
                      : bg == 4 ? (float)th_randint(-3, 3)                           /* heavy ties */
                      : bg == 6 ? (th_rand32() % 64 ? (float)th_randint(-1, 1) * 1e-40f : u) /* around 0 */
                      : bg == 7 ? -1e6f + (float)j                                  /* ascending */
+                     : bg == 8 ? -1.0f - fabsf(u)                                  /* below 0 */
+                     : bg == 9 ? 1.0f + fabsf(u)                                   /* above 0 */
                                : u;
+            }
+            if (bg >= 8) { /* the best blocks' bests are zeros of both signs, the first one alone in
+                            * its sign: its block must count as much as the others (k = 1, 2) */
+                x[3] = bg == 8 ? -0.0f : 0.0f;
+                for (j = 5; j < 25; j += 4) x[64 * j + 7] = bg == 8 ? 0.0f : -0.0f;
             }
             if (bg == 2) /* NaN among the block bests: first, in the middle, last */
                 for (j = 0; j < 3; j++) x[j == 0 ? 0 : j == 1 ? th_randint(1, K - 2) : K - 1] = NAN;
