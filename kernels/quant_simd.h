@@ -341,31 +341,16 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf v, i
  * y) keeps it (the second operand), its code is clamped to the NaN code (0x7f, 0x7e) and takes
  * y's sign, x's (a NaN operand comes out of the product and the quotient alike, quieted). */
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_fast)(const char *x, dnnlk_dtype xt, dnnlk__vf r, int e4m3,
-                                                                int sat, dnnlk__vmask *bad) {
+                                                                int sat, dnnlk__vi *u, dnnlk__vmask *bad) {
     const dnnlk__vf y = dnnlk__vf_mul(dnnlk__vf_load_dt(x, xt), r);
-    const dnnlk__vi u = dnnlk__vf_as_vi(y), zero = dnnlk__vi_set1(0);
-    dnnlk__vi a = dnnlk__vi_and(u, dnnlk__vi_set1(0x7fffffff)), t, n;
-    dnnlk__vmask near, win;
+    dnnlk__vi a = dnnlk__vi_and(dnnlk__vf_as_vi(y), dnnlk__vi_set1(0x7fffffff)), t;
+    *u = dnnlk__vf_as_vi(y);
     if (sat || !e4m3)
         a = dnnlk__vf_as_vi(dnnlk__vf_min(dnnlk__vf_set1(e4m3 ? 448.0f : sat ? 57344.0f : 65536.0f), dnnlk__vi_as_vf(a)));
-    /* t = a + H - 1 + lsb (round to even at bit mb), rebiased by 960 (448) << mb so that the
-     * arithmetic shift gives the code, plus 10: then a step within 8 bits of a (a mod 2^mb =
-     * H + d, |d| <= 8, so t mod 2^mb = d - 1 + lsb) leaves t + 10 mod 2^mb in [1, 18], caught by
-     * testing bits 5 .. mb-1 for zero (with a few neighbours); elsewhere the 10 changes nothing. */
-    if (e4m3) {
-        t = dnnlk__vi_add(dnnlk__vi_add(a, dnnlk__vi_set1(0x7ffff + 10 - (960 << 20))), dnnlk__vi_and(dnnlk__vi_srli(a, 20), dnnlk__vi_set1(1)));
-        near = dnnlk__vi_cmpeq(dnnlk__vi_and(t, dnnlk__vi_set1(0xfffe0)), zero);
-        n = dnnlk__vi_srai(t, 20);
-        win = dnnlk__vmask_and(dnnlk__vi_cmpgt(a, dnnlk__vi_set1(0x3a800000 - 9)), dnnlk__vi_cmpgt(dnnlk__vi_set1(0x3c800000), a));
-    } else {
-        t = dnnlk__vi_add(dnnlk__vi_add(a, dnnlk__vi_set1(0xfffff + 10 - (448 << 21))), dnnlk__vi_and(dnnlk__vi_srli(a, 21), dnnlk__vi_set1(1)));
-        near = dnnlk__vi_cmpeq(dnnlk__vi_and(t, dnnlk__vi_set1(0x1fffe0)), zero);
-        n = dnnlk__vi_srai(t, 21);
-        win = dnnlk__vmask_and(dnnlk__vi_cmpgt(a, dnnlk__vi_set1(0x37000000 - 9)), dnnlk__vi_cmpgt(dnnlk__vi_set1(0x38800000), a));
-    }
-    *bad = dnnlk__vmask_or(*bad, dnnlk__vmask_or(near, win));
-    n = dnnlk__vi_min(dnnlk__vi_max(n, zero), dnnlk__vi_set1(e4m3 ? 0x7f : 0x7e));
-    return dnnlk__vi_bitselect(dnnlk__vi_set1(0x80), dnnlk__vi_srli(u, 24), n);
+    t = dnnlk__vi_add(a, dnnlk__vi_set1(e4m3 ? 0x45880008 : 0x49100008));
+    *bad = dnnlk__vmask_or(*bad, dnnlk__vmask_or(dnnlk__vi_cmpeq(dnnlk__vi_and(t, dnnlk__vi_set1(e4m3 ? 0xfffe0 : 0x1fffe0)), dnnlk__vi_set1(0)),
+                                                 dnnlk__vi_cmpgt(dnnlk__vi_set1(e4m3 ? (int32_t)0x82080008u : (int32_t)0x81900008u), t)));
+    return e4m3 ? dnnlk__vi_srli(t, 20) : dnnlk__vi_srli(t, 21);
 }
 
 /* fp8 quantize of a contiguous row segment with one scale by the fast path above, in blocks of 4N
@@ -377,6 +362,7 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_fp8_row)(const dnnlk__qg_
     uint8_t *y = (uint8_t *)j->y + yo;
     const int stream = j->stream;
     const dnnlk__vf r = dnnlk__vf_set1(1.0f / s1), s = dnnlk__vf_set1(s1);
+    const int16_t zc = (int16_t)(e4m3 ? -0x818 : -0x408);
     int64_t i = 0;
     if (stream) {
         int64_t head = (int64_t)((4 * N - ((uintptr_t)y & (uintptr_t)(4 * N - 1))) & (uintptr_t)(4 * N - 1));
@@ -385,23 +371,28 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_fp8_row)(const dnnlk__qg_
     }
     for (; i + 4 * N <= n; i += 4 * N) {
         dnnlk__vmask ba, bb, bc, bd;
-        dnnlk__vi a, b, c, d, v;
+        dnnlk__vi a, b, c, d, ua, ub, uc, ud, v;
         if (stream && DNNLK_QUANT_PF_BYTES > 0) dnnlk__vec_prefetch_l2(x + i * xe + DNNLK_QUANT_PF_BYTES, (size_t)(4 * N * xe));
         ba = bb = bc = bd = dnnlk__vi_cmpgt(dnnlk__vi_set1(0), dnnlk__vi_set1(0)); /* none */
-        a = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + i * xe, xt, r, e4m3, sat, &ba);
-        b = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + N) * xe, xt, r, e4m3, sat, &bb);
-        c = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 2 * N) * xe, xt, r, e4m3, sat, &bc);
-        d = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 3 * N) * xe, xt, r, e4m3, sat, &bd);
+        a = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + i * xe, xt, r, e4m3, sat, &ua, &ba);
+        b = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + N) * xe, xt, r, e4m3, sat, &ub, &bb);
+        c = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 2 * N) * xe, xt, r, e4m3, sat, &uc, &bc);
+        d = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 3 * N) * xe, xt, r, e4m3, sat, &ud, &bd);
         if (dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vmask_or(ba, bb), dnnlk__vmask_or(bc, bd)))) {
             /* rare: an fp8 step within 8 bits of some x * r, or fp8 subnormals */
-#define DNNLK__QG_FP8_DIV(k) DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf_div(dnnlk__vf_load_dt(x + (i + (k) * N) * xe, xt), s), e4m3, sat)
-            if (dnnlk__vmask_bits(ba)) a = DNNLK__QG_FP8_DIV(0);
-            if (dnnlk__vmask_bits(bb)) b = DNNLK__QG_FP8_DIV(1);
-            if (dnnlk__vmask_bits(bc)) c = DNNLK__QG_FP8_DIV(2);
-            if (dnnlk__vmask_bits(bd)) d = DNNLK__QG_FP8_DIV(3);
+#define DNNLK__QG_FP8_DIV(k, n, un)                                                                               \
+    do {                                                                                                          \
+        const dnnlk__vi c_ = DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf_div(dnnlk__vf_load_dt(x + (i + (k) * N) * xe, xt), s), e4m3, sat); \
+        n = dnnlk__vi_add(dnnlk__vi_and(c_, dnnlk__vi_set1(0x7f)), dnnlk__vi_set1(-zc));                       \
+        un = dnnlk__vi_slli(c_, 24);                                                                              \
+    } while (0)
+            if (dnnlk__vmask_bits(ba)) DNNLK__QG_FP8_DIV(0, a, ua);
+            if (dnnlk__vmask_bits(bb)) DNNLK__QG_FP8_DIV(1, b, ub);
+            if (dnnlk__vmask_bits(bc)) DNNLK__QG_FP8_DIV(2, c, uc);
+            if (dnnlk__vmask_bits(bd)) DNNLK__QG_FP8_DIV(3, d, ud);
 #undef DNNLK__QG_FP8_DIV
         }
-        v = dnnlk__vi_pack4_sat_i8(a, b, c, d, 0, 0); /* codes 0..255 pass; fewer steps than pack4_u8 on AVX-512 */
+        v = dnnlk__vi_pack4_u8_sign(a, b, c, d, ua, ub, uc, ud, zc, e4m3 ? 0x7f : 0x7e);
         if (stream) dnnlk__vi_stream(y + i, v);
         else dnnlk__vi_storeu(y + i, v);
     }

@@ -176,6 +176,13 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_sat_i8_avx512(__m512i a, __m51
     /* per 128-bit lane l the dwords are a_l b_l c_l d_l (x_l: elements 4l..4l+3 of x) */
     return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
 }
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_u8_sign_avx512(__m512i a, __m512i b, __m512i c, __m512i d, __m512i ua,
+                                                                 __m512i ub, __m512i uc, __m512i ud, int16_t z, int maxc) {
+    __mmask64 k = _mm512_kunpackd((__mmask64)_mm512_kunpackw(_mm512_movepi32_mask(ud), _mm512_movepi32_mask(uc)),
+                                  (__mmask64)_mm512_kunpackw(_mm512_movepi32_mask(ub), _mm512_movepi32_mask(ua)));
+    __m512i v = _mm512_min_epu8(dnnlk__vi_pack4_sat_i8_avx512(a, b, c, d, z, 0), _mm512_set1_epi8((char)maxc));
+    return _mm512_mask_add_epi8(v, k, v, _mm512_set1_epi8((char)0x80));
+}
 static DNNLK__FORCEINLINE __m512 dnnlk__vf_gather_avx512(const float *p, const int32_t *idx) {
     return _mm512_i32gather_ps(_mm512_loadu_si512((const void *)idx), p, 4);
 }
@@ -418,6 +425,7 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx512
 #define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_avx512
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx512
+#define dnnlk__vi_pack4_u8_sign dnnlk__vi_pack4_u8_sign_avx512
 #define dnnlk__vi_store_u8(p, v) _mm_storeu_si128((__m128i *)(void *)(p), _mm512_cvtepi32_epi8(v))
 #define dnnlk__vf_sub_round_even(a) _mm512_reduce_ps((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
 #define dnnlk__vf_to_vi_round_even(a) _mm512_cvt_roundps_epi32((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)

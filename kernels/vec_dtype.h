@@ -46,7 +46,24 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__vf_store_dt_fn)(void *p, int dt
         dnnlk__vf_store_f16((uint16_t *)p, v);
     }
 }
+#ifndef dnnlk__vi_pack4_u8_sign
+/* the level has no faster form: clamp, sign and pack lane by lane on the names above */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__vi_pack4_u8_sign_fn)(dnnlk__vi a, dnnlk__vi b, dnnlk__vi c, dnnlk__vi d,
+                                                                       dnnlk__vi ua, dnnlk__vi ub, dnnlk__vi uc,
+                                                                       dnnlk__vi ud, int16_t z, int maxc) {
+    const dnnlk__vi zz = dnnlk__vi_set1(z), lo = dnnlk__vi_set1(0), hi = dnnlk__vi_set1(maxc), sb = dnnlk__vi_set1(0x80);
+#define DNNLK__PACK_SIGN_LANES(v, u) \
+    dnnlk__vi_bitselect(sb, dnnlk__vi_srli((u), 24), dnnlk__vi_min(dnnlk__vi_max(dnnlk__vi_add((v), zz), lo), hi))
+    return dnnlk__vi_pack4_sat_i8(DNNLK__PACK_SIGN_LANES(a, ua), DNNLK__PACK_SIGN_LANES(b, ub),
+                                  DNNLK__PACK_SIGN_LANES(c, uc), DNNLK__PACK_SIGN_LANES(d, ud), 0, 0);
+#undef DNNLK__PACK_SIGN_LANES
+}
+#endif
 #endif
 
 #define dnnlk__vf_load_dt(p, dt) DNNLK__SFX(dnnlk__vf_load_dt_fn)((const void *)(p), (int)(dt))
 #define dnnlk__vf_store_dt(p, dt, v, nt) DNNLK__SFX(dnnlk__vf_store_dt_fn)((void *)(p), (int)(dt), (v), (nt))
+#ifndef dnnlk__vi_pack4_u8_sign
+#define dnnlk__vi_pack4_u8_sign(a, b, c, d, ua, ub, uc, ud, z, maxc) \
+    DNNLK__SFX(dnnlk__vi_pack4_u8_sign_fn)((a), (b), (c), (d), (ua), (ub), (uc), (ud), (z), (maxc))
+#endif

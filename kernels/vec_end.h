@@ -166,6 +166,7 @@
 #undef dnnlk__vi_pack4_u8
 #undef dnnlk__vmask_pack4_u8
 #undef dnnlk__vi_pack4_sat_i8
+#undef dnnlk__vi_pack4_u8_sign
 #undef dnnlk__vi_store_u8
 #undef dnnlk__vf_sub_round_even
 #undef dnnlk__vf_to_vi_round_even
