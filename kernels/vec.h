@@ -107,6 +107,9 @@
  *   dnnlk__vf_cmpneq(a, b)    a != b: true where either is NaN too
  *   dnnlk__vf_cmpnlt_in(m, a, b)  !(a < b) (true where either is NaN) in the lanes of m, else false
  *   dnnlk__vmask_ones()       every lane true; dnnlk__vmask_count(m): the number of true lanes
+ *   dnnlk__vi_test_in(m, a, b) / dnnlk__vi_cmpgt_in(m, a, b)   (a & b) != 0 / a > b (s32) in the
+ *                             lanes of m, else false (one masked compare on AVX-512: a chain of
+ *                             them ANDs conditions for free)
  *   DNNLK__VEC_SCALEF         1 where dnnlk__vf_scalef is one instruction for any n; 0 where
  *                             n must be in [-252, 252] (two power-of-2 products)
  *   dnnlk__vf_scalef(p, n)    p * 2^n, n integral, one rounding (subnormal results too);

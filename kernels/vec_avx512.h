@@ -414,6 +414,8 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vf_cmpneq(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_NEQ_UQ)
 #define dnnlk__vf_cmpnlt_in(m, a, b) _mm512_mask_cmp_ps_mask((m), (a), (b), _CMP_NLT_US)
 #define dnnlk__vmask_ones() ((__mmask16)0xffff)
+#define dnnlk__vi_test_in(m, a, b) _mm512_mask_test_epi32_mask((m), (a), (b))
+#define dnnlk__vi_cmpgt_in(m, a, b) _mm512_mask_cmpgt_epi32_mask((m), (a), (b))
 #define dnnlk__vmask_count(m) ((unsigned)_mm_popcnt_u32((unsigned)(m)))
 #define dnnlk__vf_scalef(p, n) _mm512_scalef_ps((p), (n))
 #define dnnlk__vf_maskz_scalef(m, p, n) _mm512_maskz_scalef_ps((m), (p), (n))

@@ -155,6 +155,8 @@
 #undef dnnlk__vf_cmpneq
 #undef dnnlk__vf_cmpnlt_in
 #undef dnnlk__vmask_ones
+#undef dnnlk__vi_test_in
+#undef dnnlk__vi_cmpgt_in
 #undef dnnlk__vmask_count
 #undef dnnlk__vf_scalef
 #undef dnnlk__vf_maskz_scalef
