@@ -340,15 +340,17 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf v, i
  * before the saturated/overflow code, x * r overflowing where x / s does not included. NaN: min(F,
  * y) keeps it (the second operand), its code is clamped to the NaN code (0x7f, 0x7e) and takes
  * y's sign, x's (a NaN operand comes out of the product and the quotient alike, quieted). */
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_fast)(const char *x, dnnlk_dtype xt, dnnlk__vf r, int e4m3,
-                                                                int sat, dnnlk__vi *u, dnnlk__vmask *ok) {
-    const dnnlk__vf y = dnnlk__vf_mul(dnnlk__vf_load_dt(x, xt), r);
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf y, int e4m3, int sat, int exact, dnnlk__vi *u,
+                                                                dnnlk__vmask *ok) {
     dnnlk__vi a = dnnlk__vi_and(dnnlk__vf_as_vi(y), dnnlk__vi_set1(0x7fffffff)), t;
     *u = dnnlk__vf_as_vi(y);
     if (sat || !e4m3)
         a = dnnlk__vf_as_vi(dnnlk__vf_min(dnnlk__vf_set1(e4m3 ? 448.0f : sat ? 57344.0f : 65536.0f), dnnlk__vi_as_vf(a)));
-    t = dnnlk__vi_add(a, dnnlk__vi_set1(e4m3 ? 0x45880008 : 0x49100008));
-    *ok = dnnlk__vi_test_in(*ok, t, dnnlk__vi_set1(e4m3 ? 0xfffe0 : 0x1fffe0));
+    t = dnnlk__vi_add(a, dnnlk__vi_set1((e4m3 ? 0x45880008 : 0x49100008) - (exact ? 9 : 0)));
+    if (exact)
+        t = dnnlk__vi_add(t, dnnlk__vi_and(e4m3 ? dnnlk__vi_srli(a, 20) : dnnlk__vi_srli(a, 21), dnnlk__vi_set1(1)));
+    else
+        *ok = dnnlk__vi_test_in(*ok, t, dnnlk__vi_set1(e4m3 ? 0xfffe0 : 0x1fffe0));
     *ok = dnnlk__vi_cmpgt_in(*ok, t, dnnlk__vi_set1(e4m3 ? (int32_t)0x82080007u : (int32_t)0x81900007u));
     return e4m3 ? dnnlk__vi_srli(t, 20) : dnnlk__vi_srli(t, 21);
 }
@@ -374,17 +376,22 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_fp8_row)(const dnnlk__qg_
         dnnlk__vmask oa = dnnlk__vmask_ones(), ob = oa, oc = oa, od = oa;
         dnnlk__vi a, b, c, d, ua, ub, uc, ud, v;
         if (stream && DNNLK_QUANT_PF_BYTES > 0) dnnlk__vec_prefetch_l2(x + i * xe + DNNLK_QUANT_PF_BYTES, (size_t)(4 * N * xe));
-        a = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + i * xe, xt, r, e4m3, sat, &ua, &oa);
-        b = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + N) * xe, xt, r, e4m3, sat, &ub, &ob);
-        c = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 2 * N) * xe, xt, r, e4m3, sat, &uc, &oc);
-        d = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 3 * N) * xe, xt, r, e4m3, sat, &ud, &od);
+        a = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + i * xe, xt), r), e4m3, sat, 0, &ua, &oa);
+        b = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + (i + N) * xe, xt), r), e4m3, sat, 0, &ub, &ob);
+        c = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + (i + 2 * N) * xe, xt), r), e4m3, sat, 0, &uc, &oc);
+        d = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + (i + 3 * N) * xe, xt), r), e4m3, sat, 0, &ud, &od);
         if ((dnnlk__vmask_bits(oa) & dnnlk__vmask_bits(ob) & dnnlk__vmask_bits(oc) & dnnlk__vmask_bits(od)) != all) {
             /* rare: an fp8 step within 8 bits of some x * r, or fp8 subnormals: that vector divides */
 #define DNNLK__QG_FP8_DIV(k, n, un)                                                                               \
     do {                                                                                                          \
-        const dnnlk__vi c_ = DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf_div(dnnlk__vf_load_dt(x + (i + (k) * N) * xe, xt), s), e4m3, sat); \
-        n = dnnlk__vi_add(dnnlk__vi_and(c_, dnnlk__vi_set1(0x7f)), dnnlk__vi_set1(-zc));                       \
-        un = dnnlk__vi_slli(c_, 24);                                                                              \
+        const dnnlk__vf v_ = dnnlk__vf_div(dnnlk__vf_load_dt(x + (i + (k) * N) * xe, xt), s);                   \
+        dnnlk__vmask w_ = dnnlk__vmask_ones();                                                                    \
+        n = DNNLK__SFX(dnnlk__qg_fp8_code)(v_, e4m3, sat, 1, &un, &w_);                                          \
+        if (dnnlk__vmask_bits(w_) != all) {                                                                       \
+            const dnnlk__vi c_ = DNNLK__SFX(dnnlk__qg_fp8_enc)(v_, e4m3, sat);                                   \
+            n = dnnlk__vi_add(dnnlk__vi_and(c_, dnnlk__vi_set1(0x7f)), dnnlk__vi_set1(-zc));                   \
+            un = dnnlk__vi_slli(c_, 24);                                                                          \
+        }                                                                                                         \
     } while (0)
             if (dnnlk__vmask_bits(oa) != all) DNNLK__QG_FP8_DIV(0, a, ua);
             if (dnnlk__vmask_bits(ob) != all) DNNLK__QG_FP8_DIV(1, b, ub);
