@@ -318,8 +318,8 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf v, i
  * dnnlk__quant_recip_ok): y = fl(x * r) encoded with fewer steps than dnnlk__qg_fp8_enc, and a
  * per-lane test that the code equals that of v = fl(x / s); a vector with a lane failing it divides.
  * The loop is bound by vector instructions, not memory (one thread, Zen 4 host), so every step
- * counts: the division itself was a small part of the old path's time (a product in its place
- * saved 5%); its encoding, selects and 256-element staging were the rest.
+ * counts: per 16 lanes a product, an and, a min, one add, one masked test and one masked compare
+ * (chained into the vector's "ok" mask: no mask ORs), one shift, and a quarter of the pack.
  *
  * Why it is exact. dnnlk__fp8_encode is, on |v|'s bits a (v not NaN), a step function whose steps
  * change only at these bit patterns B (mb = 20 for e4m3, 21 for e5m2; H = 2^(mb-1)):
@@ -328,18 +328,30 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf v, i
  *  - 2^-10 (2^-17) <= a < that: the subnormal steps; below 2^-10 (2^-17) every code is 0.
  * If |y| >= 2^-126, |v - y| < 3.0001 u |y| (quant_simd.h's s8 argument above, u = 2^-24), under
  * 3.0001 ulp(y): v's bits are within 6 of y's (same sign; crossing down a binade the ulp halves).
- * So where y's bits are more than 8 from every B, v's code is y's:
- *  - near: |(a mod 2^mb) - H| <= 8 flags the normal range's B (a few more bits around them too);
- *  - window: a in [2^-10 (2^-17) - 8 bits, smallest normal) flags the subnormal range whole: its
- *    codes are not computed here (rare in data scaled to the fp8 range; zeros are outside it).
- * Outside the window and below the smallest normal the code is 0: the integer rounding below goes
- * negative there and is clamped to 0. |y| < 2^-126 (FTZ included): v rounds to 0 too, and both
- * have x's sign (r, s > 0). Past the largest finite: y is clamped to F first (the largest finite
- * where saturate, else e5m2's inf; e4m3 without saturate needs no clamp: every code past 0x7e is
- * its NaN, 0x7f), whose bits are 0 mod 2^mb, never flagged; y >= F means v is past the last B
- * before the saturated/overflow code, x * r overflowing where x / s does not included. NaN: min(F,
- * y) keeps it (the second operand), its code is clamped to the NaN code (0x7f, 0x7e) and takes
- * y's sign, x's (a NaN operand comes out of the product and the quotient alike, quieted). */
+ * So where y's bits are more than 8 from every B, v's code is y's. One add gives all of it:
+ * t = a + K, K = 2^31 - A0 with A0 = 0x3a77fff8 (0x36effff8), just under 2^-10 (2^-17) - 8 bits
+ * and = -(H + 8) mod 2^mb, so that K = H + 8 mod 2^mb (K = 0x45880008, 0x49100008):
+ *  - the code: t >> mb (logical) = (a + H + 8) >> mb plus a constant (0x818, 0x408 past the
+ *    code; dnnlk__vi_pack4_u8_sign subtracts it as z) rounds half up, not to even: it differs
+ *    from round to nearest even only where a mod 2^mb = H + d, -8 <= d <= 0, all flagged below;
+ *  - near: t mod 2^mb = d + 8 mod 2^mb in [0, 31] (bits 5 .. mb-1 zero) flags every |d| <= 8
+ *    (and d up to 23);
+ *  - window: a in [A0, smallest normal) flags the subnormal range whole, by one signed compare:
+ *    the add puts A0 at INT_MIN, so t < (smallest normal's bits) + K as a signed number there and
+ *    only there (a <= 0x7fffffff: t does not wrap past 2^32). Its codes are not computed here
+ *    (rare in data scaled to the fp8 range; zeros are outside it).
+ * Below the window the code is 0: t < 2^31, t >> mb less than the constant: the pack's unsigned
+ * saturation gives 0. |y| < 2^-126 (FTZ included): v rounds to 0 too, and both have x's sign (r,
+ * s > 0). Past the largest finite: y is clamped to F first (the largest finite where saturate,
+ * else e5m2's inf; e4m3 without saturate needs no clamp: every code past 0x7e is its NaN, 0x7f),
+ * whose bits are 0 mod 2^mb, never flagged; y >= F means v is past the last B before the
+ * saturated/overflow code, x * r overflowing where x / s does not included. NaN: min(F, y) keeps
+ * it (the second operand), its code is clamped to the NaN code (0x7f, 0x7e) by the pack and takes
+ * y's sign, x's (a NaN operand comes out of the product and the quotient alike, quieted).
+ * A flagged vector divides, v = fl(x / s), and goes through the same steps with exact set: no near
+ * test, and the add rounds to even (K - 9 + the bit at mb: a + H - 1 + lsb); only a lane in the
+ * window (the bound moves by at most 9 bits, still far from any step) takes dnnlk__qg_fp8_enc.
+ * The code comes back as t >> mb with the sign in *u (y's bits); *ok keeps the lanes that passed. */
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf y, int e4m3, int sat, int exact, dnnlk__vi *u,
                                                                 dnnlk__vmask *ok) {
     dnnlk__vi a = dnnlk__vi_and(dnnlk__vf_as_vi(y), dnnlk__vi_set1(0x7fffffff)), t;

@@ -9,7 +9,8 @@
  *                                    round to nearest even, NaN kept NaN); nt: stream an f32
  *                                    vector (p aligned to the vector). Half-width outputs are
  *                                    stored plainly: a streaming store of half a vector measured
- *                                    no faster, and keeps the alignment rule of f32 only. */
+ *                                    no faster, and keeps the alignment rule of f32 only.
+ * And vec.h's dnnlk__vi_pack4_u8_sign, where the level has no faster form of its own. */
 
 #if DNNLK__ISA == 0 && !defined(DNNLK__VEC_DTYPE_0)
 #define DNNLK__VEC_DTYPE_0
