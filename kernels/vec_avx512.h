@@ -168,20 +168,27 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vmask_pack4_u8_avx512(__mmask16 a, __mm
     __mmask64 k = _mm512_kunpackd((__mmask64)_mm512_kunpackw(d, c), (__mmask64)_mm512_kunpackw(b, a));
     return _mm512_maskz_mov_epi8(k, _mm512_set1_epi8(1));
 }
+/* Two packs of four vectors a, b, c, d leave, per 128-bit lane l, the dwords a_l b_l c_l d_l (x_l:
+ * elements 4l..4l+3 of x): one dword permute puts them in order. */
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_order_avx512(__m512i r) {
+    return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
+}
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_sat_i8_avx512(__m512i a, __m512i b, __m512i c, __m512i d,
                                                                 int16_t z, int sgn) {
     __m512i zz = _mm512_set1_epi16(z);
     __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
-    __m512i r = sgn ? _mm512_packs_epi16(ab, cd) : _mm512_packus_epi16(ab, cd);
-    /* per 128-bit lane l the dwords are a_l b_l c_l d_l (x_l: elements 4l..4l+3 of x) */
-    return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
+    return dnnlk__vi_pack4_order_avx512(sgn ? _mm512_packs_epi16(ab, cd) : _mm512_packus_epi16(ab, cd));
 }
+/* The signs packed like the codes (signed saturation keeps each lane's sign bit), one bit select
+ * and one permute: 11 operations for 64 codes, where sign k-masks (vpmovd2m, kunpck) and a
+ * masked add took 15. */
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_u8_sign_avx512(__m512i a, __m512i b, __m512i c, __m512i d, __m512i ua,
                                                                  __m512i ub, __m512i uc, __m512i ud, int16_t z, int maxc) {
-    __mmask64 k = _mm512_kunpackd((__mmask64)_mm512_kunpackw(_mm512_movepi32_mask(ud), _mm512_movepi32_mask(uc)),
-                                  (__mmask64)_mm512_kunpackw(_mm512_movepi32_mask(ub), _mm512_movepi32_mask(ua)));
-    __m512i v = _mm512_min_epu8(dnnlk__vi_pack4_sat_i8_avx512(a, b, c, d, z, 0), _mm512_set1_epi8((char)maxc));
-    return _mm512_mask_add_epi8(v, k, v, _mm512_set1_epi8((char)0x80));
+    const __m512i zz = _mm512_set1_epi16(z);
+    __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
+    __m512i code = _mm512_min_epu8(_mm512_packus_epi16(ab, cd), _mm512_set1_epi8((char)maxc));
+    __m512i sign = _mm512_packs_epi16(_mm512_packs_epi32(ua, ub), _mm512_packs_epi32(uc, ud));
+    return dnnlk__vi_pack4_order_avx512(_mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0x80), sign, code, 0xCA));
 }
 static DNNLK__FORCEINLINE __m512 dnnlk__vf_gather_avx512(const float *p, const int32_t *idx) {
     return _mm512_i32gather_ps(_mm512_loadu_si512((const void *)idx), p, 4);
