@@ -48,16 +48,16 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__vf_store_dt_fn)(void *p, int dt
     }
 }
 #ifndef dnnlk__vi_pack4_u8_sign
-/* the level has no faster form: clamp, sign and pack lane by lane on the names above */
+/* the level has no faster form: the top clamp on the s32 lanes, the bottom one by the pack's
+ * unsigned saturation; the signs packed like the codes (signed saturation keeps each lane's sign
+ * bit) and bit 7 taken from them by one bit select */
 static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__vi_pack4_u8_sign_fn)(dnnlk__vi a, dnnlk__vi b, dnnlk__vi c, dnnlk__vi d,
                                                                        dnnlk__vi ua, dnnlk__vi ub, dnnlk__vi uc,
                                                                        dnnlk__vi ud, int16_t z, int maxc) {
-    const dnnlk__vi zz = dnnlk__vi_set1(z), lo = dnnlk__vi_set1(0), hi = dnnlk__vi_set1(maxc), sb = dnnlk__vi_set1(0x80);
-#define DNNLK__PACK_SIGN_LANES(v, u) \
-    dnnlk__vi_bitselect(sb, dnnlk__vi_srli((u), 24), dnnlk__vi_min(dnnlk__vi_max(dnnlk__vi_add((v), zz), lo), hi))
-    return dnnlk__vi_pack4_sat_i8(DNNLK__PACK_SIGN_LANES(a, ua), DNNLK__PACK_SIGN_LANES(b, ub),
-                                  DNNLK__PACK_SIGN_LANES(c, uc), DNNLK__PACK_SIGN_LANES(d, ud), 0, 0);
-#undef DNNLK__PACK_SIGN_LANES
+    const dnnlk__vi hi = dnnlk__vi_set1(maxc - z);
+    const dnnlk__vi code = dnnlk__vi_pack4_sat_i8(dnnlk__vi_min(a, hi), dnnlk__vi_min(b, hi), dnnlk__vi_min(c, hi),
+                                                  dnnlk__vi_min(d, hi), z, 0);
+    return dnnlk__vi_bitselect(dnnlk__vi_set1((int32_t)0x80808080u), dnnlk__vi_pack4_sat_i8(ua, ub, uc, ud, 0, 1), code);
 }
 #endif
 #endif
