@@ -387,7 +387,8 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_fp8_row)(const dnnlk__qg_
         const unsigned all = (1u << N) - 1u;
         dnnlk__vmask oa = dnnlk__vmask_ones(), ob = oa, oc = oa, od = oa;
         dnnlk__vi a, b, c, d, ua, ub, uc, ud, v;
-        if (stream && DNNLK_QUANT_PF_BYTES > 0) dnnlk__vec_prefetch_l2(x + i * xe + DNNLK_QUANT_PF_BYTES, (size_t)(4 * N * xe));
+        if (stream && DNNLK_QUANT_FP8_PF_BYTES > 0)
+            dnnlk__vec_prefetch_l2(x + i * xe + DNNLK_QUANT_FP8_PF_BYTES, (size_t)(4 * N * xe));
         a = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + i * xe, xt), r), e4m3, sat, 0, &ua, &oa);
         b = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + (i + N) * xe, xt), r), e4m3, sat, 0, &ub, &ob);
         c = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + (i + 2 * N) * xe, xt), r), e4m3, sat, 0, &uc, &oc);
