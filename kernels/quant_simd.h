@@ -318,8 +318,8 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf v, i
  * dnnlk__quant_recip_ok): y = fl(x * r) encoded with fewer steps than dnnlk__qg_fp8_enc, and a
  * per-lane test that the code equals that of v = fl(x / s); a vector with a lane failing it divides.
  * The loop is bound by vector instructions, not memory (one thread, Zen 4 host), so every step
- * counts: the division itself was a small part of the old path's time (a product in its place
- * saved 5%); its encoding, selects and 256-element staging were the rest.
+ * counts: per 16 lanes a product, an and, a min, one add, one masked test and one masked compare
+ * (chained into the vector's "ok" mask: no mask ORs), one shift, and a quarter of the pack.
  *
  * Why it is exact. dnnlk__fp8_encode is, on |v|'s bits a (v not NaN), a step function whose steps
  * change only at these bit patterns B (mb = 20 for e4m3, 21 for e5m2; H = 2^(mb-1)):
@@ -328,44 +328,43 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf v, i
  *  - 2^-10 (2^-17) <= a < that: the subnormal steps; below 2^-10 (2^-17) every code is 0.
  * If |y| >= 2^-126, |v - y| < 3.0001 u |y| (quant_simd.h's s8 argument above, u = 2^-24), under
  * 3.0001 ulp(y): v's bits are within 6 of y's (same sign; crossing down a binade the ulp halves).
- * So where y's bits are more than 8 from every B, v's code is y's:
- *  - near: |(a mod 2^mb) - H| <= 8 flags the normal range's B (a few more bits around them too);
- *  - window: a in [2^-10 (2^-17) - 8 bits, smallest normal) flags the subnormal range whole: its
- *    codes are not computed here (rare in data scaled to the fp8 range; zeros are outside it).
- * Outside the window and below the smallest normal the code is 0: the integer rounding below goes
- * negative there and is clamped to 0. |y| < 2^-126 (FTZ included): v rounds to 0 too, and both
- * have x's sign (r, s > 0). Past the largest finite: y is clamped to F first (the largest finite
- * where saturate, else e5m2's inf; e4m3 without saturate needs no clamp: every code past 0x7e is
- * its NaN, 0x7f), whose bits are 0 mod 2^mb, never flagged; y >= F means v is past the last B
- * before the saturated/overflow code, x * r overflowing where x / s does not included. NaN: min(F,
- * y) keeps it (the second operand), its code is clamped to the NaN code (0x7f, 0x7e) and takes
- * y's sign, x's (a NaN operand comes out of the product and the quotient alike, quieted). */
-static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_fast)(const char *x, dnnlk_dtype xt, dnnlk__vf r, int e4m3,
-                                                                int sat, dnnlk__vmask *bad) {
-    const dnnlk__vf y = dnnlk__vf_mul(dnnlk__vf_load_dt(x, xt), r);
-    const dnnlk__vi u = dnnlk__vf_as_vi(y), zero = dnnlk__vi_set1(0);
-    dnnlk__vi a = dnnlk__vi_and(u, dnnlk__vi_set1(0x7fffffff)), t, n;
-    dnnlk__vmask near, win;
+ * So where y's bits are more than 8 from every B, v's code is y's. One add gives all of it:
+ * t = a + K, K = 2^31 - A0 with A0 = 0x3a77fff8 (0x36effff8), just under 2^-10 (2^-17) - 8 bits
+ * and = -(H + 8) mod 2^mb, so that K = H + 8 mod 2^mb (K = 0x45880008, 0x49100008):
+ *  - the code: t >> mb (logical) = (a + H + 8) >> mb plus a constant (0x818, 0x408 past the
+ *    code; dnnlk__vi_pack4_u8_sign subtracts it as z) rounds half up, not to even: it differs
+ *    from round to nearest even only where a mod 2^mb = H + d, -8 <= d <= 0, all flagged below;
+ *  - near: t mod 2^mb = d + 8 mod 2^mb in [0, 31] (bits 5 .. mb-1 zero) flags every |d| <= 8
+ *    (and d up to 23);
+ *  - window: a in [A0, smallest normal) flags the subnormal range whole, by one signed compare:
+ *    the add puts A0 at INT_MIN, so t < (smallest normal's bits) + K as a signed number there and
+ *    only there (a <= 0x7fffffff: t does not wrap past 2^32). Its codes are not computed here
+ *    (rare in data scaled to the fp8 range; zeros are outside it).
+ * Below the window the code is 0: t < 2^31, t >> mb less than the constant: the pack's unsigned
+ * saturation gives 0. |y| < 2^-126 (FTZ included): v rounds to 0 too, and both have x's sign (r,
+ * s > 0). Past the largest finite: y is clamped to F first (the largest finite where saturate,
+ * else e5m2's inf; e4m3 without saturate needs no clamp: every code past 0x7e is its NaN, 0x7f),
+ * whose bits are 0 mod 2^mb, never flagged; y >= F means v is past the last B before the
+ * saturated/overflow code, x * r overflowing where x / s does not included. NaN: min(F, y) keeps
+ * it (the second operand), its code is clamped to the NaN code (0x7f, 0x7e) by the pack and takes
+ * y's sign, x's (a NaN operand comes out of the product and the quotient alike, quieted).
+ * A flagged vector divides, v = fl(x / s), and goes through the same steps with exact set: no near
+ * test, and the add rounds to even (K - 9 + the bit at mb: a + H - 1 + lsb); only a lane in the
+ * window (the bound moves by at most 9 bits, still far from any step) takes dnnlk__qg_fp8_enc.
+ * The code comes back as t >> mb with the sign in *u (y's bits); *ok keeps the lanes that passed. */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf y, int e4m3, int sat, int exact, dnnlk__vi *u,
+                                                                dnnlk__vmask *ok) {
+    dnnlk__vi a = dnnlk__vi_and(dnnlk__vf_as_vi(y), dnnlk__vi_set1(0x7fffffff)), t;
+    *u = dnnlk__vf_as_vi(y);
     if (sat || !e4m3)
         a = dnnlk__vf_as_vi(dnnlk__vf_min(dnnlk__vf_set1(e4m3 ? 448.0f : sat ? 57344.0f : 65536.0f), dnnlk__vi_as_vf(a)));
-    /* t = a + H - 1 + lsb (round to even at bit mb), rebiased by 960 (448) << mb so that the
-     * arithmetic shift gives the code, plus 10: then a step within 8 bits of a (a mod 2^mb =
-     * H + d, |d| <= 8, so t mod 2^mb = d - 1 + lsb) leaves t + 10 mod 2^mb in [1, 18], caught by
-     * testing bits 5 .. mb-1 for zero (with a few neighbours); elsewhere the 10 changes nothing. */
-    if (e4m3) {
-        t = dnnlk__vi_add(dnnlk__vi_add(a, dnnlk__vi_set1(0x7ffff + 10 - (960 << 20))), dnnlk__vi_and(dnnlk__vi_srli(a, 20), dnnlk__vi_set1(1)));
-        near = dnnlk__vi_cmpeq(dnnlk__vi_and(t, dnnlk__vi_set1(0xfffe0)), zero);
-        n = dnnlk__vi_srai(t, 20);
-        win = dnnlk__vmask_and(dnnlk__vi_cmpgt(a, dnnlk__vi_set1(0x3a800000 - 9)), dnnlk__vi_cmpgt(dnnlk__vi_set1(0x3c800000), a));
-    } else {
-        t = dnnlk__vi_add(dnnlk__vi_add(a, dnnlk__vi_set1(0xfffff + 10 - (448 << 21))), dnnlk__vi_and(dnnlk__vi_srli(a, 21), dnnlk__vi_set1(1)));
-        near = dnnlk__vi_cmpeq(dnnlk__vi_and(t, dnnlk__vi_set1(0x1fffe0)), zero);
-        n = dnnlk__vi_srai(t, 21);
-        win = dnnlk__vmask_and(dnnlk__vi_cmpgt(a, dnnlk__vi_set1(0x37000000 - 9)), dnnlk__vi_cmpgt(dnnlk__vi_set1(0x38800000), a));
-    }
-    *bad = dnnlk__vmask_or(*bad, dnnlk__vmask_or(near, win));
-    n = dnnlk__vi_min(dnnlk__vi_max(n, zero), dnnlk__vi_set1(e4m3 ? 0x7f : 0x7e));
-    return dnnlk__vi_bitselect(dnnlk__vi_set1(0x80), dnnlk__vi_srli(u, 24), n);
+    t = dnnlk__vi_add(a, dnnlk__vi_set1((e4m3 ? 0x45880008 : 0x49100008) - (exact ? 9 : 0)));
+    if (exact)
+        t = dnnlk__vi_add(t, dnnlk__vi_and(e4m3 ? dnnlk__vi_srli(a, 20) : dnnlk__vi_srli(a, 21), dnnlk__vi_set1(1)));
+    else
+        *ok = dnnlk__vi_test_in(*ok, t, dnnlk__vi_set1(e4m3 ? 0xfffe0 : 0x1fffe0));
+    *ok = dnnlk__vi_cmpgt_in(*ok, t, dnnlk__vi_set1(e4m3 ? (int32_t)0x82080007u : (int32_t)0x81900007u));
+    return e4m3 ? dnnlk__vi_srli(t, 20) : dnnlk__vi_srli(t, 21);
 }
 
 /* fp8 quantize of a contiguous row segment with one scale by the fast path above, in blocks of 4N
@@ -377,6 +376,7 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_fp8_row)(const dnnlk__qg_
     uint8_t *y = (uint8_t *)j->y + yo;
     const int stream = j->stream;
     const dnnlk__vf r = dnnlk__vf_set1(1.0f / s1), s = dnnlk__vf_set1(s1);
+    const int16_t zc = (int16_t)(e4m3 ? -0x818 : -0x408);
     int64_t i = 0;
     if (stream) {
         int64_t head = (int64_t)((4 * N - ((uintptr_t)y & (uintptr_t)(4 * N - 1))) & (uintptr_t)(4 * N - 1));
@@ -384,24 +384,35 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__qg_fp8_row)(const dnnlk__qg_
         for (; i < head; i++) y[i] = (uint8_t)dnnlk__fp8_encode(dnnlk__load_as_f32(x + i * xe, xt) / s1, e4m3, sat);
     }
     for (; i + 4 * N <= n; i += 4 * N) {
-        dnnlk__vmask ba, bb, bc, bd;
-        dnnlk__vi a, b, c, d, v;
-        if (stream && DNNLK_QUANT_PF_BYTES > 0) dnnlk__vec_prefetch_l2(x + i * xe + DNNLK_QUANT_PF_BYTES, (size_t)(4 * N * xe));
-        ba = bb = bc = bd = dnnlk__vi_cmpgt(dnnlk__vi_set1(0), dnnlk__vi_set1(0)); /* none */
-        a = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + i * xe, xt, r, e4m3, sat, &ba);
-        b = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + N) * xe, xt, r, e4m3, sat, &bb);
-        c = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 2 * N) * xe, xt, r, e4m3, sat, &bc);
-        d = DNNLK__SFX(dnnlk__qg_fp8_fast)(x + (i + 3 * N) * xe, xt, r, e4m3, sat, &bd);
-        if (dnnlk__vmask_bits(dnnlk__vmask_or(dnnlk__vmask_or(ba, bb), dnnlk__vmask_or(bc, bd)))) {
-            /* rare: an fp8 step within 8 bits of some x * r, or fp8 subnormals */
-#define DNNLK__QG_FP8_DIV(k) DNNLK__SFX(dnnlk__qg_fp8_enc)(dnnlk__vf_div(dnnlk__vf_load_dt(x + (i + (k) * N) * xe, xt), s), e4m3, sat)
-            if (dnnlk__vmask_bits(ba)) a = DNNLK__QG_FP8_DIV(0);
-            if (dnnlk__vmask_bits(bb)) b = DNNLK__QG_FP8_DIV(1);
-            if (dnnlk__vmask_bits(bc)) c = DNNLK__QG_FP8_DIV(2);
-            if (dnnlk__vmask_bits(bd)) d = DNNLK__QG_FP8_DIV(3);
+        const unsigned all = (1u << N) - 1u;
+        dnnlk__vmask oa = dnnlk__vmask_ones(), ob = oa, oc = oa, od = oa;
+        dnnlk__vi a, b, c, d, ua, ub, uc, ud, v;
+        if (stream && DNNLK_QUANT_FP8_PF_BYTES > 0)
+            dnnlk__vec_prefetch_l2(x + i * xe + DNNLK_QUANT_FP8_PF_BYTES, (size_t)(4 * N * xe));
+        a = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + i * xe, xt), r), e4m3, sat, 0, &ua, &oa);
+        b = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + (i + N) * xe, xt), r), e4m3, sat, 0, &ub, &ob);
+        c = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + (i + 2 * N) * xe, xt), r), e4m3, sat, 0, &uc, &oc);
+        d = DNNLK__SFX(dnnlk__qg_fp8_code)(dnnlk__vf_mul(dnnlk__vf_load_dt(x + (i + 3 * N) * xe, xt), r), e4m3, sat, 0, &ud, &od);
+        if ((dnnlk__vmask_bits(oa) & dnnlk__vmask_bits(ob) & dnnlk__vmask_bits(oc) & dnnlk__vmask_bits(od)) != all) {
+            /* rare: an fp8 step within 8 bits of some x * r, or fp8 subnormals: that vector divides */
+#define DNNLK__QG_FP8_DIV(k, n, un)                                                                               \
+    do {                                                                                                          \
+        const dnnlk__vf v_ = dnnlk__vf_div(dnnlk__vf_load_dt(x + (i + (k) * N) * xe, xt), s);                   \
+        dnnlk__vmask w_ = dnnlk__vmask_ones();                                                                    \
+        n = DNNLK__SFX(dnnlk__qg_fp8_code)(v_, e4m3, sat, 1, &un, &w_);                                          \
+        if (dnnlk__vmask_bits(w_) != all) {                                                                       \
+            const dnnlk__vi c_ = DNNLK__SFX(dnnlk__qg_fp8_enc)(v_, e4m3, sat);                                   \
+            n = dnnlk__vi_add(dnnlk__vi_and(c_, dnnlk__vi_set1(0x7f)), dnnlk__vi_set1(-zc));                   \
+            un = dnnlk__vi_slli(c_, 24);                                                                          \
+        }                                                                                                         \
+    } while (0)
+            if (dnnlk__vmask_bits(oa) != all) DNNLK__QG_FP8_DIV(0, a, ua);
+            if (dnnlk__vmask_bits(ob) != all) DNNLK__QG_FP8_DIV(1, b, ub);
+            if (dnnlk__vmask_bits(oc) != all) DNNLK__QG_FP8_DIV(2, c, uc);
+            if (dnnlk__vmask_bits(od) != all) DNNLK__QG_FP8_DIV(3, d, ud);
 #undef DNNLK__QG_FP8_DIV
         }
-        v = dnnlk__vi_pack4_sat_i8(a, b, c, d, 0, 0); /* codes 0..255 pass; fewer steps than pack4_u8 on AVX-512 */
+        v = dnnlk__vi_pack4_u8_sign(a, b, c, d, ua, ub, uc, ud, zc, e4m3 ? 0x7f : 0x7e);
         if (stream) dnnlk__vi_stream(y + i, v);
         else dnnlk__vi_storeu(y + i, v);
     }

@@ -113,6 +113,9 @@
  *   dnnlk__vf_cmpneq(a, b)    a != b: true where either is NaN too
  *   dnnlk__vf_cmpnlt_in(m, a, b)  !(a < b) (true where either is NaN) in the lanes of m, else false
  *   dnnlk__vmask_ones()       every lane true; dnnlk__vmask_count(m): the number of true lanes
+ *   dnnlk__vi_test_in(m, a, b) / dnnlk__vi_cmpgt_in(m, a, b)   (a & b) != 0 / a > b (s32) in the
+ *                             lanes of m, else false (one masked compare on AVX-512: a chain of
+ *                             them ANDs conditions for free)
  *   DNNLK__VEC_SCALEF         1 where dnnlk__vf_scalef is one instruction for any n; 0 where
  *                             n must be in [-252, 252] (two power-of-2 products)
  *   dnnlk__vf_scalef(p, n)    p * 2^n, n integral, one rounding (subnormal results too);
@@ -125,6 +128,11 @@
  *                             (store them with dnnlk__vi_storeu / dnnlk__vi_stream)
  *   dnnlk__vi_pack4_sat_i8(a, b, c, d, z, sgn)  s32 -> s16 saturated, + z (int16) saturated, -> s8
  *                             (sgn) or u8 saturated, in order, packed as above
+ *   dnnlk__vi_pack4_u8_sign(a, b, c, d, ua, ub, uc, ud, z, maxc)  per lane min(max(a + z, 0), maxc)
+ *                             (a + z and a in [-32768, 32767], maxc in [0, 127]), with bit 7 set
+ *                             where the lane of ua (ub, ...) has bit 31 set; packed as above (a
+ *                             sign-magnitude byte code: fp8; AVX-512 packs the signs like the
+ *                             codes and clamps once on the bytes; other levels in vec_dtype.h)
  *   dnnlk__vmask_pack4_u8(a, b, c, d)  four compares' lanes as 0/1 bytes, in order (a's lanes
  *                             first), packed as above (compare's boolean results)
  *   dnnlk__vi_store_u8(p, v)  the low byte of each of the DNNLK__VF_N lanes -> DNNLK__VF_N bytes

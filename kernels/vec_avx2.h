@@ -443,6 +443,9 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vf_cmpneq(a, b) _mm256_cmp_ps((a), (b), _CMP_NEQ_UQ)
 #define dnnlk__vf_cmpnlt_in(m, a, b) _mm256_and_ps((m), _mm256_cmp_ps((a), (b), _CMP_NLT_US))
 #define dnnlk__vmask_ones() _mm256_castsi256_ps(_mm256_set1_epi32(-1))
+#define dnnlk__vi_test_in(m, a, b) \
+    _mm256_andnot_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256((a), (b)), _mm256_setzero_si256())), (m))
+#define dnnlk__vi_cmpgt_in(m, a, b) _mm256_and_ps((m), _mm256_castsi256_ps(_mm256_cmpgt_epi32((a), (b))))
 #define dnnlk__vmask_count(m) ((unsigned)_mm_popcnt_u32((unsigned)_mm256_movemask_ps(m)))
 #define dnnlk__vf_scalef dnnlk__vf_scalef_avx2
 #define dnnlk__vf_maskz_scalef(m, p, n) _mm256_blendv_ps(_mm256_setzero_ps(), dnnlk__vf_scalef_avx2((p), (n)), (m))

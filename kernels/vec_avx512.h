@@ -180,13 +180,27 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vmask_pack4_u8_avx512(__mmask16 a, __mm
     __mmask64 k = _mm512_kunpackd((__mmask64)_mm512_kunpackw(d, c), (__mmask64)_mm512_kunpackw(b, a));
     return _mm512_maskz_mov_epi8(k, _mm512_set1_epi8(1));
 }
+/* Two packs of four vectors a, b, c, d leave, per 128-bit lane l, the dwords a_l b_l c_l d_l (x_l:
+ * elements 4l..4l+3 of x): one dword permute puts them in order. */
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_order_avx512(__m512i r) {
+    return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
+}
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_sat_i8_avx512(__m512i a, __m512i b, __m512i c, __m512i d,
                                                                 int16_t z, int sgn) {
     __m512i zz = _mm512_set1_epi16(z);
     __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
-    __m512i r = sgn ? _mm512_packs_epi16(ab, cd) : _mm512_packus_epi16(ab, cd);
-    /* per 128-bit lane l the dwords are a_l b_l c_l d_l (x_l: elements 4l..4l+3 of x) */
-    return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), r);
+    return dnnlk__vi_pack4_order_avx512(sgn ? _mm512_packs_epi16(ab, cd) : _mm512_packus_epi16(ab, cd));
+}
+/* The signs packed like the codes (signed saturation keeps each lane's sign bit), one bit select
+ * and one permute: 11 operations for 64 codes, where sign k-masks (vpmovd2m, kunpck) and a
+ * masked add took 15. */
+static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_u8_sign_avx512(__m512i a, __m512i b, __m512i c, __m512i d, __m512i ua,
+                                                                 __m512i ub, __m512i uc, __m512i ud, int16_t z, int maxc) {
+    const __m512i zz = _mm512_set1_epi16(z);
+    __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
+    __m512i code = _mm512_min_epu8(_mm512_packus_epi16(ab, cd), _mm512_set1_epi8((char)maxc));
+    __m512i sign = _mm512_packs_epi16(_mm512_packs_epi32(ua, ub), _mm512_packs_epi32(uc, ud));
+    return dnnlk__vi_pack4_order_avx512(_mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0x80), sign, code, 0xCA));
 }
 static DNNLK__FORCEINLINE __m512 dnnlk__vf_gather_avx512(const float *p, const int32_t *idx) {
     return _mm512_i32gather_ps(_mm512_loadu_si512((const void *)idx), p, 4);
@@ -424,6 +438,8 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vf_cmpneq(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_NEQ_UQ)
 #define dnnlk__vf_cmpnlt_in(m, a, b) _mm512_mask_cmp_ps_mask((m), (a), (b), _CMP_NLT_US)
 #define dnnlk__vmask_ones() ((__mmask16)0xffff)
+#define dnnlk__vi_test_in(m, a, b) _mm512_mask_test_epi32_mask((m), (a), (b))
+#define dnnlk__vi_cmpgt_in(m, a, b) _mm512_mask_cmpgt_epi32_mask((m), (a), (b))
 #define dnnlk__vmask_count(m) ((unsigned)_mm_popcnt_u32((unsigned)(m)))
 #define dnnlk__vf_scalef(p, n) _mm512_scalef_ps((p), (n))
 #define dnnlk__vf_maskz_scalef(m, p, n) _mm512_maskz_scalef_ps((m), (p), (n))
@@ -435,6 +451,7 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vi_pack4_u8 dnnlk__vi_pack4_u8_avx512
 #define dnnlk__vmask_pack4_u8 dnnlk__vmask_pack4_u8_avx512
 #define dnnlk__vi_pack4_sat_i8 dnnlk__vi_pack4_sat_i8_avx512
+#define dnnlk__vi_pack4_u8_sign dnnlk__vi_pack4_u8_sign_avx512
 #define dnnlk__vi_store_u8(p, v) _mm_storeu_si128((__m128i *)(void *)(p), _mm512_cvtepi32_epi8(v))
 #define dnnlk__vf_sub_round_even(a) _mm512_reduce_ps((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
 #define dnnlk__vf_to_vi_round_even(a) _mm512_cvt_roundps_epi32((a), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)

@@ -9,7 +9,8 @@
  *                                    round to nearest even, NaN kept NaN); nt: stream an f32
  *                                    vector (p aligned to the vector). Half-width outputs are
  *                                    stored plainly: a streaming store of half a vector measured
- *                                    no faster, and keeps the alignment rule of f32 only. */
+ *                                    no faster, and keeps the alignment rule of f32 only.
+ * And vec.h's dnnlk__vi_pack4_u8_sign, where the level has no faster form of its own. */
 
 #if DNNLK__ISA == 0 && !defined(DNNLK__VEC_DTYPE_0)
 #define DNNLK__VEC_DTYPE_0
@@ -46,7 +47,24 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__vf_store_dt_fn)(void *p, int dt
         dnnlk__vf_store_f16((uint16_t *)p, v);
     }
 }
+#ifndef dnnlk__vi_pack4_u8_sign
+/* the level has no faster form: the top clamp on the s32 lanes, the bottom one by the pack's
+ * unsigned saturation; the signs packed like the codes (signed saturation keeps each lane's sign
+ * bit) and bit 7 taken from them by one bit select */
+static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__vi_pack4_u8_sign_fn)(dnnlk__vi a, dnnlk__vi b, dnnlk__vi c, dnnlk__vi d,
+                                                                       dnnlk__vi ua, dnnlk__vi ub, dnnlk__vi uc,
+                                                                       dnnlk__vi ud, int16_t z, int maxc) {
+    const dnnlk__vi hi = dnnlk__vi_set1(maxc - z);
+    const dnnlk__vi code = dnnlk__vi_pack4_sat_i8(dnnlk__vi_min(a, hi), dnnlk__vi_min(b, hi), dnnlk__vi_min(c, hi),
+                                                  dnnlk__vi_min(d, hi), z, 0);
+    return dnnlk__vi_bitselect(dnnlk__vi_set1((int32_t)0x80808080u), dnnlk__vi_pack4_sat_i8(ua, ub, uc, ud, 0, 1), code);
+}
+#endif
 #endif
 
 #define dnnlk__vf_load_dt(p, dt) DNNLK__SFX(dnnlk__vf_load_dt_fn)((const void *)(p), (int)(dt))
 #define dnnlk__vf_store_dt(p, dt, v, nt) DNNLK__SFX(dnnlk__vf_store_dt_fn)((void *)(p), (int)(dt), (v), (nt))
+#ifndef dnnlk__vi_pack4_u8_sign
+#define dnnlk__vi_pack4_u8_sign(a, b, c, d, ua, ub, uc, ud, z, maxc) \
+    DNNLK__SFX(dnnlk__vi_pack4_u8_sign_fn)((a), (b), (c), (d), (ua), (ub), (uc), (ud), (z), (maxc))
+#endif

@@ -160,6 +160,8 @@
 #undef dnnlk__vf_cmpneq
 #undef dnnlk__vf_cmpnlt_in
 #undef dnnlk__vmask_ones
+#undef dnnlk__vi_test_in
+#undef dnnlk__vi_cmpgt_in
 #undef dnnlk__vmask_count
 #undef dnnlk__vf_scalef
 #undef dnnlk__vf_maskz_scalef
@@ -171,6 +173,7 @@
 #undef dnnlk__vi_pack4_u8
 #undef dnnlk__vmask_pack4_u8
 #undef dnnlk__vi_pack4_sat_i8
+#undef dnnlk__vi_pack4_u8_sign
 #undef dnnlk__vi_store_u8
 #undef dnnlk__vf_sub_round_even
 #undef dnnlk__vf_to_vi_round_even

@@ -474,6 +474,8 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vf_cmpneq(a, b) vmvnq_u32(vceqq_f32((a), (b)))
 #define dnnlk__vf_cmpnlt_in(m, a, b) vbicq_u32((m), vcltq_f32((a), (b)))
 #define dnnlk__vmask_ones() vdupq_n_u32(0xffffffffu)
+#define dnnlk__vi_test_in(m, a, b) vandq_u32((m), vtstq_s32((a), (b)))
+#define dnnlk__vi_cmpgt_in(m, a, b) vandq_u32((m), vcgtq_s32((a), (b)))
 #define dnnlk__vmask_count(m) ((unsigned)vaddvq_u32(vshrq_n_u32((m), 31)))
 #define dnnlk__vf_scalef dnnlk__vf_scalef_neon
 #define dnnlk__vf_maskz_scalef(m, p, n) vbslq_f32((m), dnnlk__vf_scalef_neon((p), (n)), vdupq_n_f32(0.0f))

@@ -542,6 +542,8 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vf_cmpneq(a, b) ((a) != (b))
 #define dnnlk__vf_cmpnlt_in(m, a, b) ((m) & !((a) < (b)))
 #define dnnlk__vmask_ones() 1
+#define dnnlk__vi_test_in(m, a, b) ((m) & (((a) & (b)) != 0))
+#define dnnlk__vi_cmpgt_in(m, a, b) ((m) & ((a) > (b)))
 #define dnnlk__vmask_count(m) ((unsigned)(m))
 #define dnnlk__vf_scalef(p, n) dnnlk__sf_scalef((p), (n))
 #define dnnlk__vf_maskz_scalef(m, p, n) dnnlk__sf_maskz_scalef((m), (p), (n))

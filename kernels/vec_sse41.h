@@ -477,6 +477,8 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vf_cmpneq(a, b) _mm_cmpneq_ps((a), (b))
 #define dnnlk__vf_cmpnlt_in(m, a, b) _mm_and_ps((m), _mm_cmpnlt_ps((a), (b)))
 #define dnnlk__vmask_ones() _mm_castsi128_ps(_mm_set1_epi32(-1))
+#define dnnlk__vi_test_in(m, a, b) _mm_andnot_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128((a), (b)), _mm_setzero_si128())), (m))
+#define dnnlk__vi_cmpgt_in(m, a, b) _mm_and_ps((m), _mm_castsi128_ps(_mm_cmpgt_epi32((a), (b))))
 #define dnnlk__vmask_count dnnlk__vmask_count_sse41
 #define dnnlk__vf_scalef dnnlk__vf_scalef_sse41
 #define dnnlk__vf_maskz_scalef(m, p, n) _mm_blendv_ps(_mm_setzero_ps(), dnnlk__vf_scalef_sse41((p), (n)), (m))
