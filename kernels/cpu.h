@@ -35,7 +35,20 @@ typedef enum dnnlk_isa {
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
     !defined(DNNLK_NO_SIMD)
 #define DNNLK__X86 1
+/* GCC 12's AVX-512 headers return "undefined" vectors as `__m512i __Y = __Y;` (in
+ * _mm512_max_epi32, _mm512_min_ps ...), which C++ at -O2 -Wall reports as -Wmaybe-uninitialized
+ * wherever a kernel using them is called: 96 warnings for one dnnlk_top_k call (GCC bug 105593,
+ * silenced inside the headers from GCC 13 on). A diagnostic belongs to the line it points at, so
+ * ignoring it while the header is read silences those lines only; an includer who included
+ * <immintrin.h> first keeps its own setting. */
+#if defined(__cplusplus) && defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
+#pragma GCC diagnostic pop
+#else
+#include <immintrin.h>
+#endif
 #else
 #define DNNLK__X86 0
 #endif
