@@ -141,6 +141,7 @@
  *     DNNLK_ONE_HOT_NT_BYTES  4 MiB   one_hot.h    regular stores win below, tie at 4 MiB
  *     DNNLK_QUANT_NT_BYTES    8 MiB   quant.h      would not stay in L2 anyway
  *     DNNLK_QUANT_PF_BYTES    4096    quant.h      as dropout; one thread's prefetchers fell behind
+ *     DNNLK_QUANT_FP8_PF_BYTES 0      quant.h      fp8 quantize rows: off 0.13 ns/element, 4 KiB 0.175
  *     DNNLK_RESIZE_NT_BYTES   8 MiB   resize.h     set with the kernel; no measurement recorded
  *     DNNLK_CONVERT_NT_BYTES  4 MiB   convert.h    convert, compare, logical; off was slower on every row timed
  *   DNNLK_MT_JUMP_MIN 2^23   MT19937 skips of at least this many outputs (parts, offsets) jump by
