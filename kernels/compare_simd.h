@@ -159,9 +159,8 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_vrows)(const dnnlk__cmp_bl
      : op == dnnlk_compare_lt || op == dnnlk_compare_ge ? dnnlk__vq_cmplt64(x, y)                               \
                                                         : dnnlk__vq_cmplt64(y, x))
 static DNNLK__FORCEINLINE dnnlk__vq DNNLK__SFX(dnnlk__cmp_q_step8)(const char *a, const char *b, dnnlk__vq sa, dnnlk__vq sb,
-                                                               int op, int ka, int kb, int uns) {
+                                                               dnnlk__vq flip, int op, int ka, int kb, int uns) {
     const int64_t W = DNNLK__VQ_N;
-    const dnnlk__vq flip = dnnlk__vq_set1_64(0x8000000000000000ull);
     dnnlk__vq x, y, r;
     dnnlk__vqmask m0, m1, m2, m3, m4, m5, m6, m7;
     m0 = DNNLK__CMP_QSTEP(0), m1 = DNNLK__CMP_QSTEP(1), m2 = DNNLK__CMP_QSTEP(2), m3 = DNNLK__CMP_QSTEP(3);
@@ -176,14 +175,16 @@ static DNNLK__FORCEINLINE dnnlk__vq DNNLK__SFX(dnnlk__cmp_q_step8)(const char *a
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__compare_q_row)(unsigned char *d, const char *a, const char *b, int64_t n,
                                                              int op, int ka, int kb, int uns) {
     const int64_t S = 8 * DNNLK__VQ_N; /* elements a step */
-    const dnnlk__vq flip = dnnlk__vq_set1_64(uns ? 0x8000000000000000ull : 0);
+    const uint64_t sign = 0x8000000000000000ull, f = uns ? sign : 0; /* u64 ordered as s64 with the sign bits flipped */
+    const dnnlk__vq flip = dnnlk__vq_set1_64(sign);
     uint64_t va = 0, vb = 0;
     dnnlk__vq sa, sb;
     int64_t i;
     memcpy(&va, a, 8), memcpy(&vb, b, 8); /* the scalars (an element of a row otherwise: unused) */
-    sa = dnnlk__vq_xor(dnnlk__vq_set1_64(va), flip), sb = dnnlk__vq_xor(dnnlk__vq_set1_64(vb), flip);
+    sa = dnnlk__vq_set1_64(va ^ f), sb = dnnlk__vq_set1_64(vb ^ f);
     for (i = 0; i + S <= n; i += S)
-        dnnlk__vq_storeu(d + i, DNNLK__SFX(dnnlk__cmp_q_step8)(a + (ka ? i * 8 : 0), b + (kb ? i * 8 : 0), sa, sb, op, ka, kb, uns));
+        dnnlk__vq_storeu(d + i, DNNLK__SFX(dnnlk__cmp_q_step8)(a + (ka ? i * 8 : 0), b + (kb ? i * 8 : 0), sa, sb, flip, op, ka,
+                                                             kb, uns));
     if (i < n)
         DNNLK__SFX(dnnlk__compare_elems)(d + i, 1, a + (ka ? i * 8 : 0), ka ? 8 : 0, b + (kb ? i * 8 : 0), kb ? 8 : 0, n - i,
                                          uns ? dnnlk_u64 : dnnlk_s64, op);

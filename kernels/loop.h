@@ -100,16 +100,10 @@ static DNNLK__FORCEINLINE int64_t dnnlk__row_stride(const dnnlk__loop *l, int op
 static DNNLK__FORCEINLINE void dnnlk__part_range(int64_t total, int ith, int nth, int64_t align,
                                                  int64_t *begin, int64_t *end) {
     /* The last `extra` parts take one more unit each: the final unit may be partial, so this keeps
-     * every share within one unit of the others. One part takes everything without the divisions
-     * (a small call on one thread pays for each). */
-    int64_t units, q, extra, first, b, e;
-    if (nth == 1) {
-        *begin = 0, *end = total;
-        return;
-    }
-    units = (total + align - 1) / align, q = units / nth, extra = units % nth, first = nth - extra;
-    b = q * ith + (ith > first ? ith - first : 0);
-    e = b + q + (ith >= first ? 1 : 0);
+     * every share within one unit of the others. */
+    int64_t units = (total + align - 1) / align, q = units / nth, extra = units % nth, first = nth - extra;
+    int64_t b = q * ith + (ith > first ? ith - first : 0);
+    int64_t e = b + q + (ith >= first ? 1 : 0);
     b *= align;
     e *= align;
     *begin = b < total ? b : total;
@@ -146,10 +140,6 @@ static DNNLK__FORCEINLINE void dnnlk__iter_init(dnnlk__loop_iter *it, const dnnl
     it->pos = begin;
     it->end = end;
     for (op = 0; op < l->nops; op++) it->ptr[op] = (char *)base[op];
-    if (begin == 0) { /* every index 0: no divisions */
-        for (i = 0; i < l->ndims; i++) it->idx[i] = 0;
-        return;
-    }
     for (i = l->ndims - 1; i >= 0; i--) {
         int64_t d = l->dims[i] > 0 ? l->dims[i] : 1;
         it->idx[i] = rem % d;
