@@ -28,6 +28,7 @@
 #define DNNLK_RESIZE_BWD_H
 
 #include "resize.h"
+#include <math.h> /* NAN (a macro: no -lm) */
 
 #define DNNLK__RSB_CACHE 64 /* weights of one axis's range kept per source index */
 

@@ -31,6 +31,7 @@
 #define DNNLK_VMATH_H
 
 #include "cpu.h"
+#include <math.h> /* INFINITY and NAN in vmath_simd.h (macros: no -lm) */
 
 /* Cody-Waite reduction for exp, r = x - n ln2: ln2 as a 15-bit head (n * head is exact for
  * |n| < 2^9) and a tail, and the round-to-nearest multiplier 1/ln2. */

@@ -7,6 +7,9 @@
 #  2. a TU per op family, built warning-free at -O0 (and a few at -O2, and select as C++17),
 #     links without -lm unless the op is in LIBM_OPS (the README's list), and gives the right
 #     answer. An op in LIBM_OPS must really reference libm, so the list stays exact.
+#  3. every header of kernels/ but the per-level bodies (*_simd.h, vec*.h, simd_instantiate.h,
+#     which their op header includes) compiles alone, warning-free as C99: README's Vendoring
+#     says they may be included alone (resize_bwd.h and vmath.h once needed <math.h> first).
 #   tests/compile/check_one_op.sh CC CXX BUILD_DIR
 cc=$1; cxx=$2; b=$3
 src=tests/compile/one_op.c
@@ -56,5 +59,13 @@ for op in $ops; do
 done
 $cxx -x c++ -std=c++17 $warn -O0 -DONE_OP=select $src -o "$b/select_cxx" && "$b/select_cxx" && built="$built select-C++" ||
     fail "select as C++17 (-O0)"
+alone=0
+for h in kernels/*.h; do
+    case $h in *_simd.h | kernels/vec*.h | kernels/simd_instantiate.h) continue ;; esac
+    printf '#include "%s"\nint main(void) { return 0; }\n' "$h" > "$b/alone.c"
+    $cc -std=c99 $warn -fsyntax-only -I. "$b/alone.c" || { fail "$h does not compile alone"; continue; }
+    alone=$((alone + 1))
+done
+[ $status -eq 0 ] && echo "headers included alone: $alone of kernels/ compile as C99 on their own"
 [ $status -eq 0 ] && echo "one-op TUs built, linked (-lm only for: $LIBM_OPS) and run:$built"
 exit $status
