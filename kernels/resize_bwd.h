@@ -57,6 +57,9 @@ typedef struct dnnlk__rsb_cols {
                                                         padding: ohi - olo, a slot kept at 0 */
     double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS];   /* its weight (padding: 0) */
     unsigned char z[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* its zero-weight flag */
+    /* reader r of the 8 columns 8g..8g+7 reads indices that step by 2 (an x2 upsampling's columns):
+     * dnnlk__rsb_colsum loads them with dnnlk__vd_load_even instead of a gather (same values) */
+    unsigned char step2[DNNLK__RSB_READERS][DNNLK__RSB_COLS / 8];
 } dnnlk__rsb_cols;
 
 typedef struct dnnlk__rsb_job {
@@ -65,7 +68,8 @@ typedef struct dnnlk__rsb_job {
     int64_t es;
     const char *g;
     void (*axpy)(double *, const char *, int, int64_t, double);
-    void (*colsum)(const double *, const int32_t *, const double *, int, int64_t, int64_t, double *, float *, int64_t);
+    void (*colsum)(const double *, const int32_t *, const unsigned char *, const double *, int, int64_t, int64_t, double *,
+                   float *, int64_t);
     dnnlk__rsb_axis ax[DNNLK_MAX_NDIMS];
     dnnlk__rsb_cols cols;
 } dnnlk__rsb_job;
@@ -235,6 +239,12 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
             t->ix[r][k] = (int32_t)(in ? lo[k] + r - t->olo : pad);
             if (!in) t->w[r][k] = 0, t->z[r][k] = 0;
         }
+    for (r = 0; r < t->nr; r++) /* the groups of 8 whose indices step by 2 (padding never does) */
+        for (k = 0; k + 8 <= DNNLK__RSB_COLS && (k < c - c0); k += 8) {
+            int l, s2 = 1;
+            for (l = 1; l < 8; l++) s2 &= t->ix[r][k + l] == t->ix[r][k] + 2 * l;
+            t->step2[r][k / 8] = (unsigned char)s2;
+        }
 }
 
 /* Source elements [w0, w1) of one row (the outer axes already seeked). Per column: the sum over
@@ -262,7 +272,7 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
         dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
         { /* f32 columns of unit stride: whole vectors written by the column sums themselves */
             int64_t nf = j->dt == dnnlk_f32 && ostride == 1 ? (ce - t->c0) / 8 * 8 : 0;
-            j->colsum(tmp, &t->ix[0][0], &t->w[0][0], t->nr, DNNLK__RSB_COLS, (ce - t->c0 + 7) / 8 * 8, sums,
+            j->colsum(tmp, &t->ix[0][0], &t->step2[0][0], &t->w[0][0], t->nr, DNNLK__RSB_COLS, (ce - t->c0 + 7) / 8 * 8, sums,
                       nf ? (float *)(void *)(out + t->c0 * j->es) : NULL, nf);
             for (; w < t->c0 + nf; w++) /* those written; a special column is rewritten */
                 if (t->special[w - t->c0]) break;

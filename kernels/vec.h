@@ -108,6 +108,8 @@
  *   dnnlk__vd_loadu / _set1 / _mul(a, b)   whole f64 vectors (a product is fused into a following
  *                             add wherever FMA is enabled unless passed through dnnlk__vf_nofuse)
  *   dnnlk__vd_gather(p, idx)  lane l is p[idx[l]], idx DNNLK__VD_N int32 in memory
+ *   dnnlk__vd_load_even(p)    lane l is p[2l] (reads p[0 .. 2 DNNLK__VD_N - 1]): a gather whose
+ *                             indices step by 2, as loads and a shuffle
  *   dnnlk__vd_store_f32(p, v) the DNNLK__VD_N lanes rounded to f32 (to nearest) at p
  *   dnnlk__vf_hmax(v)         max of the lanes as a float (NaN lanes: unspecified)
  *   dnnlk__vf_cmpneq(a, b)    a != b: true where either is NaN too
