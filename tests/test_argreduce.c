@@ -789,6 +789,47 @@ TEST(topk_two_pass_each_isa) {
         run_topk_case(2, d2, 1, k, dtypes[r % 6], (int)(th_rand32() % 5));
     }
     g_daz = 0;
+    { /* A row of more than 2048 blocks of 64: blocks of 69 to 80 elements by level, filtered as a
+       * word of 64 and a rest, more than 64 words at a time for k = 300 (the filter's words are
+       * taken in batches of 64). Ties at the top across the words. The stable sorts are made
+       * once, for every level. */
+        enum { KL = 140000 };
+        static float *xl;
+        static int64_t *ord[2];
+        static const int64_t kl[2] = {50, 300};
+        static long double *lv;
+        float vo[300];
+        int64_t io[300], kk;
+        int mode, sorted, ok;
+        if (!xl) {
+            xl = (float *)malloc(KL * 4);
+            lv = (long double *)malloc(KL * sizeof(long double));
+            th_seed(0x5e11);
+            for (kk = 0; kk < KL; kk++) xl[kk] = th_randf(-10, 10);
+            for (kk = 0; kk < 6; kk++) xl[th_randint(0, KL - 1)] = 10.5f; /* ties above the rest */
+            for (kk = 0; kk < 6; kk++) xl[th_randint(0, KL - 1)] = -10.5f;
+            for (kk = 0; kk < KL; kk++) lv[kk] = xl[kk];
+            g_vals = lv;
+            for (mode = 0; mode < 2; mode++) {
+                ord[mode] = (int64_t *)malloc(KL * 8);
+                for (kk = 0; kk < KL; kk++) ord[mode][kk] = kk;
+                g_largest = mode;
+                qsort(ord[mode], KL, 8, tk_cmp);
+            }
+        }
+        for (mode = 0; mode < 2; mode++)
+            for (ki = 0; ki < 2; ki++)
+                for (sorted = 0; sorted < 2; sorted++) {
+                    int64_t k = kl[ki], want[300], K = KL, j;
+                    dnnlk_tensor s = th_tensor(xl, dnnlk_f32, 1, &K), tv = th_tensor(vo, dnnlk_f32, 1, &k);
+                    dnnlk_tensor ti = th_tensor(io, dnnlk_s64, 1, &k);
+                    CHECK_EQ(dnnlk_top_k(&s, k, 0, mode, sorted, &tv, &ti, NULL, 0, 1), dnnlk_success);
+                    memcpy(want, ord[mode], (size_t)k * 8);
+                    if (!sorted) qsort(want, (size_t)k, 8, i64_cmp);
+                    for (ok = 1, j = 0; j < k && ok; j++) ok = io[j] == want[j] && memcmp(&vo[j], &xl[io[j]], 4) == 0;
+                    CHECK_MSG(ok, "top_k K=%d k=%lld largest=%d sorted=%d", KL, (long long)k, mode, sorted);
+                }
+    }
 }
 
 /* ---- inference and bad arguments ---- */
