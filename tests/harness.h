@@ -10,7 +10,8 @@
  * feature under test); it counts as skipped, never as passed, and the summary line then ends with
  * ", N skipped". A case that makes no check and does not skip fails.
  * DNNLK_TEST_SCALE (env, default 1.0) scales the random-case counts of tests that use th_scaled();
- * the sanitizer build runs with a smaller one. */
+ * the sanitizer build runs with a smaller one. DNNLK_TEST_TIMES=1 prints each case's processor
+ * seconds on stderr. */
 #ifndef DNNLK_TEST_HARNESS_H
 #define DNNLK_TEST_HARNESS_H
 
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../dnnl_kernels.h"
 
@@ -67,11 +69,17 @@ static inline void th_skip(const char *why) {
 #define SKIP(why) do { th_skip(why); return; } while (0)
 
 static inline void th_run(const char *name, void (*fn)(void)) {
+    /* DNNLK_TEST_TIMES=1: each case's processor seconds on stderr, to find what a run spends */
+    static int times = -1;
+    clock_t t0 = clock();
+    if (times < 0) times = getenv("DNNLK_TEST_TIMES") != NULL && *getenv("DNNLK_TEST_TIMES") == '1';
     th_case = name;
     th_case_failed = 0;
     th_case_skipped = 0;
     th_checks_in_case = 0;
     fn();
+    if (times) fprintf(stderr, "time %s%s%s: %.3f s\n", name, *th_isa_name ? "@" : "", th_isa_name,
+                       (double)(clock() - t0) / CLOCKS_PER_SEC);
     if (th_checks_in_case == 0 && !th_case_skipped) th_report(__FILE__, __LINE__, "case made no checks");
     if (th_case_failed) th_failed++;
     else if (th_case_skipped && th_checks_in_case == 0) th_skipped++;

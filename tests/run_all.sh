@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs each test program, optimized and then under ASan+UBSan (at a tenth of the random-case
-# count), and sums their "N passed, N failed" lines into the last line. A program that crashes or
+# count), prints each run's counts and wall seconds, and sums their "N passed, N failed" lines
+# into the last line. A program that crashes or
 # prints no summary counts as one failure.
 # The tests named with --nofp also run from BUILD_DIR/asan-nofp (the sanitizer build without
 # -fno-omit-frame-pointer).
@@ -24,7 +25,9 @@ b=$1; shift
 passed=0; failed=0; skipped=0
 run_one() { # label, env..., binary
     label=$1; shift
+    t0=$(date +%s.%N)
     out=$(env "$@" 2>&1); rc=$?  # $runner, when set, is among "$@" (split on purpose)
+    secs=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f s", b - a }') # where CI's minutes go
     line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed(, [0-9]+ skipped)?$' | tail -n 1)
     if [ -z "$line" ]; then
         printf '%s\n' "$out" | tail -n 20
@@ -37,7 +40,7 @@ run_one() { # label, env..., binary
         printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 30
         [ "$f" -eq 0 ] && f=1
     fi
-    if [ "$s" -ne 0 ]; then echo "$label: $p passed, $f failed, $s skipped"; else echo "$label: $p passed, $f failed"; fi
+    if [ "$s" -ne 0 ]; then echo "$label: $p passed, $f failed, $s skipped ($secs)"; else echo "$label: $p passed, $f failed ($secs)"; fi
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 }
 run_test() { # every run of one test program
