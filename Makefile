@@ -312,8 +312,8 @@ bench: $(B)/bench
 	  DNNLK_BENCH_ROUNDS=$(ROUNDS) DNNLK_BENCH_HISTORY=$(B)/bench.history $(B)/bench $(BENCH_ARGS) > /dev/null || exit 1; \
 	  r=$$((r + 1)); \
 	done
-	DNNLK_BENCH_ROUNDS=$(ROUNDS) DNNLK_BENCH_HISTORY=$(B)/bench.history DNNLK_BENCH_PEERS=$(B)/peers.tsv \
-	  DNNLK_BENCH_CSV=$(B)/bench.csv $(B)/bench $(BENCH_ARGS)
+	DNNLK_BENCH_THREADS=$(THREADS) DNNLK_BENCH_ROUNDS=$(ROUNDS) DNNLK_BENCH_HISTORY=$(B)/bench.history \
+	  DNNLK_BENCH_PEERS=$(B)/peers.tsv DNNLK_BENCH_CSV=$(B)/bench.csv $(B)/bench $(BENCH_ARGS)
 	@echo "bench: the table as CSV in $(B)/bench.csv (make plot draws it)" >&2
 
 # The CSV of the last `make bench` as an SVG: per group a panel, per row our time, the copy limit

@@ -295,7 +295,9 @@ static inline double bench_once(bench_pool *p) {
  * the quiet moments of a shared host alike. Each run of this program reads DNNLK_BENCH_HISTORY,
  * the best time of every measurement in the earlier rounds, reports the minimum of that and its own,
  * and writes the new minima back. Measurements are matched by their order, so the file also records
- * the arguments and is ignored when they differ. */
+ * the arguments and the thread counts and is ignored when they differ (the table's last run once
+ * lost make's THREADS: its history from the earlier rounds matched other rows, and one row read
+ * 0.003 ns/element). */
 #define BENCH_MAX_HISTORY 4096
 static double bench_hist[BENCH_MAX_HISTORY];
 static int bench_nhist, bench_hist_pos, bench_rounds = 1;
@@ -309,6 +311,9 @@ static inline void bench_history_open(int argc, char **argv) {
     size_t k = 0;
     for (i = 1; i < argc && k < sizeof bench_hist_args; i++)
         k += (size_t)snprintf(bench_hist_args + k, sizeof bench_hist_args - k, " %s", argv[i]);
+    for (i = 0; i < bench_nthread_list && k < sizeof bench_hist_args; i++)
+        k += (size_t)snprintf(bench_hist_args + k, sizeof bench_hist_args - k, "%s%d", i ? "," : " threads ",
+                              bench_thread_list[i]);
     if (!path || !(f = fopen(path, "r"))) return;
     if (fgets(line, sizeof line, f) && sscanf(line, "# rounds %d", &prior) == 1 && prior > 0) {
         const char *a = strstr(line, " args:");
