@@ -72,7 +72,10 @@ static inline void th_run(const char *name, void (*fn)(void)) {
     /* DNNLK_TEST_TIMES=1: each case's processor seconds on stderr, to find what a run spends */
     static int times = -1;
     clock_t t0 = clock();
-    if (times < 0) times = getenv("DNNLK_TEST_TIMES") != NULL && *getenv("DNNLK_TEST_TIMES") == '1';
+    if (times < 0) {
+        const char *e = getenv("DNNLK_TEST_TIMES");
+        times = e && e[0] == '1';
+    }
     th_case = name;
     th_case_failed = 0;
     th_case_skipped = 0;

@@ -1,8 +1,7 @@
 #!/bin/sh
 # Runs each test program, optimized and then under ASan+UBSan (at a tenth of the random-case
 # count), prints each run's counts and wall seconds, and sums their "N passed, N failed" lines
-# into the last line. A program that crashes or
-# prints no summary counts as one failure.
+# into the last line. A program that crashes or prints no summary counts as one failure.
 # The tests named with --nofp also run from BUILD_DIR/asan-nofp (the sanitizer build without
 # -fno-omit-frame-pointer).
 # --runner "CMD" runs each program through CMD (qemu-aarch64 for cross builds); --env-cap NAME
