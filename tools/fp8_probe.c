@@ -13,7 +13,7 @@
  * blkredo (a flagged block divides all four vectors), p2tie (a power-of-two scale: round to even
  * by a masked decrement of even ties, no near test), range / rgnoout / rgnofix (vrangeps for
  * min(|y|, 448); timing only: wrong for NaN), noout (a test per vector, none per block), nooutnm
- * (noout without the pack's byte min, e4m3 saturate), pf2k / pf4k / pfnta (nooutnm with a
+ * (noout without the pack's byte min, e4m3 saturate), nooutnm2 (two blocks an iteration), pf2k / pf4k / pfnta (nooutnm with a
  * software prefetch 2 or 4 KiB ahead, T0 or NTA), read (the bench's read-alone loop over x),
  * ntcopy / memcpy (the copy limit's two forms). A row marked * is not checked against the
  * division's bytes. */
@@ -341,6 +341,32 @@ NO_LOOP(k_nooutnm, fp8_pack_nomin, 0, _MM_HINT_T0)
 NO_LOOP(k_nooutpf2k, fp8_pack_nomin, 2048, _MM_HINT_T0)
 NO_LOOP(k_nooutpf4k, fp8_pack_nomin, 4096, _MM_HINT_T0)
 NO_LOOP(k_nooutpfnta, fp8_pack_nomin, 2048, _MM_HINT_NTA)
+
+/* nooutnm two blocks an iteration (128 elements, two NT stores) */
+T512 static void k_nooutnm2(void) {
+    const __m512 r = _mm512_set1_ps(4.0f), s = _mm512_set1_ps(0.25f);
+    int64_t i, h;
+    for (i = 0; i < nel; i += 128) {
+        __m512i v[2];
+        for (h = 0; h < 2; h++) {
+            const float *p = gx + i + 64 * h;
+            __mmask16 oa = 0xffff, ob = oa, oc = oa, od = oa;
+            __m512i a, b, c, d, ua, ub, uc, ud;
+            a = fp8_code(_mm512_mul_ps(_mm512_load_ps(p), r), &ua, &oa);
+            b = fp8_code(_mm512_mul_ps(_mm512_load_ps(p + 16), r), &ub, &ob);
+            c = fp8_code(_mm512_mul_ps(_mm512_load_ps(p + 32), r), &uc, &oc);
+            d = fp8_code(_mm512_mul_ps(_mm512_load_ps(p + 48), r), &ud, &od);
+            if (__builtin_expect(oa != 0xffff, 0)) a = fp8_exact(p, s, &ua);
+            if (__builtin_expect(ob != 0xffff, 0)) b = fp8_exact(p + 16, s, &ub);
+            if (__builtin_expect(oc != 0xffff, 0)) c = fp8_exact(p + 32, s, &uc);
+            if (__builtin_expect(od != 0xffff, 0)) d = fp8_exact(p + 48, s, &ud);
+            v[h] = fp8_pack_nomin(a, b, c, d, ua, ub, uc, ud);
+        }
+        _mm512_stream_si512((void *)(gy + i), v[0]);
+        _mm512_stream_si512((void *)(gy + i + 64), v[1]);
+    }
+    _mm_sfence();
+}
 __attribute__((target("avx2"))) static void k_read(void) {
     const char *p = (const char *)gx;
     __m256i a = _mm256_setzero_si256(), b = a, c = a, d = a;
@@ -388,7 +414,7 @@ int main(int argc, char **argv) {
                   {"min256", k_min256, 0, 1e9},    {"cur512", k_cur512, 1, 1e9},  {"cur256", k_cur256, 1, 1e9},
                   {"nofix*", k_nofix, 0, 1e9},     {"defer1k", k_defer1k, 1, 1e9}, {"blkredo", k_blockredo, 1, 1e9},
                   {"p2tie", k_p2tie, 1, 1e9},      {"range*", k_range, 1, 1e9},   {"rgnoout*", k_rgnoouter, 1, 1e9},
-                  {"rgnofix*", k_rgnofix, 0, 1e9}, {"noout", k_noout, 1, 1e9},    {"nooutnm", k_nooutnm, 1, 1e9},
+                  {"rgnofix*", k_rgnofix, 0, 1e9}, {"noout", k_noout, 1, 1e9},    {"nooutnm", k_nooutnm, 1, 1e9}, {"nooutnm2", k_nooutnm2, 1, 1e9},
                   {"pf2k", k_nooutpf2k, 1, 1e9},   {"pf4k", k_nooutpf4k, 1, 1e9}, {"pfnta", k_nooutpfnta, 1, 1e9},
                   {"read", k_read, 0, 1e9},        {"ntcopy", k_ntcopy, 0, 1e9},  {"memcpy", k_memcpy, 0, 1e9}};
     const int nr = (int)(sizeof rows / sizeof rows[0]);
