@@ -4,7 +4,8 @@
  * copy of 2.5 bytes an element), all timed as thread CPU time in one process, each round starting
  * one row later, best of REPS each. eff = copy / time, the bench's own terms.
  *   cc -O2 -I. tools/fp8_probe.c -o /tmp/fp8p -lm && /tmp/fp8p [REPS [c]]
- * With a second argument: the loops alone on a 256 KiB slice of x (in cache), 256 times a sample.
+ * With a second argument: the loops alone on a 256 KiB slice of x (in cache), 256 times a sample
+ * (lib1row there: the library on that slice, its output then too small to be streamed).
  * Rows: lib (the library; lib1row the same data as one row), min512 / min256 (loads, vpmovdb, one
  * 64-B NT store per 64 elements: no arithmetic; 512- or 256-bit loads), cur512 / cur256 (the
  * library's steps before this probe: one combined test per 64 elements, then per vector),
@@ -398,8 +399,8 @@ __attribute__((target("avx2"))) static void k_ntcopy(void) {
 static void k_memcpy(void) { memcpy(c0, c1, (size_t)N_EL * 5 / 2); }
 static int lib_rows = 4096;
 static void k_lib(void) {
-    dnnlk_tensor tx = {gx, dnnlk_f32, 2, {lib_rows, N_EL / lib_rows}, {N_EL / lib_rows, 1}},
-                 ty = {gy, dnnlk_f8_e4m3, 2, {lib_rows, N_EL / lib_rows}, {N_EL / lib_rows, 1}};
+    dnnlk_tensor tx = {gx, dnnlk_f32, 2, {lib_rows, nel / lib_rows}, {nel / lib_rows, 1}},
+                 ty = {gy, dnnlk_f8_e4m3, 2, {lib_rows, nel / lib_rows}, {nel / lib_rows, 1}};
     static float s = 0.25f;
     dnnlk_tensor ts = {&s, dnnlk_f32, 0, {0}, {0}};
     if (dnnlk_quantize_linear(&tx, &ts, NULL, 1, 0, 1, &ty, 0, 1) != dnnlk_success) exit(3);
@@ -431,7 +432,7 @@ int main(int argc, char **argv) {
         for (r = 0; r < reps; r++)
             for (k = 0; k < nr; k++) {
                 double t = cpu();
-                if (rows[k].fn == k_lib || rows[k].fn == k_lib1 || rows[k].fn == k_read || rows[k].fn == k_ntcopy || rows[k].fn == k_memcpy) continue;
+                if (rows[k].fn == k_lib || rows[k].fn == k_read || rows[k].fn == k_ntcopy || rows[k].fn == k_memcpy) continue;
                 for (q = 0; q < 256; q++) rows[k].fn();
                 t = (cpu() - t) / 256 * (N_EL / nel);
                 if (t < rows[k].best) rows[k].best = t;
