@@ -131,9 +131,10 @@
  *   dnnlk__vi_pack4_sat_i8(a, b, c, d, z, sgn)  s32 -> s16 saturated, + z (int16) saturated, -> s8
  *                             (sgn) or u8 saturated, in order, packed as above
  *   dnnlk__vi_pack4_u8_sign(a, b, c, d, ua, ub, uc, ud, z, maxc)  per lane min(max(a + z, 0), maxc)
- *                             (a + z and a in [-32768, 32767], maxc in [0, 127]), with bit 7 set
- *                             where the lane of ua (ub, ...) has bit 31 set; packed as above (a
- *                             sign-magnitude byte code: fp8; AVX-512 packs the signs like the
+ *                             (a + z and a in [-32768, 32767], maxc in [0, 127]; maxc 255: no
+ *                             clamp but the byte's saturation, bits 0..6 of it kept), with bit 7
+ *                             set where the lane of ua (ub, ...) has bit 31 set; packed as above
+ *                             (a sign-magnitude byte code: fp8; AVX-512 packs the signs like the
  *                             codes and clamps once on the bytes; other levels in vec_dtype.h)
  *   dnnlk__vmask_pack4_u8(a, b, c, d)  four compares' lanes as 0/1 bytes, in order (a's lanes
  *                             first), packed as above (compare's boolean results)

@@ -198,7 +198,8 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_u8_sign_avx512(__m512i a, __m5
                                                                  __m512i ub, __m512i uc, __m512i ud, int16_t z, int maxc) {
     const __m512i zz = _mm512_set1_epi16(z);
     __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
-    __m512i code = _mm512_min_epu8(_mm512_packus_epi16(ab, cd), _mm512_set1_epi8((char)maxc));
+    __m512i code = _mm512_packus_epi16(ab, cd);
+    if (maxc < 255) code = _mm512_min_epu8(code, _mm512_set1_epi8((char)maxc));
     __m512i sign = _mm512_packs_epi16(_mm512_packs_epi32(ua, ub), _mm512_packs_epi32(uc, ud));
     return dnnlk__vi_pack4_order_avx512(_mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0x80), sign, code, 0xCA));
 }

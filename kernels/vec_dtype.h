@@ -55,8 +55,9 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__vi_pack4_u8_sign_fn)(dnnlk
                                                                        dnnlk__vi ua, dnnlk__vi ub, dnnlk__vi uc,
                                                                        dnnlk__vi ud, int16_t z, int maxc) {
     const dnnlk__vi hi = dnnlk__vi_set1(maxc - z);
-    const dnnlk__vi code = dnnlk__vi_pack4_sat_i8(dnnlk__vi_min(a, hi), dnnlk__vi_min(b, hi), dnnlk__vi_min(c, hi),
-                                                  dnnlk__vi_min(d, hi), z, 0);
+    const dnnlk__vi code = maxc < 255 ? dnnlk__vi_pack4_sat_i8(dnnlk__vi_min(a, hi), dnnlk__vi_min(b, hi), dnnlk__vi_min(c, hi),
+                                                               dnnlk__vi_min(d, hi), z, 0)
+                                      : dnnlk__vi_pack4_sat_i8(a, b, c, d, z, 0);
     return dnnlk__vi_bitselect(dnnlk__vi_set1((int32_t)0x80808080u), dnnlk__vi_pack4_sat_i8(ua, ub, uc, ud, 0, 1), code);
 }
 #endif
