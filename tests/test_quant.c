@@ -1295,9 +1295,10 @@ TEST(general_bad_arguments) {
 #undef EXPECT_U
 }
 
-/* Every f32 (at make test-exhaustive) quantized to e4m3 and e5m2 with scale 1, saturate 1 and 0,
- * at every level, against ref_fp8_value (computed once per chunk for all levels); at CI scale a
- * strided sample of about a million (DNNLK_TEST_SCALE scales it). */
+/* Every f32 (at make test-exhaustive) quantized to e4m3 and e5m2 with scale 1 (a power of two: the
+ * fast path's flagged vectors take the product) and 0.3 (they divide), saturate 1 and 0, at every
+ * level, against ref_fp8_value of the f32 quotient (computed once per chunk for all levels); at CI
+ * scale a strided sample of about a million (DNNLK_TEST_SCALE scales it). */
 TEST(fp8_quantize_every_float) {
     const int64_t CH = 1 << 16;
     /* CI: th_scaled(16) chunks spread over the bit patterns (an odd step, so every low bit varies) */
@@ -1310,20 +1311,22 @@ TEST(fp8_quantize_every_float) {
     int bad = 0, v, l, top = (int)dnnlk_cpu_isa();
     for (base = 0; base < ((int64_t)1 << 32) && bad < 5; base += CH * step) {
         for (i = 0; i < CH; i++) x[i] = dnnlk__f32_from_bits((uint32_t)(base + i * step));
-        for (v = 0; v < 4; v++) {
+        for (v = 0; v < 8; v++) {
             dnnlk_dtype qt = (v & 1) ? dnnlk_f8_e5m2 : dnnlk_f8_e4m3;
-            int sat = v < 2, e4m3 = !(v & 1);
+            int sat = (v & 3) < 2, e4m3 = !(v & 1);
             int64_t nx = CH;
             dnnlk_tensor X = th_tensor(x, dnnlk_f32, 1, &nx), Y = th_tensor(y, qt, 1, &nx);
-            for (i = 0; i < CH; i++) want[i] = ref_fp8_value(x[i], e4m3, sat);
+            s = v < 4 ? 1.0f : 0.3f;
+            for (i = 0; i < CH; i++) want[i] = ref_fp8_value(x[i] / s, e4m3, sat);
             for (l = 0; l <= top; l++) {
                 dnnlk_set_max_isa((dnnlk_isa)l);
                 CHECK_EQ(dnnlk_quantize_linear(&X, &S, NULL, 0, 0, sat, &Y, 0, 1), dnnlk_success);
                 for (i = 0; i < CH; i++) {
                     double got = ref_fp8_decode(y[i], e4m3);
                     if (!same_d(got, want[i]) && bad++ < 5)
-                        CHECK_MSG(0, "%s %s sat %d x %a (0x%08x): got 0x%02x (%a) want %a", dnnlk_isa_name(dnnlk_max_isa()),
-                                  dnnlk_dtype_name(qt), sat, (double)x[i], dnnlk__f32_bits(x[i]), y[i], got, want[i]);
+                        CHECK_MSG(0, "%s %s sat %d scale %g x %a (0x%08x): got 0x%02x (%a) want %a",
+                                  dnnlk_isa_name(dnnlk_max_isa()), dnnlk_dtype_name(qt), sat, (double)s, (double)x[i],
+                                  dnnlk__f32_bits(x[i]), y[i], got, want[i]);
                 }
             }
         }
