@@ -277,11 +277,14 @@ static inline dnnlk_tensor dnnlk__quant_bytes_view(const dnnlk_tensor *t) {
     } while (0)
 static inline int dnnlk__quant_scales_ok(const dnnlk_tensor *scale) {
     const int nd = scale->ndims, es = (int)dnnlk_dtype_size(scale->dtype);
-    const int64_t inner = nd ? scale->dims[nd - 1] : 1, step = nd ? scale->strides[nd - 1] * es : 0;
-    int64_t idx[DNNLK_MAX_NDIMS] = {0}, rows = 0, r, i;
+    const int64_t inner = nd ? scale->dims[nd - 1] : 1;
+    int64_t idx[DNNLK_MAX_NDIMS] = {0}, rows = 0, r, i, step;
     int d;
     (void)dnnlk_shape_numel(nd > 0 ? nd - 1 : 0, scale->dims, &rows);
-    if (inner == 0) return 1;
+    if (inner == 0 || rows == 0) return 1;
+    /* The extent checks bound the inner stride only where that dim has more than one element (of
+     * a non-empty tensor, as here): otherwise it may be anything, and is never stepped along. */
+    step = inner > 1 ? scale->strides[nd - 1] * es : 0;
     for (r = 0; r < rows; r++) {
         int64_t off = 0;
         const char *p;

@@ -1332,6 +1332,33 @@ TEST(fp8_quantize_every_float) {
     th_free(&xb); th_free(&yb); th_free(&wb);
 }
 
+/* Found by tests/fuzz/fuzz_ops.c: a scale whose innermost dim has one element may have any stride
+ * there (the extent checks skip it), and the scale check multiplied it into a byte step before
+ * looking: signed overflow, undefined (UBSan in the sanitizer build), in _infer and execute. */
+TEST(scale_unused_huge_stride) {
+    int8_t x[2] = {3, -4};
+    float s = 0.5f, y[2] = {0, 0};
+    uint8_t q[2] = {9, 9};
+    int64_t d2 = 2, d1 = 1, d12[2] = {1, 1};
+    dnnlk_tensor X = th_tensor(x, dnnlk_s8, 1, &d2), S = th_tensor(&s, dnnlk_f32, 1, &d1);
+    dnnlk_tensor Y = th_tensor(y, dnnlk_f32, 1, &d2), Q, F;
+    S.strides[0] = INT64_MAX;
+    CHECK_EQ(dnnlk_dequantize_infer(&X, &S, NULL, 0, &Y), dnnlk_success);
+    CHECK_EQ(dnnlk_dequantize(&X, &S, NULL, 0, &Y, 0, 1), dnnlk_success);
+    CHECK(y[0] == 1.5f && y[1] == -2.0f);
+    /* a 2-d (blocked) scale: the inner dim of one element, the outer one not */
+    S = th_tensor(&s, dnnlk_f32, 2, d12);
+    S.dims[0] = 1, S.strides[0] = INT64_MIN, S.strides[1] = INT64_MAX;
+    F = th_tensor(y, dnnlk_f32, 2, d12);
+    F.dims[1] = 2;
+    F.strides[0] = 2, F.strides[1] = 1;
+    y[0] = 2.0f, y[1] = -1.0f;
+    Q = th_tensor(q, dnnlk_u8, 2, d12);
+    Q.dims[1] = 2, Q.strides[0] = 2, Q.strides[1] = 1;
+    CHECK_EQ(dnnlk_quantize_linear(&F, &S, NULL, 1, 2, 1, &Q, 0, 1), dnnlk_success);
+    CHECK(q[0] == 4 && q[1] == 0);
+}
+
 int main(void) {
     RUN_EACH_ISA(quantize_hand_cases);
     RUN_EACH_ISA(dequantize_hand_cases);
@@ -1357,6 +1384,7 @@ int main(void) {
     RUN_EACH_ISA(blocked_u4_rows);
     RUN(fp8_quantize_every_float);
     RUN(general_bad_arguments);
+    RUN(scale_unused_huge_stride);
     RUN(dtype_numbers);
     return th_summary();
 }
