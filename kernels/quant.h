@@ -342,12 +342,14 @@ static inline dnnlk_status dnnlk__quant_prepare(const dnnlk_tensor *x, const dnn
         if (axis < -nd || axis >= nd) return dnnlk_invalid_arguments;
     }
     if (block > 0) {
-        /* blocked: scale has x's shape, the axis divided by block_size rounded up */
+        /* blocked: scale has x's shape, the axis divided by block_size rounded up (not as
+         * (dim + block - 1) / block, which overflows for a block near INT64_MAX) */
         int a = axis < 0 ? axis + x->ndims : axis;
         if (x->ndims == 0) return dnnlk_invalid_arguments;
         if (scale->ndims != x->ndims) return dnnlk_invalid_shape;
         for (d = 0; d < x->ndims; d++)
-            if (scale->dims[d] != (d == a ? (x->dims[d] + block - 1) / block : x->dims[d])) return dnnlk_invalid_shape;
+            if (scale->dims[d] != (d == a ? x->dims[d] / block + (x->dims[d] % block != 0) : x->dims[d]))
+                return dnnlk_invalid_shape;
         *ax = a;
     } else {
         if (scale->ndims > 1) return dnnlk_invalid_shape;
@@ -408,6 +410,10 @@ static inline void dnnlk__quant_general(const dnnlk_tensor *x, const dnnlk_tenso
         else if (d == ax) j.ss[d] = scale->strides[0], j.zs[d] = zp ? zp->strides[0] : 0;
         total *= j.dims[d];
     }
+    /* A block longer than the axis is one block of the whole axis (scale index 0 for each of its
+     * elements): clamped, the block ends the rows compute ((b + 1) * block, end + block) stay
+     * within twice the axis instead of overflowing for a block_size near INT64_MAX. */
+    if (block > 0 && j.block > j.dims[ax]) j.block = j.dims[ax] > 0 ? j.dims[ax] : 1;
     if (total == 0) return;
     j.x = (const char *)x->data;
     j.y = (char *)yd->data;
