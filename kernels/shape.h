@@ -168,6 +168,8 @@ static inline int dnnlk__layout_self_overlaps(int ndims, const int64_t *dims, co
         if (dims[i] == 0) return 0;
         if (dims[i] > 1) order[n++] = i;
     }
+    for (i = 0; i < n; i++) /* before the sort: -INT64_MIN overflows */
+        if (strides[order[i]] == INT64_MIN) return -1;
     for (i = 1; i < n; i++) { /* insertion sort by |stride| */
         int k = order[i];
         int64_t sk = strides[k] < 0 ? -strides[k] : strides[k];
@@ -181,7 +183,6 @@ static inline int dnnlk__layout_self_overlaps(int ndims, const int64_t *dims, co
     for (i = 0; i < n; i++) {
         int k = order[i];
         int64_t s = strides[k] < 0 ? -strides[k] : strides[k];
-        if (strides[k] == INT64_MIN) return -1;
         if (s < span) return 1;
         if (dnnlk__mul_overflows(dims[k] - 1, s, &t) || dnnlk__add_overflows(span, t, &span)) return -1;
     }
