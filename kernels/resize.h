@@ -1200,15 +1200,16 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
     dnnlk_status st = dnnlk__resize_prepare(src, desc, dst, 1, &dd, ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    /* Dims in dst memory order (stable by |stride|, largest first): rows run along dst memory. */
+    /* Dims in dst memory order (stable by |stride|, largest first): rows run along dst memory.
+     * |stride| in uint64_t: the stride of a size-1 dim (or of an empty dst) may be INT64_MIN. */
     m = 0;
     for (i = 0; i < dd.ndims; i++) {
         int jx = m++;
-        int64_t si = ax[i].os < 0 ? -ax[i].os : ax[i].os;
+        uint64_t si = ax[i].os < 0 ? 0u - (uint64_t)ax[i].os : (uint64_t)ax[i].os;
         dnnlk__resize_axis a = ax[i];
         total *= ax[i].out;
         while (jx > 0) {
-            int64_t sj = job.ax[jx - 1].os < 0 ? -job.ax[jx - 1].os : job.ax[jx - 1].os;
+            uint64_t sj = job.ax[jx - 1].os < 0 ? 0u - (uint64_t)job.ax[jx - 1].os : (uint64_t)job.ax[jx - 1].os;
             if (sj >= si) break;
             job.ax[jx] = job.ax[jx - 1];
             jx--;

@@ -1294,6 +1294,32 @@ TEST(recorded_bits) {
     for (c = 0; c < rb_n_cases; c++) th_bits_match_scalar(rb_name[c], got[c], ran[c]);
 }
 
+/* Found by tests/fuzz/fuzz_ops.c: dst's dims were ordered by |stride|, computed by negating an
+ * int64; the stride of a size-1 dim (or of an empty dst) may be anything, INT64_MIN too, whose
+ * negation is undefined (UBSan aborts the sanitizer build). */
+TEST(dst_int64_min_stride_each_isa) {
+    uint8_t x[2] = {10, 20}, y[5] = {0, 0, 0, 0, 99};
+    int64_t xd[2] = {1, 2}, yd[2] = {1, 4}, zd[1] = {0};
+    float sc = 2.0f;
+    dnnlk_resize_desc d;
+    dnnlk_tensor X = th_tensor(x, dnnlk_u8, 2, xd), Y = th_tensor(y, dnnlk_u8, 2, yd);
+    memset(&d, 0, sizeof d);
+    d.naxes = 1;
+    d.axes = (const int[]){1};
+    d.scales = &sc;
+    d.nearest = dnnlk_resize_floor;
+    d.coord = dnnlk_resize_asymmetric;
+    Y.strides[0] = INT64_MIN;
+    CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 1), dnnlk_success);
+    CHECK(y[0] == 10 && y[1] == 10 && y[2] == 20 && y[3] == 20 && y[4] == 99);
+    X = th_tensor(x, dnnlk_u8, 1, zd);
+    Y = th_tensor(y, dnnlk_u8, 1, zd);
+    Y.strides[0] = INT64_MIN;
+    d.axes = (const int[]){0};
+    CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 1), dnnlk_success);
+    CHECK(y[4] == 99);
+}
+
 int main(void) {
     RUN(onnx_examples);
     RUN(nearest_tie_rules);
@@ -1312,6 +1338,7 @@ int main(void) {
     RUN_EACH_ISA(integer_upscale_matches_element_path);
     RUN(bad_arguments);
     RUN(infer_layouts);
+    RUN_EACH_ISA(dst_int64_min_stride_each_isa);
     RUN(recorded_bits);
     return th_summary();
 }
