@@ -1082,7 +1082,10 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
         listed[i] = 0;
         out[i] = src->dims[i];
         ax[i].in = src->dims[i];
-        ax[i].is = src->strides[i];
+        /* Only index 0 of a size-1 dim is read, and its stride may be anything (the extent checks
+         * skip it): 1 instead keeps the byte offsets (stride x element size) from overflowing, and
+         * the contiguous paths open to it. */
+        ax[i].is = src->dims[i] > 1 ? src->strides[i] : 1;
         ax[i].resized = 0;
         ax[i].scale = 1.0;
         ax[i].length = (double)src->dims[i];

@@ -1320,6 +1320,30 @@ TEST(dst_int64_min_stride_each_isa) {
     CHECK(y[4] == 99);
 }
 
+/* Found by tests/fuzz/fuzz_ops.c: the stride of a size-1 src dim may be anything (the extent
+ * checks skip it), and the rows multiplied it by the element size (INT64_MAX * 4: undefined;
+ * UBSan aborts the sanitizer build) although only its index 0 is read. */
+TEST(src_unused_huge_stride_each_isa) {
+    float x[6] = {1, 2, 4, 8, 16, 32}, y[18], yr[18];
+    int64_t xd[2] = {6, 1}, yd[2] = {18, 1};
+    float sc = 3.0f;
+    int mode;
+    dnnlk_resize_desc d;
+    memset(&d, 0, sizeof d);
+    d.naxes = 1;
+    d.scales = &sc;
+    d.coord = dnnlk_resize_asymmetric;
+    for (mode = 0; mode < 3; mode++) {
+        dnnlk_tensor X = th_tensor(x, dnnlk_f32, 2, xd), Y = th_tensor(y, dnnlk_f32, 2, yd);
+        dnnlk_tensor XR = th_tensor(x, dnnlk_f32, 2, xd), YR = th_tensor(yr, dnnlk_f32, 2, yd);
+        d.mode = (dnnlk_resize_mode)mode;
+        X.strides[1] = INT64_MAX; /* dst dense, {1, 1}: the size-1 dim is the innermost of dst */
+        CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 1), dnnlk_success);
+        CHECK_EQ(dnnlk_resize(&XR, &d, &YR, 0, 1), dnnlk_success);
+        CHECK(memcmp(y, yr, sizeof y) == 0 && y[3] == 2.0f);
+    }
+}
+
 int main(void) {
     RUN(onnx_examples);
     RUN(nearest_tie_rules);
@@ -1339,6 +1363,7 @@ int main(void) {
     RUN(bad_arguments);
     RUN(infer_layouts);
     RUN_EACH_ISA(dst_int64_min_stride_each_isa);
+    RUN_EACH_ISA(src_unused_huge_stride_each_isa);
     RUN(recorded_bits);
     return th_summary();
 }
