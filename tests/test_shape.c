@@ -204,6 +204,20 @@ TEST(output_input_aliasing) {
     in = out;
     in.data = NULL;                                     /* logical tensors never alias */
     CHECK(dnnlk__alias_ok(&out, &in));
+    {
+        /* an extent reaching far below data (found by tests/fuzz/fuzz_ops.c): data + lo was
+         * computed as a pointer, which overflowed (undefined; UBSan's pointer-overflow check);
+         * such a layout still covers the other tensor, and one above it does not */
+        int64_t d1 = 5;
+        dnnlk_tensor far = th_tensor(buf + 32, dnnlk_u8, 1, &d1), below = th_tensor(buf + 24, dnnlk_u8, 1, &d1);
+        dnnlk_tensor above = th_tensor(buf + 40, dnnlk_u8, 1, &d1);
+        far.strides[0] = -((int64_t)1 << 60); /* bytes [-2^62, 1) from data */
+        CHECK(dnnlk__ranges_intersect(&far, &below) == 1 && dnnlk__ranges_intersect(&below, &far) == 1);
+        CHECK(dnnlk__ranges_intersect(&far, &above) == 0 && dnnlk__ranges_intersect(&above, &far) == 0);
+        far.strides[0] = (int64_t)1 << 60; /* [0, 2^62 + 1) */
+        CHECK(dnnlk__ranges_intersect(&far, &above) == 1 && dnnlk__ranges_intersect(&above, &far) == 1);
+        CHECK(dnnlk__ranges_intersect(&far, &below) == 0 && dnnlk__ranges_intersect(&below, &far) == 0);
+    }
 }
 
 TEST(input_validation) {
