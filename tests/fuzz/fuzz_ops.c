@@ -608,6 +608,21 @@ static int inputs_intact(const op_case *c) {
     return 1;
 }
 
+#ifdef FUZZ_OPS_STATS
+/* -DFUZZ_OPS_STATS: per op, the calls and the successes that reached the cross-level check, at
+ * exit (replay a corpus to see what it reaches: fuzz_ops -runs=0 CORPUS). */
+#include <stdio.h>
+static long stat_calls[OP_COUNT], stat_ok[OP_COUNT], stat_big[OP_COUNT];
+__attribute__((destructor)) static void stat_print(void) {
+    int i;
+    for (i = 0; i < OP_COUNT; i++) fprintf(stderr, "op %2d: %7ld calls, %7ld compared, %7ld of them of 32 or more elements\n", i,
+                stat_calls[i], stat_ok[i], stat_big[i]);
+}
+#define STAT(a) a
+#else
+#define STAT(a)
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     reader r;
@@ -628,6 +643,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     memset(&c, 0, sizeof c);
     c.op = rd8(&r) % OP_COUNT;
     nout = build(&r, &c, dt);
+    STAT(stat_calls[c.op]++);
 
     /* Output descriptors: a first one, completed by _infer for a shape hint, then the real one. */
     for (k = 0; k < nout; k++) rd_output(&r, &proto[k], dt[k], NULL);
@@ -693,6 +709,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         x.data = inf[k].data;
         REQUIRE(memcmp(&x, &inf[k], sizeof x) == 0);
     }
+    STAT(stat_ok[c.op]++);
+    STAT(stat_big[c.op] += dnnlk_shape_numel(A.d[0].ndims, A.d[0].dims, &numel) == dnnlk_success && numel >= 32);
     /* the scalar level, one part */
     out_alloc(&B, nout, proto, n, lo);
     dnnlk_set_max_isa(dnnlk_isa_scalar);
