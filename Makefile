@@ -274,16 +274,32 @@ $(A)/no_simd_cxx17.o: tests/compile/tu.c $(HEADERS)
 
 # ---- fuzzing (libFuzzer needs clang; skipped with a message where it is missing) ----
 
-# FUZZ_SECONDS=0 skips it (.ci/run fuzzes once: both passes would build the same clang fuzzer).
+# Two targets: fuzz_shape (shape/stride inference) and fuzz_ops (the ops' argument checks and
+# kernels: errors write nothing, every ISA level and part count give the same bytes). FUZZ_SECONDS
+# is their total: a third to fuzz_shape, the rest to fuzz_ops (far more code to cover), each at
+# least 1 s. FUZZ_SECONDS=0 skips both (.ci/run fuzzes once: both passes would build the same
+# clang fuzzers). -fno-sanitize-recover=all: without it UBSan prints a report and the run goes on
+# and passes. fuzz_ops is built at -O0: clang 14 with the sanitizers had not finished compiling it
+# at -O1 after 10 minutes (every op's kernels at every ISA level); at -O0 it takes ~15 s and runs
+# 1-5 thousand inputs a second. A failing input is left in $(B)/fuzz/ (crash-*, timeout-*); to
+# replay it: $(B)/fuzz/fuzz_ops FILE (built with -DFUZZ_OPS_DEBUG it prints every call's tensors).
+FUZZ_FLAGS := -std=gnu11 $(WARN) -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@if [ "$(FUZZ_SECONDS)" = 0 ]; then echo "fuzz: FUZZ_SECONDS=0, skipped"; \
 	elif command -v $(FUZZ_CC) >/dev/null 2>&1; then \
-	  mkdir -p $(B)/fuzz/corpus && \
-	  $(FUZZ_CC) -std=gnu11 $(WARN) -g -O1 -fsanitize=fuzzer,address,undefined tests/fuzz/fuzz_shape.c -o $(B)/fuzz/fuzz_shape && \
-	  echo "fuzz_shape: $(FUZZ_SECONDS) s" && \
-	  $(B)/fuzz/fuzz_shape -max_total_time=$(FUZZ_SECONDS) -print_final_stats=0 -close_fd_mask=3 $(B)/fuzz/corpus >/dev/null 2>$(B)/fuzz/fuzz_shape.log \
-	  || { tail -40 $(B)/fuzz/fuzz_shape.log; exit 1; }; \
-	  echo "fuzz_shape: ok, $$(grep -o 'Done [0-9]* runs' $(B)/fuzz/fuzz_shape.log | awk '{print $$2}') inputs, no invariant broken" ; \
+	  t_shape=$$(( $(FUZZ_SECONDS) / 3 )); [ $$t_shape -ge 1 ] || t_shape=1; \
+	  t_ops=$$(( $(FUZZ_SECONDS) - t_shape )); [ $$t_ops -ge 1 ] || t_ops=1; \
+	  mkdir -p $(B)/fuzz/corpus_shape $(B)/fuzz/corpus_ops && \
+	  $(FUZZ_CC) $(FUZZ_FLAGS) -O1 tests/fuzz/fuzz_shape.c -o $(B)/fuzz/fuzz_shape && \
+	  $(FUZZ_CC) $(FUZZ_FLAGS) -O0 tests/fuzz/fuzz_ops.c -o $(B)/fuzz/fuzz_ops && \
+	  for f in shape:$$t_shape ops:$$t_ops; do \
+	    n=$${f%%:*}; t=$${f#*:}; \
+	    echo "fuzz_$$n: $$t s"; \
+	    $(B)/fuzz/fuzz_$$n -max_total_time=$$t -print_final_stats=0 -close_fd_mask=3 -artifact_prefix=$(B)/fuzz/ \
+	      $(B)/fuzz/corpus_$$n >/dev/null 2>$(B)/fuzz/fuzz_$$n.log \
+	    || { tail -40 $(B)/fuzz/fuzz_$$n.log; exit 1; }; \
+	    echo "fuzz_$$n: ok, $$(grep -o 'Done [0-9]* runs' $(B)/fuzz/fuzz_$$n.log | awk '{print $$2}') inputs, no invariant broken"; \
+	  done; \
 	else echo "fuzz: $(FUZZ_CC) not found, skipped"; fi
 
 # ---- benchmark ----

@@ -579,7 +579,7 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     size_t esz[3];
     void *base[3];
     char *row[3];
-    int64_t b, e, n, sia = 0, sva = 0;
+    int64_t b, e, n, sia = 0, sva = 0, src_n = 0;
     uint64_t stack_buf[2 * DNNLK_TOP_K_STACK_K + 64];
     uint64_t *cand = stack_buf;
     int ax, nd, rnd = 0, i, is_topk = k >= 0;
@@ -614,14 +614,17 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
     a.idx64 = id.dtype == dnnlk_s64;
     a.K = nd ? src->dims[ax] : 1;
     a.k = k;
-    a.sa = nd ? src->strides[ax] * (int64_t)dnnlk_dtype_size(src->dtype) : 0;
     a.esize = (int64_t)dnnlk_dtype_size(src->dtype);
-    if (a.K == 1) a.sa = a.esize; /* the stride of a size-1 dim may be anything */
+    /* The extent checks bound a stride only along a dim of more than one element of a non-empty
+     * tensor; any other stride may be anything (a byte stride from it would overflow), and no row
+     * steps along it: such a row has one element, or there are no rows. */
+    (void)dnnlk_shape_numel(nd, src->dims, &src_n);
+    a.sa = a.K > 1 && src_n > 0 ? src->strides[ax] * a.esize : a.esize;
     /* Output strides of the axis (top_k), and of every other dim in the loop. */
     for (i = 0; i < nd; i++) {
         int oi = (is_topk || keep_dims) ? i : (i < ax ? i : i - 1);
         if (i == ax) {
-            if (is_topk) {
+            if (is_topk && k > 1 && src_n > 0) {
                 sia = id.strides[i] * (int64_t)dnnlk_dtype_size(id.dtype);
                 if (values) sva = vd.strides[i] * a.esize;
             }

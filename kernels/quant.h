@@ -277,11 +277,14 @@ static inline dnnlk_tensor dnnlk__quant_bytes_view(const dnnlk_tensor *t) {
     } while (0)
 static inline int dnnlk__quant_scales_ok(const dnnlk_tensor *scale) {
     const int nd = scale->ndims, es = (int)dnnlk_dtype_size(scale->dtype);
-    const int64_t inner = nd ? scale->dims[nd - 1] : 1, step = nd ? scale->strides[nd - 1] * es : 0;
-    int64_t idx[DNNLK_MAX_NDIMS] = {0}, rows = 0, r, i;
+    const int64_t inner = nd ? scale->dims[nd - 1] : 1;
+    int64_t idx[DNNLK_MAX_NDIMS] = {0}, rows = 0, r, i, step;
     int d;
     (void)dnnlk_shape_numel(nd > 0 ? nd - 1 : 0, scale->dims, &rows);
-    if (inner == 0) return 1;
+    if (inner == 0 || rows == 0) return 1;
+    /* The extent checks bound the inner stride only where that dim has more than one element (of
+     * a non-empty tensor, as here): otherwise it may be anything, and is never stepped along. */
+    step = inner > 1 ? scale->strides[nd - 1] * es : 0;
     for (r = 0; r < rows; r++) {
         int64_t off = 0;
         const char *p;
@@ -339,12 +342,14 @@ static inline dnnlk_status dnnlk__quant_prepare(const dnnlk_tensor *x, const dnn
         if (axis < -nd || axis >= nd) return dnnlk_invalid_arguments;
     }
     if (block > 0) {
-        /* blocked: scale has x's shape, the axis divided by block_size rounded up */
+        /* blocked: scale has x's shape, the axis divided by block_size rounded up (not as
+         * (dim + block - 1) / block, which overflows for a block near INT64_MAX) */
         int a = axis < 0 ? axis + x->ndims : axis;
         if (x->ndims == 0) return dnnlk_invalid_arguments;
         if (scale->ndims != x->ndims) return dnnlk_invalid_shape;
         for (d = 0; d < x->ndims; d++)
-            if (scale->dims[d] != (d == a ? (x->dims[d] + block - 1) / block : x->dims[d])) return dnnlk_invalid_shape;
+            if (scale->dims[d] != (d == a ? x->dims[d] / block + (x->dims[d] % block != 0) : x->dims[d]))
+                return dnnlk_invalid_shape;
         *ax = a;
     } else {
         if (scale->ndims > 1) return dnnlk_invalid_shape;
@@ -405,6 +410,10 @@ static inline void dnnlk__quant_general(const dnnlk_tensor *x, const dnnlk_tenso
         else if (d == ax) j.ss[d] = scale->strides[0], j.zs[d] = zp ? zp->strides[0] : 0;
         total *= j.dims[d];
     }
+    /* A block longer than the axis is one block of the whole axis (scale index 0 for each of its
+     * elements): clamped, the block ends the rows compute ((b + 1) * block, end + block) stay
+     * within twice the axis instead of overflowing for a block_size near INT64_MAX. */
+    if (block > 0 && j.block > j.dims[ax]) j.block = j.dims[ax] > 0 ? j.dims[ax] : 1;
     if (total == 0) return;
     if (ax < 0 && block <= 0) {
         /* One scale: dims whose x and y strides nest (the outer stride is the inner one times the

@@ -1082,7 +1082,10 @@ static inline dnnlk_status dnnlk__resize_prepare(const dnnlk_tensor *src, const 
         listed[i] = 0;
         out[i] = src->dims[i];
         ax[i].in = src->dims[i];
-        ax[i].is = src->strides[i];
+        /* Only index 0 of a size-1 dim is read, and its stride may be anything (the extent checks
+         * skip it): 1 instead keeps the byte offsets (stride x element size) from overflowing, and
+         * the contiguous paths open to it. */
+        ax[i].is = src->dims[i] > 1 ? src->strides[i] : 1;
         ax[i].resized = 0;
         ax[i].scale = 1.0;
         ax[i].length = (double)src->dims[i];
@@ -1200,15 +1203,16 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
     dnnlk_status st = dnnlk__resize_prepare(src, desc, dst, 1, &dd, ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    /* Dims in dst memory order (stable by |stride|, largest first): rows run along dst memory. */
+    /* Dims in dst memory order (stable by |stride|, largest first): rows run along dst memory.
+     * |stride| in uint64_t: the stride of a size-1 dim (or of an empty dst) may be INT64_MIN. */
     m = 0;
     for (i = 0; i < dd.ndims; i++) {
         int jx = m++;
-        int64_t si = ax[i].os < 0 ? -ax[i].os : ax[i].os;
+        uint64_t si = ax[i].os < 0 ? 0u - (uint64_t)ax[i].os : (uint64_t)ax[i].os;
         dnnlk__resize_axis a = ax[i];
         total *= ax[i].out;
         while (jx > 0) {
-            int64_t sj = job.ax[jx - 1].os < 0 ? -job.ax[jx - 1].os : job.ax[jx - 1].os;
+            uint64_t sj = job.ax[jx - 1].os < 0 ? 0u - (uint64_t)job.ax[jx - 1].os : (uint64_t)job.ax[jx - 1].os;
             if (sj >= si) break;
             job.ax[jx] = job.ax[jx - 1];
             jx--;

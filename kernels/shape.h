@@ -168,6 +168,8 @@ static inline int dnnlk__layout_self_overlaps(int ndims, const int64_t *dims, co
         if (dims[i] == 0) return 0;
         if (dims[i] > 1) order[n++] = i;
     }
+    for (i = 0; i < n; i++) /* before the sort: -INT64_MIN overflows */
+        if (strides[order[i]] == INT64_MIN) return -1;
     for (i = 1; i < n; i++) { /* insertion sort by |stride| */
         int k = order[i];
         int64_t sk = strides[k] < 0 ? -strides[k] : strides[k];
@@ -181,7 +183,6 @@ static inline int dnnlk__layout_self_overlaps(int ndims, const int64_t *dims, co
     for (i = 0; i < n; i++) {
         int k = order[i];
         int64_t s = strides[k] < 0 ? -strides[k] : strides[k];
-        if (strides[k] == INT64_MIN) return -1;
         if (s < span) return 1;
         if (dnnlk__mul_overflows(dims[k] - 1, s, &t) || dnnlk__add_overflows(span, t, &span)) return -1;
     }
@@ -282,8 +283,14 @@ static inline int dnnlk__ranges_intersect(const dnnlk_tensor *a, const dnnlk_ten
         dnnlk__byte_extent(b->ndims, b->dims, b->strides, dnnlk_dtype_size(b->dtype), &blo, &bhi))
         return 1;
     if (alo == ahi || blo == bhi) return 0;
-    /* Compare as integers: the two objects may be unrelated, where pointer comparison is undefined. */
-    return (uintptr_t)(pa + alo) < (uintptr_t)(pb + bhi) && (uintptr_t)(pb + blo) < (uintptr_t)(pa + ahi);
+    /* Compare as integers: the two objects may be unrelated, where pointer comparison is undefined,
+     * and an extent may reach past any object (pa + alo itself is then undefined). d is b's address
+     * relative to a's; an overflowing bound counts as overlap (refused). */
+    {
+        int64_t d = (int64_t)((uintptr_t)pb - (uintptr_t)pa), bh, bl;
+        if (dnnlk__add_overflows(d, bhi, &bh) || dnnlk__add_overflows(d, blo, &bl)) return 1;
+        return alo < bh && bl < ahi;
+    }
 }
 
 /* May output `out` (complete) be written while input `in` is read? Yes if their memory is

@@ -994,6 +994,36 @@ TEST(bad_arguments) {
     th_free(&e.vb);
 }
 
+/* Found by tests/fuzz/fuzz_ops.c: the stride of a size-1 axis, or any stride of an empty tensor,
+ * may be anything (the extent checks skip them), and the execute path multiplied the src axis
+ * stride (and top_k's output axis strides) into byte strides before looking: signed overflow,
+ * undefined (UBSan in the sanitizer build). Such strides are never stepped along. */
+TEST(unused_huge_strides_each_isa) {
+    float src[2] = {3.0f, 7.0f}, val[2] = {-1, -1};
+    int64_t idx[2] = {-5, -5}, d21[2] = {2, 1}, d2[1] = {2}, d03[2] = {0, 3}, d0[1] = {0};
+    dnnlk_tensor s = th_tensor(src, dnnlk_f32, 2, d21), o = th_tensor(idx, dnnlk_s64, 1, d2);
+    dnnlk_tensor v = th_tensor(val, dnnlk_f32, 1, d2);
+    s.strides[1] = INT64_MAX / 2; /* axis 1 has one element */
+    CHECK_EQ(dnnlk_arg_max(&s, 1, 0, 0, &v, &o, 0, 1), dnnlk_success);
+    CHECK(idx[0] == 0 && idx[1] == 0 && val[0] == 3.0f && val[1] == 7.0f);
+    /* empty src: every stride unchecked */
+    s = th_tensor(src, dnnlk_f32, 2, d03);
+    s.strides[1] = INT64_MIN / 2, s.strides[0] = INT64_MAX;
+    o = th_tensor(idx, dnnlk_s64, 1, d0);
+    CHECK_EQ(dnnlk_arg_min(&s, 1, 0, 1, NULL, &o, 0, 1), dnnlk_success);
+    /* top_k with k = 1: the outputs' axis has one element */
+    s = th_tensor(src, dnnlk_f32, 2, d21);
+    s.ndims = 2, s.dims[0] = 1, s.dims[1] = 2, s.strides[0] = INT64_MAX, s.strides[1] = 1;
+    o = th_tensor(idx, dnnlk_s64, 2, d21);
+    v = th_tensor(val, dnnlk_f32, 2, d21);
+    o.dims[0] = v.dims[0] = 1, o.dims[1] = v.dims[1] = 1;
+    o.strides[0] = v.strides[0] = 1;
+    o.strides[1] = v.strides[1] = INT64_MAX / 3;
+    idx[0] = -5;
+    CHECK_EQ(dnnlk_top_k(&s, 1, 1, 1, 1, &v, &o, NULL, 0, 1), dnnlk_success);
+    CHECK(idx[0] == 1 && val[0] == 7.0f);
+}
+
 int main(void) {
     RUN(infer_shapes);
     RUN(bad_arguments);
@@ -1008,5 +1038,6 @@ int main(void) {
     RUN_EACH_ISA(denormals_daz_each_isa);
     RUN_EACH_ISA(block_edges_each_isa);
     RUN_EACH_ISA(topk_two_pass_each_isa);
+    RUN_EACH_ISA(unused_huge_strides_each_isa);
     return th_summary();
 }

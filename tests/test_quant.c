@@ -1335,6 +1335,61 @@ TEST(fp8_quantize_every_float) {
     th_free(&xb); th_free(&yb); th_free(&wb);
 }
 
+/* Found by tests/fuzz/fuzz_ops.c: a scale whose innermost dim has one element may have any stride
+ * there (the extent checks skip it), and the scale check multiplied it into a byte step before
+ * looking: signed overflow, undefined (UBSan in the sanitizer build), in _infer and execute. */
+TEST(scale_unused_huge_stride) {
+    int8_t x[2] = {3, -4};
+    float s = 0.5f, y[2] = {0, 0};
+    uint8_t q[2] = {9, 9};
+    int64_t d2 = 2, d1 = 1, d12[2] = {1, 1};
+    dnnlk_tensor X = th_tensor(x, dnnlk_s8, 1, &d2), S = th_tensor(&s, dnnlk_f32, 1, &d1);
+    dnnlk_tensor Y = th_tensor(y, dnnlk_f32, 1, &d2), Q, F;
+    S.strides[0] = INT64_MAX;
+    CHECK_EQ(dnnlk_dequantize_infer(&X, &S, NULL, 0, &Y), dnnlk_success);
+    CHECK_EQ(dnnlk_dequantize(&X, &S, NULL, 0, &Y, 0, 1), dnnlk_success);
+    CHECK(y[0] == 1.5f && y[1] == -2.0f);
+    /* a 2-d (blocked) scale: the inner dim of one element, the outer one not */
+    S = th_tensor(&s, dnnlk_f32, 2, d12);
+    S.dims[0] = 1, S.strides[0] = INT64_MIN, S.strides[1] = INT64_MAX;
+    F = th_tensor(y, dnnlk_f32, 2, d12);
+    F.dims[1] = 2;
+    F.strides[0] = 2, F.strides[1] = 1;
+    y[0] = 2.0f, y[1] = -1.0f;
+    Q = th_tensor(q, dnnlk_u8, 2, d12);
+    Q.dims[1] = 2, Q.strides[0] = 2, Q.strides[1] = 1;
+    CHECK_EQ(dnnlk_quantize_linear(&F, &S, NULL, 1, 2, 1, &Q, 0, 1), dnnlk_success);
+    CHECK(q[0] == 4 && q[1] == 0);
+}
+
+/* Found by tests/fuzz/fuzz_ops.c: the blocked scale's expected length was computed as
+ * (dim + block - 1) / block, which overflows (undefined; UBSan aborts the sanitizer build) for a
+ * block_size near INT64_MAX. Such a block covers the whole axis: one scale per row. */
+TEST(huge_block_size) {
+    float x[12], s2[2] = {0.5f, 2.0f};
+    uint8_t y[12], yr[12];
+    int64_t d[2] = {2, 6}, sd[2] = {2, 1}, sd2[2] = {2, 2}, i;
+    dnnlk_tensor X = th_tensor(x, dnnlk_f32, 2, d), S = th_tensor(s2, dnnlk_f32, 2, sd);
+    dnnlk_tensor Y = th_tensor(y, dnnlk_u8, 2, d), YR = th_tensor(yr, dnnlk_u8, 2, d), S2 = th_tensor(s2, dnnlk_f32, 2, sd2);
+    for (i = 0; i < 12; i++) x[i] = (float)i;
+    CHECK_EQ(dnnlk_quantize_linear(&X, &S, NULL, 1, INT64_MAX, 1, &Y, 0, 1), dnnlk_success);
+    CHECK_EQ(dnnlk_quantize_linear(&X, &S, NULL, 1, 6, 1, &YR, 0, 1), dnnlk_success);
+    CHECK(memcmp(y, yr, sizeof y) == 0 && y[1] == 2 && y[7] == 4);
+    CHECK_EQ(dnnlk_quantize_linear_infer(&X, &S2, NULL, -1, INT64_MAX - 1, 1, &Y), dnnlk_invalid_shape);
+    {   /* dequantize, rows of 64 (the vector block path takes blocks that are a multiple of 32) */
+        uint8_t q[128];
+        float f[128], fr[128];
+        int64_t qd[2] = {2, 64};
+        dnnlk_tensor Q = th_tensor(q, dnnlk_u8, 2, qd), F = th_tensor(f, dnnlk_f32, 2, qd), FR = th_tensor(fr, dnnlk_f32, 2, qd);
+        for (i = 0; i < 128; i++) q[i] = (uint8_t)(i * 7);
+        CHECK_EQ(dnnlk_dequantize_linear(&Q, &S, NULL, 1, (int64_t)1 << 62, &F, 0, 1), dnnlk_success);
+        CHECK_EQ(dnnlk_dequantize_linear(&Q, &S, NULL, 1, 64, &FR, 0, 1), dnnlk_success);
+        CHECK(memcmp(f, fr, sizeof f) == 0 && f[1] == 3.5f && f[65] == 2.0f * (float)(65 * 7 % 256));
+        CHECK_EQ(dnnlk_dequantize_linear(&Q, &S, NULL, 1, INT64_MAX, &F, 0, 1), dnnlk_success);
+        CHECK(memcmp(f, fr, sizeof f) == 0);
+    }
+}
+
 int main(void) {
     RUN_EACH_ISA(quantize_hand_cases);
     RUN_EACH_ISA(dequantize_hand_cases);
@@ -1360,6 +1415,8 @@ int main(void) {
     RUN_EACH_ISA(blocked_u4_rows);
     RUN(fp8_quantize_every_float);
     RUN(general_bad_arguments);
+    RUN(scale_unused_huge_stride);
+    RUN(huge_block_size);
     RUN(dtype_numbers);
     return th_summary();
 }

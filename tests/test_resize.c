@@ -1294,6 +1294,56 @@ TEST(recorded_bits) {
     for (c = 0; c < rb_n_cases; c++) th_bits_match_scalar(rb_name[c], got[c], ran[c]);
 }
 
+/* Found by tests/fuzz/fuzz_ops.c: dst's dims were ordered by |stride|, computed by negating an
+ * int64; the stride of a size-1 dim (or of an empty dst) may be anything, INT64_MIN too, whose
+ * negation is undefined (UBSan aborts the sanitizer build). */
+TEST(dst_int64_min_stride_each_isa) {
+    uint8_t x[2] = {10, 20}, y[5] = {0, 0, 0, 0, 99};
+    int64_t xd[2] = {1, 2}, yd[2] = {1, 4}, zd[1] = {0};
+    float sc = 2.0f;
+    dnnlk_resize_desc d;
+    dnnlk_tensor X = th_tensor(x, dnnlk_u8, 2, xd), Y = th_tensor(y, dnnlk_u8, 2, yd);
+    memset(&d, 0, sizeof d);
+    d.naxes = 1;
+    d.axes = (const int[]){1};
+    d.scales = &sc;
+    d.nearest = dnnlk_resize_floor;
+    d.coord = dnnlk_resize_asymmetric;
+    Y.strides[0] = INT64_MIN;
+    CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 1), dnnlk_success);
+    CHECK(y[0] == 10 && y[1] == 10 && y[2] == 20 && y[3] == 20 && y[4] == 99);
+    X = th_tensor(x, dnnlk_u8, 1, zd);
+    Y = th_tensor(y, dnnlk_u8, 1, zd);
+    Y.strides[0] = INT64_MIN;
+    d.axes = (const int[]){0};
+    CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 1), dnnlk_success);
+    CHECK(y[4] == 99);
+}
+
+/* Found by tests/fuzz/fuzz_ops.c: the stride of a size-1 src dim may be anything (the extent
+ * checks skip it), and the rows multiplied it by the element size (INT64_MAX * 4: undefined;
+ * UBSan aborts the sanitizer build) although only its index 0 is read. */
+TEST(src_unused_huge_stride_each_isa) {
+    float x[6] = {1, 2, 4, 8, 16, 32}, y[18], yr[18];
+    int64_t xd[2] = {6, 1}, yd[2] = {18, 1};
+    float sc = 3.0f;
+    int mode;
+    dnnlk_resize_desc d;
+    memset(&d, 0, sizeof d);
+    d.naxes = 1;
+    d.scales = &sc;
+    d.coord = dnnlk_resize_asymmetric;
+    for (mode = 0; mode < 3; mode++) {
+        dnnlk_tensor X = th_tensor(x, dnnlk_f32, 2, xd), Y = th_tensor(y, dnnlk_f32, 2, yd);
+        dnnlk_tensor XR = th_tensor(x, dnnlk_f32, 2, xd), YR = th_tensor(yr, dnnlk_f32, 2, yd);
+        d.mode = (dnnlk_resize_mode)mode;
+        X.strides[1] = INT64_MAX; /* dst dense, {1, 1}: the size-1 dim is the innermost of dst */
+        CHECK_EQ(dnnlk_resize(&X, &d, &Y, 0, 1), dnnlk_success);
+        CHECK_EQ(dnnlk_resize(&XR, &d, &YR, 0, 1), dnnlk_success);
+        CHECK(memcmp(y, yr, sizeof y) == 0 && y[3] == 2.0f);
+    }
+}
+
 int main(void) {
     RUN(onnx_examples);
     RUN(nearest_tie_rules);
@@ -1312,6 +1362,8 @@ int main(void) {
     RUN_EACH_ISA(integer_upscale_matches_element_path);
     RUN(bad_arguments);
     RUN(infer_layouts);
+    RUN_EACH_ISA(dst_int64_min_stride_each_isa);
+    RUN_EACH_ISA(src_unused_huge_stride_each_isa);
     RUN(recorded_bits);
     return th_summary();
 }

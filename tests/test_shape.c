@@ -165,6 +165,15 @@ TEST(self_overlap) {
     { int64_t d[2] = {4, 3}, s[2] = {-3, -1}; CHECK_EQ(dnnlk__layout_self_overlaps(2, d, s), 0); }
     { int64_t d[2] = {0, 3}, s[2] = {0, 0}; CHECK_EQ(dnnlk__layout_self_overlaps(2, d, s), 0); }
     { int64_t d[2] = {3, 2}, s[2] = {INT64_MAX, INT64_MAX / 2}; CHECK_EQ(dnnlk__layout_self_overlaps(2, d, s), -1); }
+    /* INT64_MIN has no magnitude in int64: the sort by |stride| negated it (undefined; found by
+     * fuzz_shape once its UBSan reports stopped the run) before the check that refuses it */
+    { int64_t d[3] = {2, 3, 2}, s[3] = {1, INT64_MIN, 2}; CHECK_EQ(dnnlk__layout_self_overlaps(3, d, s), -1); }
+    {
+        int64_t d[2] = {2, 3}, s[2] = {DNNLK_UNKNOWN, INT64_MIN};
+        CHECK_EQ(dnnlk_deduce_strides(2, d, s), dnnlk_invalid_shape);
+        CHECK(s[0] == DNNLK_UNKNOWN && s[1] == INT64_MIN);
+    }
+    { int64_t d[3] = {2, 0, 2}, s[3] = {INT64_MIN, 1, 1}; CHECK_EQ(dnnlk__layout_self_overlaps(3, d, s), 0); }
 }
 
 TEST(output_input_aliasing) {
@@ -195,6 +204,20 @@ TEST(output_input_aliasing) {
     in = out;
     in.data = NULL;                                     /* logical tensors never alias */
     CHECK(dnnlk__alias_ok(&out, &in));
+    {
+        /* an extent reaching far below data (found by tests/fuzz/fuzz_ops.c): data + lo was
+         * computed as a pointer, which overflowed (undefined; UBSan's pointer-overflow check);
+         * such a layout still covers the other tensor, and one above it does not */
+        int64_t d1 = 5;
+        dnnlk_tensor far = th_tensor(buf + 32, dnnlk_u8, 1, &d1), below = th_tensor(buf + 24, dnnlk_u8, 1, &d1);
+        dnnlk_tensor above = th_tensor(buf + 40, dnnlk_u8, 1, &d1);
+        far.strides[0] = -((int64_t)1 << 60); /* bytes [-2^62, 1) from data */
+        CHECK(dnnlk__ranges_intersect(&far, &below) == 1 && dnnlk__ranges_intersect(&below, &far) == 1);
+        CHECK(dnnlk__ranges_intersect(&far, &above) == 0 && dnnlk__ranges_intersect(&above, &far) == 0);
+        far.strides[0] = (int64_t)1 << 60; /* [0, 2^62 + 1) */
+        CHECK(dnnlk__ranges_intersect(&far, &above) == 1 && dnnlk__ranges_intersect(&above, &far) == 1);
+        CHECK(dnnlk__ranges_intersect(&far, &below) == 0 && dnnlk__ranges_intersect(&below, &far) == 0);
+    }
 }
 
 TEST(input_validation) {

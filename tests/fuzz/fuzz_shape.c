@@ -27,8 +27,8 @@ static int64_t rd_dim(reader *r) {
     switch (k >> 5) {
     case 0: return DNNLK_UNKNOWN;
     case 1: return -(int64_t)(k & 31) - 2;
-    case 2: { int64_t v = 0; int i; for (i = 0; i < 8; i++) v = (v << 8) | rd8(r); return v; }
-    case 3: return (int64_t)1 << (k & 63);
+    case 2: { uint64_t v = 0; int i; for (i = 0; i < 8; i++) v = (v << 8) | rd8(r); return (int64_t)v; }
+    case 3: return (int64_t)((uint64_t)1 << (k & 63)); /* 1 << 63 is INT64_MIN */
     default: return k & 15;
     }
 }
