@@ -527,8 +527,8 @@ static inline dnnlk_status dnnlk_arg_max_infer(const dnnlk_tensor *src, int axis
     int ax;
     dnnlk_status st = dnnlk__argred_prepare(src, axis, keep_dims, -1, values, indices, 0, &vd, &id, &ax);
     if (st != dnnlk_success) return st;
-    *indices = id;
-    if (values) *values = vd;
+    dnnlk__set_desc(indices, &id);
+    if (values) dnnlk__set_desc(values, &vd);
     return dnnlk_success;
 }
 
@@ -545,8 +545,8 @@ static inline dnnlk_status dnnlk_top_k_infer(const dnnlk_tensor *src, int64_t k,
     if (k < 0) return dnnlk_invalid_arguments;
     st = dnnlk__argred_prepare(src, axis, 0, k, values, indices, 0, &vd, &id, &ax);
     if (st != dnnlk_success) return st;
-    *indices = id;
-    if (values) *values = vd;
+    dnnlk__set_desc(indices, &id);
+    if (values) dnnlk__set_desc(values, &vd);
     return dnnlk_success;
 }
 
@@ -601,8 +601,8 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
         if (!workspace) return dnnlk_invalid_arguments;
         cand = (uint64_t *)workspace + (size_t)dnnlk__topk_cap(k) * (size_t)ith;
     }
-    *indices = id;
-    if (values) *values = vd;
+    dnnlk__set_desc(indices, &id);
+    if (values) dnnlk__set_desc(values, &vd);
 
     nd = src->ndims;
     memset(&a, 0, sizeof a);

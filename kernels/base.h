@@ -121,6 +121,16 @@ typedef struct dnnlk_tensor {
     int64_t strides[DNNLK_MAX_NDIMS];
 } dnnlk_tensor;
 
+/* Hands a completed output descriptor back: *out = *done, written only where they differ. Parts of
+ * one call running at once on an output descriptor completed beforehand (by _infer, or an earlier
+ * call) then only read it: no two threads write the same object. */
+static inline void dnnlk__set_desc(dnnlk_tensor *out, const dnnlk_tensor *done) {
+    int i, same = out->data == done->data && out->dtype == done->dtype && out->ndims == done->ndims;
+    for (i = 0; same && i < done->ndims && i < DNNLK_MAX_NDIMS; i++)
+        same = out->dims[i] == done->dims[i] && out->strides[i] == done->strides[i];
+    if (!same) *out = *done; /* the dims past ndims are nobody's: not compared */
+}
+
 static inline const char *dnnlk_status_str(dnnlk_status s) {
     switch (s) {
     case dnnlk_success: return "success";

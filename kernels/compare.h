@@ -188,7 +188,7 @@ static inline dnnlk_status dnnlk__cmp_run(int family, int op, const dnnlk_tensor
             fn(&k);
         }
     }
-    if (memcmp(&r, dst, sizeof r) != 0) *dst = r;
+    dnnlk__set_desc(dst, &r);
     return dnnlk_success;
 }
 
@@ -198,7 +198,7 @@ static inline dnnlk_status dnnlk__cmp_infer(int family, int op, const dnnlk_tens
                                             dnnlk_tensor *dst) {
     dnnlk_tensor r;
     dnnlk_status st = dnnlk__cmp_prepare(family, op, src0, src1, dst, 0, &r);
-    if (st == dnnlk_success) *dst = r;
+    if (st == dnnlk_success) dnnlk__set_desc(dst, &r);
     return st;
 }
 

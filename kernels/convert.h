@@ -275,7 +275,7 @@ static inline dnnlk_status dnnlk_convert_infer(const dnnlk_tensor *src, dnnlk_te
     dnnlk_tensor r;
     dnnlk_status st = dnnlk__convert_prepare(src, dst, 0, &r);
     if (st != dnnlk_success) return st;
-    *dst = r;
+    dnnlk__set_desc(dst, &r);
     return dnnlk_success;
 }
 
@@ -318,7 +318,7 @@ static inline dnnlk_status dnnlk_convert(const dnnlk_tensor *src, dnnlk_tensor *
             fn(&k);
         }
     }
-    if (memcmp(&r, dst, sizeof r) != 0) *dst = r;
+    dnnlk__set_desc(dst, &r);
     return dnnlk_success;
 }
 

@@ -322,7 +322,7 @@ static inline dnnlk_status dnnlk__dropout_infer(const dnnlk_tensor *src, const d
 static inline dnnlk_status dnnlk_dropout_fwd_infer(const dnnlk_tensor *src, dnnlk_tensor *dst) {
     dnnlk_tensor d;
     dnnlk_status st = dnnlk__dropout_infer(src, dst, &d);
-    if (st == dnnlk_success) *dst = d;
+    if (st == dnnlk_success) dnnlk__set_desc(dst, &d);
     return st;
 }
 
@@ -395,7 +395,7 @@ static inline dnnlk_status dnnlk_dropout_fwd(const dnnlk_tensor *src, dnnlk_tens
     st = dnnlk__dropout_prepare(src, dst, &out, mask, rate, noise_ndims, noise_dims, ith, nth, &w, &nmask,
                                 &broadcast);
     if (st != dnnlk_success) return st;
-    *dst = out;
+    dnnlk__set_desc(dst, &out);
     per = rng_in->alg == dnnlk_rng_mt19937 ? 2 : 1;
     dnnlk__dropout_row_init(&row, src->dtype, rate, w.total);
     memset(&bs, 0, sizeof bs);
@@ -458,7 +458,7 @@ static inline dnnlk_status dnnlk_dropout_bwd(const dnnlk_tensor *diff_dst, const
     st = dnnlk__dropout_prepare(diff_dst, diff_src, &out, mask, rate, noise_ndims, noise_dims, ith, nth, &w, &nmask,
                                 &broadcast);
     if (st != dnnlk_success) return st;
-    *diff_src = out;
+    dnnlk__set_desc(diff_src, &out);
     dnnlk__dropout_row_init(&row, diff_dst->dtype, rate, w.total);
     memset(&bs, 0, sizeof bs);
     bs.regen = 0;

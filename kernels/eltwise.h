@@ -102,7 +102,7 @@ static inline dnnlk_status dnnlk__elt_exec(const dnnlk_tensor *src, dnnlk_tensor
     dnnlk_status st = dnnlk__elt_check(src, dst, &done, 1);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    *dst = done;
+    dnnlk__set_desc(dst, &done);
     dnnlk__broadcast_strides(src, done.ndims, done.dims, sstr);
     strides[0] = done.strides;
     strides[1] = sstr;
@@ -125,7 +125,7 @@ static inline dnnlk_status dnnlk__elt_exec(const dnnlk_tensor *src, dnnlk_tensor
 static inline dnnlk_status dnnlk_erf_infer(const dnnlk_tensor *src, dnnlk_tensor *dst) {
     dnnlk_tensor done;
     dnnlk_status st = dnnlk__elt_check(src, dst, &done, 0);
-    if (st == dnnlk_success) *dst = done;
+    if (st == dnnlk_success) dnnlk__set_desc(dst, &done);
     return st;
 }
 
@@ -139,7 +139,7 @@ static inline dnnlk_status dnnlk_gelu_infer(const dnnlk_tensor *src, dnnlk_gelu_
     if (approximate != dnnlk_gelu_none && approximate != dnnlk_gelu_erf && approximate != dnnlk_gelu_tanh)
         return dnnlk_invalid_arguments;
     st = dnnlk__elt_check(src, dst, &done, 0);
-    if (st == dnnlk_success) *dst = done;
+    if (st == dnnlk_success) dnnlk__set_desc(dst, &done);
     return st;
 }
 
@@ -200,7 +200,7 @@ static inline dnnlk_status dnnlk__eltb_exec(const dnnlk_tensor *src, const dnnlk
     dnnlk_status st = dnnlk__eltb_check(src, diff_dst, diff_src, &done, 1);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    *diff_src = done;
+    dnnlk__set_desc(diff_src, &done);
     strides[0] = done.strides;
     strides[1] = src->strides;
     strides[2] = diff_dst->strides;
@@ -225,7 +225,7 @@ static inline dnnlk_status dnnlk_erf_bwd_infer(const dnnlk_tensor *src, const dn
                                                dnnlk_tensor *diff_src) {
     dnnlk_tensor done;
     dnnlk_status st = dnnlk__eltb_check(src, diff_dst, diff_src, &done, 0);
-    if (st == dnnlk_success) *diff_src = done;
+    if (st == dnnlk_success) dnnlk__set_desc(diff_src, &done);
     return st;
 }
 

@@ -195,7 +195,7 @@ static inline void dnnlk__fd_bwd_run(dnnlk__fd_job *j, double rate, int64_t n, i
 static inline dnnlk_status dnnlk_bias_dropout_residual_fwd_infer(const dnnlk_tensor *src, dnnlk_tensor *dst) {
     dnnlk_tensor d;
     dnnlk_status st = dnnlk__fd_output(src, dst, &d, 0);
-    if (st == dnnlk_success) *dst = d;
+    if (st == dnnlk_success) dnnlk__set_desc(dst, &d);
     return st;
 }
 
@@ -228,7 +228,7 @@ static inline dnnlk_status dnnlk_bias_dropout_residual_fwd(const dnnlk_tensor *s
             dnnlk__ranges_intersect(&m, residual) || (bias && dnnlk__ranges_intersect(&m, bias)))
             return dnnlk_invalid_arguments;
     }
-    *dst = out;
+    dnnlk__set_desc(dst, &out);
     memset(&j, 0, sizeof j);
     j.op = DNNLK__FD_BDR;
     j.dt = (int)src->dtype;
@@ -323,9 +323,9 @@ static inline dnnlk_status dnnlk_bias_dropout_residual_bwd(const dnnlk_tensor *d
                 return dnnlk_invalid_arguments;
         }
     }
-    *diff_src = ods;
-    if (!aliased) *diff_residual = odr;
-    if (diff_bias) *diff_bias = odb;
+    dnnlk__set_desc(diff_src, &ods);
+    if (!aliased) dnnlk__set_desc(diff_residual, &odr);
+    if (diff_bias) dnnlk__set_desc(diff_bias, &odb);
     memset(&j, 0, sizeof j);
     j.op = DNNLK__FD_BDR;
     j.dt = (int)diff_dst->dtype;
@@ -393,7 +393,7 @@ static inline dnnlk_status dnnlk_gelu_dropout_fwd(const dnnlk_tensor *src, dnnlk
         m = dnnlk__fd_mask_tensor(mask, n);
         if (dnnlk__ranges_intersect(&m, src) || dnnlk__ranges_intersect(&m, &out)) return dnnlk_invalid_arguments;
     }
-    *dst = out;
+    dnnlk__set_desc(dst, &out);
     memset(&j, 0, sizeof j);
     j.op = dnnlk__fd_gelu_op(approximate);
     j.dt = (int)src->dtype;
@@ -431,7 +431,7 @@ static inline dnnlk_status dnnlk_gelu_dropout_bwd(const dnnlk_tensor *src, const
         m = dnnlk__fd_mask_tensor(mask, n);
         if (dnnlk__ranges_intersect(&m, &ods)) return dnnlk_invalid_arguments;
     }
-    *diff_src = ods;
+    dnnlk__set_desc(diff_src, &ods);
     memset(&j, 0, sizeof j);
     j.op = dnnlk__fd_gelu_op(approximate);
     j.dt = (int)diff_dst->dtype;

@@ -218,7 +218,7 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd_infer(const dnnlk_te
     dnnlk_status st = dnnlk__fsm_check_src(src, cond, axis, 0, &pl);
     if (st != dnnlk_success) return st;
     st = dnnlk__fsm_check_out(src, dst, &done);
-    if (st == dnnlk_success) *dst = done;
+    if (st == dnnlk_success) dnnlk__set_desc(dst, &done);
     return st;
 }
 
@@ -263,8 +263,8 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_fwd(const dnnlk_tensor *
     all[0] = &out, all[1] = cond, all[2] = &tm, all[3] = &ts, all[4] = probs ? &pout : NULL;
     if (dnnlk__fsm_any_intersect(all, 5)) return dnnlk_invalid_arguments;
     if (dnnlk__ranges_intersect(&tm, src) || dnnlk__ranges_intersect(&ts, src)) return dnnlk_invalid_arguments;
-    *dst = out;
-    if (probs) *probs = pout;
+    dnnlk__set_desc(dst, &out);
+    if (probs) dnnlk__set_desc(probs, &pout);
 
     per = rng_in && rng_in->alg == dnnlk_rng_mt19937 ? 2 : 1;
     dnnlk__fsm_part(&pl, ith, nth, &rb, &re);
@@ -354,7 +354,7 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_bwd_infer(const dnnlk_te
     dnnlk__fsm_plan pl;
     dnnlk_tensor done;
     dnnlk_status st = dnnlk__fsm_bwd_check(src, cond, axis, NULL, diff_dst, diff_src, 0, &pl, &done);
-    if (st == dnnlk_success) *diff_src = done;
+    if (st == dnnlk_success) dnnlk__set_desc(diff_src, &done);
     return st;
 }
 
@@ -387,7 +387,7 @@ static inline dnnlk_status dnnlk_masked_softmax_dropout_bwd(const dnnlk_tensor *
     all[0] = &done, all[1] = probs ? NULL : src, all[2] = probs ? NULL : cond, all[3] = &tm, all[4] = &ts, all[5] = probs;
     for (r = 1; r < 6; r++)
         if (all[r] && dnnlk__ranges_intersect(&done, all[r])) return dnnlk_invalid_arguments;
-    *diff_src = done;
+    dnnlk__set_desc(diff_src, &done);
 
     scale = rate < 1 ? (float)(1.0 / (1.0 - rate)) : 0.0f;
     nt = pl.numel * 4 >= DNNLK_SM_NT_BYTES && done.data != diff_dst->data;

@@ -108,7 +108,7 @@ static inline dnnlk_status dnnlk_l2_norm_infer(const dnnlk_tensor *src, int axis
     dnnlk_status st;
     if (!dnnlk__flag_ok(eps_outside_sqrt)) return dnnlk_invalid_arguments;
     st = dnnlk__l2_prepare(src, axis, epsilon, dst, 0, &od, &ax);
-    if (st == dnnlk_success) *dst = od;
+    if (st == dnnlk_success) dnnlk__set_desc(dst, &od);
     return st;
 }
 
@@ -187,7 +187,7 @@ static inline dnnlk_status dnnlk_l2_norm(const dnnlk_tensor *src, int axis, floa
     st = dnnlk__l2_prepare(src, axis, epsilon, dst, 1, &od, &ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    *dst = od;
+    dnnlk__set_desc(dst, &od);
 
     nd = src->ndims;
     memset(&j, 0, sizeof j);
@@ -292,7 +292,7 @@ static inline dnnlk_status dnnlk_l2_norm_bwd_infer(const dnnlk_tensor *src, cons
     dnnlk_tensor od;
     int ax;
     dnnlk_status st = dnnlk__l2b_prepare(src, diff_dst, axis, epsilon, eps_outside_sqrt, diff_src, 0, &od, &ax);
-    if (st == dnnlk_success) *diff_src = od;
+    if (st == dnnlk_success) dnnlk__set_desc(diff_src, &od);
     return st;
 }
 
@@ -337,7 +337,7 @@ static inline dnnlk_status dnnlk_l2_norm_bwd(const dnnlk_tensor *src, const dnnl
     dnnlk_status st = dnnlk__l2b_prepare(src, diff_dst, axis, epsilon, eps_outside_sqrt, diff_src, 1, &od, &ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    *diff_src = od;
+    dnnlk__set_desc(diff_src, &od);
     dnnlk_shape_numel(od.ndims, od.dims, &numel);
     if (numel == 0) return dnnlk_success;
     dt[0] = od.dtype, dt[1] = src->dtype, dt[2] = diff_dst->dtype;

@@ -221,9 +221,9 @@ static inline dnnlk_status dnnlk_layer_norm_infer(const dnnlk_tensor *src, const
     if (!dnnlk__flag_ok(eps_outside_sqrt)) return dnnlk_invalid_arguments;
     st = dnnlk__ln_prepare(src, weight, bias, naxes, axes, epsilon, dst, mean, inv_std_dev, 0, &od, &om, &oi);
     if (st != dnnlk_success) return st;
-    *dst = od;
-    if (mean) *mean = om;
-    if (inv_std_dev) *inv_std_dev = oi;
+    dnnlk__set_desc(dst, &od);
+    if (mean) dnnlk__set_desc(mean, &om);
+    if (inv_std_dev) dnnlk__set_desc(inv_std_dev, &oi);
     return dnnlk_success;
 }
 
@@ -254,9 +254,9 @@ static inline dnnlk_status dnnlk_layer_norm(const dnnlk_tensor *src, const dnnlk
     st = dnnlk__ln_prepare(src, weight, bias, naxes, axes, epsilon, dst, mean, inv_std_dev, 1, &od, &om, &oi);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    *dst = od;
-    if (mean) *mean = om;
-    if (inv_std_dev) *inv_std_dev = oi;
+    dnnlk__set_desc(dst, &od);
+    if (mean) dnnlk__set_desc(mean, &om);
+    if (inv_std_dev) dnnlk__set_desc(inv_std_dev, &oi);
 
     nd = src->ndims;
     ko = nd - naxes;

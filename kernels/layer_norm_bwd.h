@@ -257,9 +257,9 @@ static inline dnnlk_status dnnlk_layer_norm_bwd_infer(const dnnlk_tensor *src, c
     dnnlk_status st = dnnlk__lnb_prepare(src, diff_dst, mean, inv_std_dev, weight, naxes, axes, diff_src,
                                          diff_weight, diff_bias, 0, &odx, &odw, &odb, &ko);
     if (st != dnnlk_success) return st;
-    *diff_src = odx;
-    if (diff_weight) *diff_weight = odw;
-    if (diff_bias) *diff_bias = odb;
+    dnnlk__set_desc(diff_src, &odx);
+    if (diff_weight) dnnlk__set_desc(diff_weight, &odw);
+    if (diff_bias) dnnlk__set_desc(diff_bias, &odb);
     return dnnlk_success;
 }
 
@@ -308,8 +308,8 @@ static inline dnnlk_status dnnlk_layer_norm_bwd_finish(const dnnlk_tensor *src, 
         if ((diff_weight && dnnlk__ranges_intersect(&wt, &odw)) || (diff_bias && dnnlk__ranges_intersect(&wt, &odb)))
             return dnnlk_invalid_arguments;
     }
-    if (diff_weight) *diff_weight = odw;
-    if (diff_bias) *diff_bias = odb;
+    if (diff_weight) dnnlk__set_desc(diff_weight, &odw);
+    if (diff_bias) dnnlk__set_desc(diff_bias, &odb);
     for (i = 0; i < src->ndims; i++) {
         if (i < ko) groups *= src->dims[i];
         else cols *= src->dims[i];
@@ -432,9 +432,9 @@ static inline dnnlk_status dnnlk_layer_norm_bwd(const dnnlk_tensor *src, const d
         for (k = 0; k < 8; k++)
             if (all[k] && dnnlk__ranges_intersect(&wt, all[k])) return dnnlk_invalid_arguments;
     }
-    *diff_src = odx;
-    if (diff_weight) *diff_weight = odw;
-    if (diff_bias) *diff_bias = odb;
+    dnnlk__set_desc(diff_src, &odx);
+    if (diff_weight) dnnlk__set_desc(diff_weight, &odw);
+    if (diff_bias) dnnlk__set_desc(diff_bias, &odb);
 
     nd = src->ndims;
     memset(&j, 0, sizeof j);

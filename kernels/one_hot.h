@@ -103,7 +103,7 @@ static inline dnnlk_status dnnlk_one_hot_infer(const dnnlk_tensor *indices, int6
     int ax;
     dnnlk_status st = dnnlk__onehot_prepare(indices, depth, axis, dst, 0, &d, &ax);
     if (st != dnnlk_success) return st;
-    *dst = d;
+    dnnlk__set_desc(dst, &d);
     return dnnlk_success;
 }
 
@@ -120,7 +120,7 @@ static inline dnnlk_status dnnlk_one_hot(const dnnlk_tensor *indices, int64_t de
     dnnlk_shape_numel(d.ndims, d.dims, &numel);
     if (numel > 0 && !d.data) return dnnlk_invalid_arguments;
     if (dnnlk__ranges_intersect(&d, indices)) return dnnlk_invalid_arguments;
-    *dst = d;
+    dnnlk__set_desc(dst, &d);
     if (numel == 0) return dnnlk_success;
 
     es = (int)dnnlk_dtype_size(d.dtype);

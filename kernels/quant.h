@@ -459,7 +459,7 @@ static inline dnnlk_status dnnlk__quant_execute(const dnnlk_tensor *x, const dnn
     dnnlk_status st = dnnlk__quant_prepare(x, scale, zp, axis, block, saturate, y, dequant, 1, &yd, &ax);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    *y = yd;
+    dnnlk__set_desc(y, &yd);
     qt = dequant ? x->dtype : yd.dtype;
     if (block > 0 || (qt != dnnlk_s8 && qt != dnnlk_u8)) {
         dnnlk__quant_general(x, scale, zp, ax, block, saturate, &yd, ith, nth, dequant);
@@ -506,7 +506,7 @@ static inline dnnlk_status dnnlk_quantize_linear_infer(const dnnlk_tensor *x, co
     dnnlk_tensor yd;
     int ax;
     dnnlk_status st = dnnlk__quant_prepare(x, scale, zero_point, axis, block_size, saturate, y, 0, 0, &yd, &ax);
-    if (st == dnnlk_success) *y = yd;
+    if (st == dnnlk_success) dnnlk__set_desc(y, &yd);
     return st;
 }
 
@@ -523,7 +523,7 @@ static inline dnnlk_status dnnlk_dequantize_linear_infer(const dnnlk_tensor *x, 
     dnnlk_tensor yd;
     int ax;
     dnnlk_status st = dnnlk__quant_prepare(x, scale, zero_point, axis, block_size, 1, y, 1, 0, &yd, &ax);
-    if (st == dnnlk_success) *y = yd;
+    if (st == dnnlk_success) dnnlk__set_desc(y, &yd);
     return st;
 }
 

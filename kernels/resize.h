@@ -1189,7 +1189,7 @@ static inline dnnlk_status dnnlk_resize_infer(const dnnlk_tensor *src, const dnn
     dnnlk_tensor dd;
     dnnlk__resize_axis ax[DNNLK_MAX_NDIMS];
     dnnlk_status st = dnnlk__resize_prepare(src, desc, dst, 0, &dd, ax);
-    if (st == dnnlk_success) *dst = dd;
+    if (st == dnnlk_success) dnnlk__set_desc(dst, &dd);
     return st;
 }
 
@@ -1221,7 +1221,7 @@ static inline dnnlk_status dnnlk_resize(const dnnlk_tensor *src, const dnnlk_res
     }
     /* The inner-axis tables hold 32-bit source indices. */
     if (m > 0 && job.ax[m - 1].resized && job.ax[m - 1].in > INT32_MAX) return dnnlk_unimplemented;
-    *dst = dd;
+    dnnlk__set_desc(dst, &dd);
     if (total == 0) return dnnlk_success;
     if (m == 0) {
         job.ax[0].in = job.ax[0].out = 1;

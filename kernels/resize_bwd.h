@@ -345,7 +345,7 @@ static inline dnnlk_status dnnlk_resize_bwd_infer(const dnnlk_tensor *diff_dst, 
     dnnlk_tensor o;
     dnnlk__resize_axis ax[DNNLK_MAX_NDIMS];
     dnnlk_status st = dnnlk__rsb_prepare(diff_dst, desc, diff_src, 0, &o, ax);
-    if (st == dnnlk_success) *diff_src = o;
+    if (st == dnnlk_success) dnnlk__set_desc(diff_src, &o);
     return st;
 }
 
@@ -360,7 +360,7 @@ static inline dnnlk_status dnnlk_resize_bwd(const dnnlk_tensor *diff_dst, const 
     dnnlk_status st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
     if ((st = dnnlk__rsb_prepare(diff_dst, desc, diff_src, 1, &o, ax)) != dnnlk_success) return st;
-    *diff_src = o;
+    dnnlk__set_desc(diff_src, &o);
     nd = o.ndims;
     for (i = 0; i < nd; i++) total *= o.dims[i];
     if (total == 0) return dnnlk_success;

@@ -29,7 +29,7 @@ static inline dnnlk_status dnnlk_rng_uniform_infer(dnnlk_tensor *dst) {
     if (!dnnlk__is_float_dtype(dst->dtype)) return dnnlk_invalid_data_type;
     st = dnnlk__complete_output(dst, dst->ndims, dst->dims, &d);
     if (st != dnnlk_success) return st;
-    *dst = d;
+    dnnlk__set_desc(dst, &d);
     return dnnlk_success;
 }
 
@@ -77,7 +77,7 @@ static inline dnnlk_status dnnlk_rng_uniform(dnnlk_tensor *dst, float low, float
     (void)dnnlk_shape_numel(d.ndims, d.dims, &n); /* checked by the inference above */
     if (n > 0 && !d.data) return dnnlk_invalid_arguments;
     dnnlk__part_range(n, ith, nth, 16, &b, &e);
-    *dst = d; /* the completed layout goes back before any data is written */
+    dnnlk__set_desc(dst, &d); /* the completed layout goes back before any data is written */
     if (b >= e) return dnnlk_success;
     dnnlk_rng_init(&cur, alg, seed, offset);
     dnnlk__rng_advance(&cur, (uint64_t)b);

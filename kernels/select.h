@@ -149,7 +149,7 @@ static inline dnnlk_status dnnlk_select_infer(const dnnlk_tensor *cond, const dn
     dnnlk_tensor r;
     dnnlk_status st = dnnlk__select_prepare(cond, src0, src1, dst, broadcast, 0, &r);
     if (st != dnnlk_success) return st;
-    *dst = r;
+    dnnlk__set_desc(dst, &r);
     return dnnlk_success;
 }
 
@@ -204,7 +204,7 @@ static inline dnnlk_status dnnlk_select(const dnnlk_tensor *cond, const dnnlk_te
             fn(&k);
         }
     }
-    if (memcmp(&r, dst, sizeof r) != 0) *dst = r;
+    dnnlk__set_desc(dst, &r);
     return dnnlk_success;
 }
 

@@ -84,8 +84,8 @@ static inline dnnlk_status dnnlk_select_bwd_infer(const dnnlk_tensor *cond, cons
     dnnlk_tensor o0, o1;
     dnnlk_status st = dnnlk__selb_prepare(cond, diff_dst, diff_src0, diff_src1, 0, &o0, &o1);
     if (st != dnnlk_success) return st;
-    if (diff_src0) *diff_src0 = o0;
-    if (diff_src1) *diff_src1 = o1;
+    if (diff_src0) dnnlk__set_desc(diff_src0, &o0);
+    if (diff_src1) dnnlk__set_desc(diff_src1, &o1);
     return dnnlk_success;
 }
 

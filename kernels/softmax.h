@@ -161,7 +161,7 @@ static inline dnnlk_status dnnlk__sm_exec(const dnnlk_tensor *src, int axis, dnn
     dnnlk_status st = dnnlk__sm_check(src, axis, dst, &done, 1);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    *dst = done;
+    dnnlk__set_desc(dst, &done);
     dnnlk_shape_numel(done.ndims, done.dims, &numel);
     if (numel == 0) return dnnlk_success;
     nd = done.ndims;
@@ -199,7 +199,7 @@ static inline dnnlk_status dnnlk__sm_exec(const dnnlk_tensor *src, int axis, dnn
 static inline dnnlk_status dnnlk_softmax_infer(const dnnlk_tensor *src, int axis, dnnlk_tensor *dst) {
     dnnlk_tensor done;
     dnnlk_status st = dnnlk__sm_check(src, axis, dst, &done, 0);
-    if (st == dnnlk_success) *dst = done;
+    if (st == dnnlk_success) dnnlk__set_desc(dst, &done);
     return st;
 }
 
@@ -271,7 +271,7 @@ static inline dnnlk_status dnnlk__smb_exec(const dnnlk_tensor *dst, const dnnlk_
     dnnlk_status st = dnnlk__smb_check(dst, diff_dst, axis, diff_src, &done, 1);
     if (st != dnnlk_success) return st;
     if (!dnnlk__part_ok(ith, nth)) return dnnlk_invalid_arguments;
-    *diff_src = done;
+    dnnlk__set_desc(diff_src, &done);
     dnnlk_shape_numel(done.ndims, done.dims, &numel);
     if (numel == 0) return dnnlk_success;
     nd = done.ndims;
@@ -306,7 +306,7 @@ static inline dnnlk_status dnnlk_softmax_bwd_infer(const dnnlk_tensor *dst, cons
                                                    dnnlk_tensor *diff_src) {
     dnnlk_tensor done;
     dnnlk_status st = dnnlk__smb_check(dst, diff_dst, axis, diff_src, &done, 0);
-    if (st == dnnlk_success) *diff_src = done;
+    if (st == dnnlk_success) dnnlk__set_desc(diff_src, &done);
     return st;
 }
 
