@@ -18,15 +18,7 @@
 
 #include "../../dnnl_kernels.h"
 
-#define REQUIRE(c) do { if (!(c)) abort(); } while (0)
-
-typedef struct reader { const uint8_t *p; size_t n; } reader;
-
-static uint8_t rd8(reader *r) {
-    uint8_t v = 0;
-    if (r->n) { v = *r->p++; r->n--; }
-    return v;
-}
+#include "fuzz_reader.h"
 
 /* ---- values: a PRNG seeded by the input, and per-dtype palettes of the interesting ones ---- */
 

@@ -11,15 +11,7 @@
 
 #include "../../dnnl_kernels.h"
 
-#define REQUIRE(c) do { if (!(c)) abort(); } while (0)
-
-typedef struct reader { const uint8_t *p; size_t n; } reader;
-
-static uint8_t rd8(reader *r) {
-    uint8_t v = 0;
-    if (r->n) { v = *r->p++; r->n--; }
-    return v;
-}
+#include "fuzz_reader.h"
 
 /* Mostly small values, sometimes unknown, negative, or near the int64 limits. */
 static int64_t rd_dim(reader *r) {
