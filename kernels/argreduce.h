@@ -594,7 +594,10 @@ static inline dnnlk_status dnnlk__argred_exec(const dnnlk_tensor *src, int axis,
         dnnlk_shape_numel(id.ndims, id.dims, &ni);
         if (values) dnnlk_shape_numel(vd.ndims, vd.dims, &nv);
         if ((ni > 0 && !id.data) || (nv > 0 && !vd.data)) return dnnlk_invalid_arguments;
-        if (!dnnlk__alias_ok(&id, src) || (values && !dnnlk__alias_ok(&vd, src))) return dnnlk_invalid_arguments;
+        /* Any overlap with src is refused, src's own view too: a reduction writes positions of rows
+         * that parts may still be reading (an elementwise op's in-place view does not apply). */
+        if (dnnlk__ranges_intersect(&id, src) || (values && dnnlk__ranges_intersect(&vd, src)))
+            return dnnlk_invalid_arguments;
         if (values && dnnlk__ranges_intersect(&id, &vd)) return dnnlk_invalid_arguments;
     }
     if (is_topk && k > DNNLK_TOP_K_STACK_K) {

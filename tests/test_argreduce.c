@@ -928,6 +928,14 @@ TEST(bad_arguments) {
     BAD(e.o.strides[0] = 0, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_arguments); /* self-overlap */
     BAD(e.v.data = e.ib.p, dnnlk_arg_max(&e.s, 1, 0, 0, &e.v, &e.o, 0, 1), dnnlk_invalid_arguments); /* outputs overlap */
     BAD(e.o.data = e.src + 2, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_arguments); /* over src */
+    { /* values as src's own view (keep_dims: [4,1] over the first column): refused like any other
+       * overlap, though an elementwise op would take it as in-place */
+        int64_t vd[2] = {4, 1}, i, moved = 0;
+        BAD(e.v = th_tensor(e.src, dnnlk_f32, 2, vd); e.v.strides[0] = 6; e.o.ndims = DNNLK_UNKNOWN,
+            dnnlk_arg_max(&e.s, 1, 1, 0, &e.v, &e.o, 0, 1), dnnlk_invalid_arguments);
+        for (i = 0; i < 24; i++) moved += e.src[i] != (float)i;
+        CHECK(moved == 0);
+    }
     BAD(e.s.strides[0] = DNNLK_UNKNOWN, dnnlk_arg_max(&e.s, 1, 0, 0, NULL, &e.o, 0, 1), dnnlk_invalid_shape);
     BAD((void)0, dnnlk_arg_max_infer(&e.s, 5, 0, &e.v, &e.o), dnnlk_invalid_arguments);
     BAD(e.o.dims[0] = 5, dnnlk_arg_min_infer(&e.s, 1, 0, &e.v, &e.o), dnnlk_invalid_shape);
