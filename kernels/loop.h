@@ -101,13 +101,13 @@ static DNNLK__FORCEINLINE void dnnlk__part_range(int64_t total, int ith, int nth
                                                  int64_t *begin, int64_t *end) {
     /* The last `extra` parts take one more unit each: the final unit may be partial, so this keeps
      * every share within one unit of the others. */
-    int64_t units = (total + align - 1) / align, q = units / nth, extra = units % nth, first = nth - extra;
+    int64_t units = total / align + (total % align != 0), q = units / nth, extra = units % nth, first = nth - extra;
     int64_t b = q * ith + (ith > first ? ith - first : 0);
     int64_t e = b + q + (ith >= first ? 1 : 0);
-    b *= align;
-    e *= align;
-    *begin = b < total ? b : total;
-    *end = e < total ? e : total;
+    /* Unit counts past total / align end at total; no product beyond total is formed, so a total
+     * near INT64_MAX cannot overflow. */
+    *begin = b <= total / align ? b * align : total;
+    *end = e <= total / align ? e * align : total;
 }
 
 /* The part grain (the align of dnnlk__part_range) for positions that each cost `work` elements: a

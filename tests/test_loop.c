@@ -199,6 +199,20 @@ TEST(part_range_is_a_partition) {
                 CHECK_EQ(prev, total);
                 CHECK(most - least <= align); /* balanced to one unit */
             }
+    { /* totals near INT64_MAX: no overflow (UBSan aborts the sanitizer build on one) */
+        static const int64_t bigs[] = {INT64_MAX, INT64_MAX - 1, INT64_MAX - 63, INT64_MAX - 64};
+        size_t k;
+        for (k = 0; k < sizeof bigs / sizeof bigs[0]; k++)
+            for (nth = 1; nth <= 9; nth++) {
+                int64_t prev = 0, b, e;
+                for (ith = 0; ith < nth; ith++) {
+                    dnnlk__part_range(bigs[k], ith, nth, 64, &b, &e);
+                    CHECK(b == prev && e >= b && (b % 64 == 0 || b == bigs[k]));
+                    prev = e;
+                }
+                CHECK_EQ(prev, bigs[k]);
+            }
+    }
     CHECK(dnnlk__part_ok(0, 1) && dnnlk__part_ok(2, 3));
     CHECK(!dnnlk__part_ok(3, 3) && !dnnlk__part_ok(-1, 2) && !dnnlk__part_ok(0, 0));
 }
