@@ -3,7 +3,7 @@
 # count), prints each run's counts and wall seconds, and sums their "N passed, N failed" lines
 # into the last line. A program that crashes or prints no summary counts as one failure.
 # The tests named with --nofp also run from BUILD_DIR/asan-nofp (the sanitizer build without
-# -fno-omit-frame-pointer).
+# -fno-omit-frame-pointer), with --opt-only too.
 # --runner "CMD" runs each program through CMD (qemu-aarch64 for cross builds); --env-cap NAME
 # sets the level of the test_cpu environment-cap run (default sse41; with --opt-only it runs only
 # when given).
@@ -45,11 +45,11 @@ run_one() { # label, env..., binary
 run_test() { # every run of one test program
     t=$1
     run_one "$t" $runner "$b/$dir/$t"
-    [ $opt_only = 1 ] && return
-    run_one "$t [asan+ubsan]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan/$t"
     case " $nofp " in
     *" $t "*) run_one "$t [asan+ubsan, no frame pointer]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan-nofp/$t" ;;
     esac
+    [ $opt_only = 1 ] && return
+    run_one "$t [asan+ubsan]" DNNLK_TEST_SCALE=0.1 ASAN_OPTIONS=detect_leaks=1 "$b/asan/$t"
 }
 jobs=${DNNLK_TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 tmp=$(mktemp -d) || exit 1
