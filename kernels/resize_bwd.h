@@ -57,6 +57,7 @@ typedef struct dnnlk__rsb_cols {
     /* a reader whose reads include a zero weight while its weight is not zero (both reads clamped
      * to one index): the column is summed element by element to give that read's 0 · inf = NaN */
     unsigned char special[DNNLK__RSB_COLS];
+    int any_special; /* one of special[] is set */
     int32_t ix[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* reader r of column c0 + k: its index - olo;
                                                         padding: ohi - olo, a slot kept at 0 */
     double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS];   /* its weight (padding: 0) */
@@ -72,6 +73,7 @@ typedef struct dnnlk__rsb_job {
     int64_t es;
     const char *g;
     void (*axpy)(double *, const char *, int, int64_t, double);
+    void (*rowsum)(double *, const char *const *, const double *, int, int, int64_t, const char *, int64_t);
     void (*colsum)(const double *, const int32_t *, const unsigned char *, const double *, int, int64_t, int64_t, double *,
                    float *, int64_t);
     dnnlk__rsb_axis ax[DNNLK_MAX_NDIMS];
@@ -119,7 +121,7 @@ static inline double dnnlk__rsb_weight(const dnnlk__rsb_job *j, const dnnlk__res
 
 /* dnnlk__rsb_reads of output o along axis x, through the axis's memo (a row's seek of an outer
  * axis computed each output's coordinates two or three times: a fifth of an x2 adjoint's time). */
-static inline void dnnlk__rsb_reads_at(const dnnlk__rsb_job *j, dnnlk__rsb_axis *x, int64_t o, int64_t *f, int64_t *l,
+static DNNLK__FORCEINLINE void dnnlk__rsb_reads_at(const dnnlk__rsb_job *j, dnnlk__rsb_axis *x, int64_t o, int64_t *f, int64_t *l,
                                        float *w0, float *w1) {
     const int s = (int)(o & (DNNLK__RSB_MEMO - 1));
     if (x->mo[s] != o) {
@@ -222,6 +224,27 @@ static inline void dnnlk__rsb_rows(const dnnlk__rsb_job *j, int d, const char *g
     }
 }
 
+#define DNNLK__RSB_BOX 32 /* outer box elements summed by one dnnlk__rsb_rowsum call (more: dnnlk__rsb_rows) */
+
+/* The rows dnnlk__rsb_rows would pass to dnnlk__rsb_axpy, in its order: g[*nr] and w[*nr]. 0 where
+ * one would not go there (a strided row, or a zero read of weight not 0) or there are more than
+ * DNNLK__RSB_BOX: the caller sums them with dnnlk__rsb_rows. */
+static inline int dnnlk__rsb_box_rows(const dnnlk__rsb_job *j, int d, const char *g, double w, int zero, int64_t olo,
+                                      const char **gs, double *ws, int *nr) {
+    const dnnlk__rsb_axis *x = &j->ax[d];
+    int64_t o;
+    if (d == j->nd - 1) {
+        if (x->gs != 1 || (zero && w != 0) || *nr == DNNLK__RSB_BOX) return 0;
+        gs[*nr] = g + olo * j->es, ws[*nr] = w, ++*nr;
+        return 1;
+    }
+    if (x->hi - x->lo > DNNLK__RSB_CACHE) return 0;
+    for (o = x->lo; o < x->hi; o++)
+        if (!dnnlk__rsb_box_rows(j, d + 1, g + o * x->gs * j->es, w * x->w[o - x->lo], zero | x->z[o - x->lo], olo, gs, ws, nr))
+            return 0;
+    return 1;
+}
+
 #define DNNLK__RSB_ROW 1024 /* diff_dst columns summed over the outer box at a time (doubles, stack) */
 
 /* Tables the readers of columns [c0, c1) of the innermost axis into j->cols, stopping early where
@@ -232,7 +255,7 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
     int64_t c, k, lo[DNNLK__RSB_COLS], pad;
     int r;
     if (c1 - c0 > DNNLK__RSB_COLS) c1 = c0 + DNNLK__RSB_COLS;
-    t->c0 = c0, t->olo = 0, t->ohi = 0, t->nr = 0;
+    t->c0 = c0, t->olo = 0, t->ohi = 0, t->nr = 0, t->any_special = 0;
     for (c = c0; c < c1; c++) {
         int n;
         dnnlk__rsb_seek(j, x, c);
@@ -250,7 +273,7 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
         lo[c - c0] = x->lo;
         for (r = 0; r < n; r++) {
             t->w[r][c - c0] = x->w[r], t->z[r][c - c0] = (unsigned char)x->z[r];
-            if (x->z[r] && x->w[r] != 0) t->special[c - c0] = 1;
+            if (x->z[r] && x->w[r] != 0) t->special[c - c0] = 1, t->any_special = 1;
         }
     }
     t->c1 = c;
@@ -292,12 +315,26 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
             w++;
             continue;
         }
-        for (k = 0; k <= t->ohi - t->olo; k++) tmp[k] = 0; /* and the zero slot */
-        dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
+        {
+            const char *gs[DNNLK__RSB_BOX];
+            double ws[DNNLK__RSB_BOX];
+            int nr = 0;
+            if (dnnlk__rsb_box_rows(j, 0, j->g, 1.0, 0, t->olo, gs, ws, &nr)) {
+                /* the two diff_dst rows past the box's last: those the next row's box adds in an
+                 * upsampling by 2 (requested into L1 first: 7% of the time at the bench's shape) */
+                const int64_t rb = j->nd >= 2 && nr > 0 ? j->ax[j->nd - 2].gs * j->es : 0;
+                j->rowsum(tmp, gs, ws, nr, (int)j->dt, t->ohi - t->olo, rb ? gs[nr - 1] + rb : NULL, rb);
+                tmp[t->ohi - t->olo] = 0; /* the zero slot */
+            } else {
+                for (k = 0; k <= t->ohi - t->olo; k++) tmp[k] = 0; /* and the zero slot */
+                dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
+            }
+        }
         { /* f32 columns of unit stride: whole vectors written by the column sums themselves */
             int64_t nf = j->dt == dnnlk_f32 && ostride == 1 ? (ce - t->c0) / 8 * 8 : 0;
             j->colsum(tmp, &t->ix[0][0], &t->step2[0][0], &t->w[0][0], t->nr, DNNLK__RSB_COLS, (ce - t->c0 + 7) / 8 * 8, sums,
                       nf ? (float *)(void *)(out + t->c0 * j->es) : NULL, nf);
+            if (!t->any_special) w = t->c0 + nf;
             for (; w < t->c0 + nf; w++) /* those written; a special column is rewritten */
                 if (t->special[w - t->c0]) break;
         }
@@ -369,6 +406,7 @@ static inline dnnlk_status dnnlk_resize_bwd(const dnnlk_tensor *diff_dst, const 
     j.nearest = (int)desc->nearest, j.dt = o.dtype, j.es = (int64_t)dnnlk_dtype_size(o.dtype);
     j.g = (const char *)diff_dst->data;
     j.axpy = DNNLK__DISPATCH(dnnlk__rsb_axpy, );
+    j.rowsum = DNNLK__DISPATCH(dnnlk__rsb_rowsum, );
     j.colsum = DNNLK__DISPATCH(dnnlk__rsb_colsum, );
     for (i = 0; i < nd; i++) {
         int s;
