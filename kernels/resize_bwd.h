@@ -57,7 +57,7 @@ typedef struct dnnlk__rsb_cols {
     /* a reader whose reads include a zero weight while its weight is not zero (both reads clamped
      * to one index): the column is summed element by element to give that read's 0 · inf = NaN */
     unsigned char special[DNNLK__RSB_COLS];
-    int any_special; /* one of special[] is set */
+    int64_t first_special; /* the first column c0 + k of special[k] set; INT64_MAX where none */
     int32_t ix[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* reader r of column c0 + k: its index - olo;
                                                         padding: ohi - olo, a slot kept at 0 */
     double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS];   /* its weight (padding: 0) */
@@ -66,6 +66,18 @@ typedef struct dnnlk__rsb_cols {
      * dnnlk__rsb_colsum loads them with dnnlk__vd_load_even instead of a gather (same values) */
     unsigned char step2[DNNLK__RSB_READERS][DNNLK__RSB_COLS / 8];
 } dnnlk__rsb_cols;
+
+#define DNNLK__RSB_SEEKS 64 /* the row axis's seeks kept per source index (a power of 2) */
+#define DNNLK__RSB_SEEKW 4  /* of ranges up to this long */
+
+/* The row axis's (nd - 2) seek results by source index, direct-mapped: every plane of an NCHW
+ * tensor seeks the same rows again (their walks and coordinates were a sixth of the time). */
+typedef struct dnnlk__rsb_seeks {
+    int64_t i[DNNLK__RSB_SEEKS]; /* source index + 1 held in the slot, 0: none */
+    int64_t lo[DNNLK__RSB_SEEKS], hi[DNNLK__RSB_SEEKS];
+    double w[DNNLK__RSB_SEEKS][DNNLK__RSB_SEEKW];
+    int z[DNNLK__RSB_SEEKS][DNNLK__RSB_SEEKW];
+} dnnlk__rsb_seeks;
 
 typedef struct dnnlk__rsb_job {
     int nd, linear, coord, nearest;
@@ -78,6 +90,7 @@ typedef struct dnnlk__rsb_job {
                    float *, int64_t);
     dnnlk__rsb_axis ax[DNNLK_MAX_NDIMS];
     dnnlk__rsb_cols cols;
+    dnnlk__rsb_seeks seeks;
 } dnnlk__rsb_job;
 
 #define DNNLK__SIMD_BODY "resize_bwd_simd.h"
@@ -131,12 +144,19 @@ static DNNLK__FORCEINLINE void dnnlk__rsb_reads_at(const dnnlk__rsb_job *j, dnnl
     *f = x->mf[s], *l = x->ml[s], *w0 = x->mw0[s], *w1 = x->mw1[s];
 }
 
-/* Moves axis d's held range to source index i (a walk from the last one when i follows it, else
- * a binary search), and its weights. */
-static inline void dnnlk__rsb_seek(const dnnlk__rsb_job *j, dnnlk__rsb_axis *x, int64_t i) {
+/* Moves axis d's held range to source index i (the row axis: from j->seeks where held; else a
+ * walk from the last one when i follows it, else a binary search), and its weights. */
+static inline void dnnlk__rsb_seek(dnnlk__rsb_job *j, dnnlk__rsb_axis *x, int64_t i) {
     const dnnlk__resize_axis *a = &x->a;
+    dnnlk__rsb_seeks *m = &j->seeks;
     int64_t lo, hi, f, l, k;
+    const int s = j->nd >= 2 && x == &j->ax[j->nd - 2] ? (int)(i & (DNNLK__RSB_SEEKS - 1)) : -1;
     float w0, w1;
+    if (s >= 0 && m->i[s] == i + 1) {
+        x->cur = i, x->lo = m->lo[s], x->hi = m->hi[s];
+        for (k = 0; k < x->hi - x->lo; k++) x->w[k] = m->w[s][k], x->z[k] = m->z[s][k];
+        return;
+    }
     if (x->cur >= 0 && i == x->cur + 1) {
         lo = x->lo, hi = x->hi;
         for (;; lo++) { /* first o whose last read index reaches i */
@@ -173,6 +193,10 @@ static inline void dnnlk__rsb_seek(const dnnlk__rsb_job *j, dnnlk__rsb_axis *x, 
             dnnlk__rsb_reads_at(j, x, k, &f, &l, &w0, &w1);
             x->w[k - lo] = dnnlk__rsb_weight_of(j, a, f, l, w0, w1, i, &x->z[k - lo]);
         }
+    if (s >= 0 && hi - lo <= DNNLK__RSB_SEEKW) {
+        m->i[s] = i + 1, m->lo[s] = lo, m->hi[s] = hi;
+        for (k = 0; k < hi - lo; k++) m->w[s][k] = x->w[k], m->z[s][k] = x->z[k];
+    }
 }
 
 /* Σ over the box of axes d.. of diff_dst · Π weights (w: the product of the outer axes). */
@@ -255,7 +279,7 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
     int64_t c, k, lo[DNNLK__RSB_COLS], pad;
     int r;
     if (c1 - c0 > DNNLK__RSB_COLS) c1 = c0 + DNNLK__RSB_COLS;
-    t->c0 = c0, t->olo = 0, t->ohi = 0, t->nr = 0, t->any_special = 0;
+    t->c0 = c0, t->olo = 0, t->ohi = 0, t->nr = 0, t->first_special = INT64_MAX;
     for (c = c0; c < c1; c++) {
         int n;
         dnnlk__rsb_seek(j, x, c);
@@ -273,7 +297,8 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
         lo[c - c0] = x->lo;
         for (r = 0; r < n; r++) {
             t->w[r][c - c0] = x->w[r], t->z[r][c - c0] = (unsigned char)x->z[r];
-            if (x->z[r] && x->w[r] != 0) t->special[c - c0] = 1, t->any_special = 1;
+            if (x->z[r] && x->w[r] != 0) t->special[c - c0] = 1;
+        if (t->special[c - c0] && t->first_special > c) t->first_special = c;
         }
     }
     t->c1 = c;
@@ -334,9 +359,8 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
             int64_t nf = j->dt == dnnlk_f32 && ostride == 1 ? (ce - t->c0) / 8 * 8 : 0;
             j->colsum(tmp, &t->ix[0][0], &t->step2[0][0], &t->w[0][0], t->nr, DNNLK__RSB_COLS, (ce - t->c0 + 7) / 8 * 8, sums,
                       nf ? (float *)(void *)(out + t->c0 * j->es) : NULL, nf);
-            if (!t->any_special) w = t->c0 + nf;
-            for (; w < t->c0 + nf; w++) /* those written; a special column is rewritten */
-                if (t->special[w - t->c0]) break;
+            /* those written; from a special column on they are written again */
+            w = t->c0 + nf < t->first_special ? t->c0 + nf : t->first_special;
         }
         for (; w < ce; w++) {
             const int64_t c = w - t->c0;
