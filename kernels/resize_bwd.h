@@ -62,8 +62,11 @@ typedef struct dnnlk__rsb_cols {
                                                         padding: ohi - olo, a slot kept at 0 */
     double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS];   /* its weight (padding: 0) */
     unsigned char z[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* its zero-weight flag */
-    /* reader r of the 8 columns 8g..8g+7 reads indices that step by 2 (an x2 upsampling's columns):
-     * dnnlk__rsb_colsum loads them with dnnlk__vd_load_even instead of a gather (same values) */
+    /* reader r of the 8 columns 8g..8g+7 reads indices that step by 2 (1: an x2 upsampling's
+     * columns): dnnlk__rsb_colsum loads them with dnnlk__vd_load_even instead of a gather (same
+     * values); 2: all padding, skipped (0 · 0 added to a sum that is never -0 leaves it as it is:
+     * an x2 half_pixel adjoint's column 1 has a fifth reader, of weight 0, that made every group
+     * gather a fifth reader of zeros) */
     unsigned char step2[DNNLK__RSB_READERS][DNNLK__RSB_COLS / 8];
 } dnnlk__rsb_cols;
 
@@ -311,11 +314,12 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
             t->ix[r][k] = (int32_t)(in ? lo[k] + r - t->olo : pad);
             if (!in) t->w[r][k] = 0, t->z[r][k] = 0;
         }
-    for (r = 0; r < t->nr; r++) /* the groups of 8 whose indices step by 2 (padding never does) */
+    for (r = 0; r < t->nr; r++) /* the groups of 8 whose indices step by 2, or are all padding */
         for (k = 0; k + 8 <= DNNLK__RSB_COLS && (k < c - c0); k += 8) {
-            int l, s2 = 1;
+            int l, s2 = 1, none = 1;
             for (l = 1; l < 8; l++) s2 &= t->ix[r][k + l] == t->ix[r][k] + 2 * l;
-            t->step2[r][k / 8] = (unsigned char)s2;
+            for (l = 0; l < 8; l++) none &= t->ix[r][k + l] == pad;
+            t->step2[r][k / 8] = (unsigned char)(none ? 2 : s2);
         }
 }
 

@@ -64,13 +64,16 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const cha
     }
 }
 
-/* t[ix[l]] for the DNNLK__VD_N lanes at ix; step2: those indices step by 2 (one load and shuffle
- * instead of a gather: on Zen 4 the gathers were a third of an x2 upsampling's adjoint). */
-#define DNNLK__RSB_READ(t, ix, step2) ((step2) ? dnnlk__vd_load_even((t) + *(ix)) : dnnlk__vd_gather((t), (ix)))
+/* t[ix[l]] for the DNNLK__VD_N lanes at ix; step2 1: those indices step by 2 (one load and shuffle
+ * instead of a gather: on Zen 4 the gathers were a third of an x2 upsampling's adjoint), 2: all
+ * padding (the zero they read). */
+#define DNNLK__RSB_READ(t, ix, step2)                                                                         \
+    ((step2) == 1 ? dnnlk__vd_load_even((t) + *(ix)) : (step2) ? dnnlk__vd_zero() : dnnlk__vd_gather((t), (ix)))
 
 /* out[c] = Σ_{r < nr} wt[r·ld + c] · t[ix[r·ld + c]] in r order, c < nc (nc a multiple of
  * DNNLK__VD_N: the table's padding reads a zero with weight 0, which leaves a sum as it is);
- * s2[r·ld/8 + c/8]: reader r's indices over columns 8⌊c/8⌋.. step by 2. outf (or NULL): those of
+ * s2[r·ld/8 + c/8]: reader r's indices over columns 8⌊c/8⌋.. step by 2 (1), are all padding (2:
+ * skipped, the sum unchanged). outf (or NULL): those of
  * c < nf also rounded to f32 there (nf: a multiple of DNNLK__VD_N). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_colsum)(const double *t, const int32_t *ix, const unsigned char *s2,
                                                           const double *wt, int nr, int64_t ld, int64_t nc, double *out,
@@ -80,9 +83,11 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_colsum)(const double *t, const
     for (; c + 2 * DNNLK__VD_N <= nc; c += 2 * DNNLK__VD_N) { /* two independent chains */
         dnnlk__vd s0 = dnnlk__vd_zero(), s1 = dnnlk__vd_zero();
         for (r = 0; r < nr; r++) {
-            dnnlk__vd p0 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c),
+            dnnlk__vd p0, p1;
+            if (s2[r * ld / 8 + c / 8] == 2 && s2[r * ld / 8 + (c + DNNLK__VD_N) / 8] == 2) continue;
+            p0 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c),
                                          DNNLK__RSB_READ(t, ix + r * ld + c, s2[r * ld / 8 + c / 8]));
-            dnnlk__vd p1 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c + DNNLK__VD_N),
+            p1 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c + DNNLK__VD_N),
                                          DNNLK__RSB_READ(t, ix + r * ld + c + DNNLK__VD_N,
                                                          s2[r * ld / 8 + (c + DNNLK__VD_N) / 8]));
             dnnlk__vf_nofuse(p0);
@@ -98,8 +103,9 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_colsum)(const double *t, const
     for (; c < nc; c += DNNLK__VD_N) {
         dnnlk__vd s = dnnlk__vd_zero();
         for (r = 0; r < nr; r++) {
-            dnnlk__vd p = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c),
-                                        DNNLK__RSB_READ(t, ix + r * ld + c, s2[r * ld / 8 + c / 8]));
+            dnnlk__vd p;
+            if (s2[r * ld / 8 + c / 8] == 2) continue;
+            p = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c), DNNLK__RSB_READ(t, ix + r * ld + c, s2[r * ld / 8 + c / 8]));
             dnnlk__vf_nofuse(p);
             s = dnnlk__vd_add(s, p);
         }
