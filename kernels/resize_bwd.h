@@ -44,6 +44,13 @@ typedef struct dnnlk__rsb_axis {
     float mw0[DNNLK__RSB_MEMO], mw1[DNNLK__RSB_MEMO];                       /* with these weights */
 } dnnlk__rsb_axis;
 
+/* 64 bytes: the column sums' vector loads of weights then never cross a cache line */
+#if defined(__GNUC__) || defined(__clang__)
+#define DNNLK__RSB_ALIGN __attribute__((aligned(64)))
+#else
+#define DNNLK__RSB_ALIGN
+#endif
+
 #define DNNLK__RSB_COLS 128 /* innermost-axis columns whose readers are tabled at a time (a multiple of 8) */
 #define DNNLK__RSB_READERS 8 /* readers per tabled column; a column with more is not tabled */
 
@@ -60,13 +67,14 @@ typedef struct dnnlk__rsb_cols {
     int64_t first_special; /* the first column c0 + k of special[k] set; INT64_MAX where none */
     int32_t ix[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* reader r of column c0 + k: its index - olo;
                                                         padding: ohi - olo, a slot kept at 0 */
-    double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS];   /* its weight (padding: 0) */
+    double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS] DNNLK__RSB_ALIGN; /* its weight (padding: 0) */
     unsigned char z[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* its zero-weight flag */
     /* reader r of the 8 columns 8g..8g+7 reads indices that step by 2 (1: an x2 upsampling's
      * columns): dnnlk__rsb_colsum loads them with dnnlk__vd_load_even instead of a gather (same
-     * values); 2: all padding, skipped (0 · 0 added to a sum that is never -0 leaves it as it is:
-     * an x2 half_pixel adjoint's column 1 has a fifth reader, of weight 0, that made every group
-     * gather a fifth reader of zeros) */
+     * values), or with the next three as one dnnlk__vd_load_x2 window (3, and 4 for those three:
+     * their indices are the first's + 1, 2, 3); 2: all padding, skipped (0 · 0 added to a sum
+     * that is never -0 leaves it as it is: an x2 half_pixel adjoint's column 1 has a fifth reader,
+     * of weight 0, that made every group gather a fifth reader of zeros) */
     unsigned char step2[DNNLK__RSB_READERS][DNNLK__RSB_COLS / 8];
 } dnnlk__rsb_cols;
 
@@ -321,6 +329,16 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
             for (l = 0; l < 8; l++) none &= t->ix[r][k + l] == pad;
             t->step2[r][k / 8] = (unsigned char)(none ? 2 : s2);
         }
+    for (k = 0; k + 8 <= DNNLK__RSB_COLS && (k < c - c0); k += 8) /* x2 windows: readers at i - 1 .. i + 2 */
+        for (r = 0; r + 4 <= t->nr; r++) {
+            int q, win = 1;
+            for (q = 0; q < 4; q++) win &= t->step2[r + q][k / 8] == 1 && t->ix[r + q][k] == t->ix[r][k] + q;
+            if (win) {
+                t->step2[r][k / 8] = 3;
+                for (q = 1; q < 4; q++) t->step2[r + q][k / 8] = 4;
+                r += 3;
+            }
+        }
 }
 
 /* Source elements [w0, w1) of one row (the outer axes already seeked). Per column: the sum over
@@ -329,7 +347,9 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
  * the same however rows and parts cut the columns. A column read by more than DNNLK__RSB_READERS
  * outputs takes the element-wise box (also a function of the column only). */
 static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride, int64_t w0, int64_t w1) {
-    double tmp[DNNLK__RSB_ROW + 1], sums[DNNLK__RSB_COLS];
+    /* tmp 64-byte aligned: an x2 window's loads then do not cross cache lines */
+    double tmp0[DNNLK__RSB_ROW + 1 + 8], *const tmp = (double *)(((uintptr_t)tmp0 + 63) & ~(uintptr_t)63);
+    double sums[DNNLK__RSB_COLS];
     dnnlk__rsb_cols *t = &j->cols;
     int64_t w = w0;
     while (w < w1) {
