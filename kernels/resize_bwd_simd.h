@@ -42,15 +42,25 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const cha
     for (; k + DNNLK__VF_N <= n; k += DNNLK__VF_N) {
         dnnlk__vd s[DNNLK__VF_N / DNNLK__VD_N];
         for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) s[h] = dnnlk__vd_zero();
-        for (r = 0; r < nr; r++) {
-            const dnnlk__vf v = dnnlk__vf_load_dt(g[r] + (size_t)k * es, dt);
-            const dnnlk__vd vw = dnnlk__vd_set1(w[r]);
-            for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) {
-                dnnlk__vd p = dnnlk__vd_mul(vw, dnnlk__vd_from_vf(v, h));
-                dnnlk__vf_nofuse(p);
-                s[h] = dnnlk__vd_add(s[h], p);
+        if (dt == dnnlk_f32) /* converting loads */
+            for (r = 0; r < nr; r++) {
+                const dnnlk__vd vw = dnnlk__vd_set1(w[r]);
+                for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) {
+                    dnnlk__vd p = dnnlk__vd_mul(vw, dnnlk__vd_load_f32((const float *)(const void *)g[r] + k + h * DNNLK__VD_N));
+                    dnnlk__vf_nofuse(p);
+                    s[h] = dnnlk__vd_add(s[h], p);
+                }
             }
-        }
+        else
+            for (r = 0; r < nr; r++) {
+                const dnnlk__vf v = dnnlk__vf_load_dt(g[r] + (size_t)k * es, dt);
+                const dnnlk__vd vw = dnnlk__vd_set1(w[r]);
+                for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) {
+                    dnnlk__vd p = dnnlk__vd_mul(vw, dnnlk__vd_from_vf(v, h));
+                    dnnlk__vf_nofuse(p);
+                    s[h] = dnnlk__vd_add(s[h], p);
+                }
+            }
         for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) dnnlk__vd_storeu(tmp + k + h * DNNLK__VD_N, s[h]);
     }
     for (; k < n; k++) {

@@ -453,6 +453,7 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vd_load_even(p) \
     _mm256_permute4x64_pd(_mm256_unpacklo_pd(_mm256_loadu_pd(p), _mm256_loadu_pd((p) + 4)), 0xd8) /* p0 p2 p4 p6 */
 #define dnnlk__vd_load_x2 dnnlk__vd_load_x2_avx2
+#define dnnlk__vd_load_f32(p) _mm256_cvtps_pd(_mm_loadu_ps(p))
 #define dnnlk__vd_store_f32(p, v) _mm_storeu_ps((p), _mm256_cvtpd_ps(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_avx2
 #define dnnlk__vf_cmpneq(a, b) _mm256_cmp_ps((a), (b), _CMP_NEQ_UQ)

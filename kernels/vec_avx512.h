@@ -449,6 +449,7 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vd_load_even(p) \
     _mm512_permutex2var_pd(_mm512_loadu_pd(p), _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), _mm512_loadu_pd((p) + 8))
 #define dnnlk__vd_load_x2 dnnlk__vd_load_x2_avx512
+#define dnnlk__vd_load_f32(p) _mm512_cvtps_pd(_mm256_loadu_ps(p))
 #define dnnlk__vd_store_f32(p, v) _mm256_storeu_ps((p), _mm512_cvtpd_ps(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_avx512
 #define dnnlk__vf_cmpneq(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_NEQ_UQ)

@@ -480,6 +480,7 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vd_gather(p, idx) vcombine_f64(vld1_f64((p) + (idx)[0]), vld1_f64((p) + (idx)[1]))
 #define dnnlk__vd_load_even(p) (vld2q_f64(p).val[0])
 #define dnnlk__vd_load_x2 dnnlk__vd_load_x2_neon
+#define dnnlk__vd_load_f32(p) vcvt_f64_f32(vld1_f32(p))
 #define dnnlk__vd_store_f32(p, v) vst1_f32((p), vcvt_f32_f64(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_neon
 #define dnnlk__vf_cmpneq(a, b) vmvnq_u32(vceqq_f32((a), (b)))

@@ -542,6 +542,7 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vd_gather(p, idx) dnnlk__sd_loadu((p) + (idx)[0])
 #define dnnlk__vd_load_even(p) dnnlk__sd_loadu(p)
 #define dnnlk__vd_load_x2 dnnlk__sd_load_x2
+#define dnnlk__vd_load_f32(p) ((double)dnnlk__sf_load(p))
 #define dnnlk__vd_store_f32(p, v) dnnlk__sf_store((p), (float)(v))
 #define dnnlk__vf_hmax(v) (v)
 #define dnnlk__vf_cmpneq(a, b) ((a) != (b))

@@ -483,6 +483,7 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vd_gather(p, idx) _mm_setr_pd((p)[(idx)[0]], (p)[(idx)[1]])
 #define dnnlk__vd_load_even(p) _mm_unpacklo_pd(_mm_loadu_pd(p), _mm_loadu_pd((p) + 2))
 #define dnnlk__vd_load_x2 dnnlk__vd_load_x2_sse41
+#define dnnlk__vd_load_f32(p) _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)(p))))
 #define dnnlk__vd_store_f32(p, v) _mm_storel_pi((__m64 *)(void *)(p), _mm_cvtpd_ps(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_sse41
 #define dnnlk__vf_cmpneq(a, b) _mm_cmpneq_ps((a), (b))
