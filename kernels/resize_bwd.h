@@ -92,6 +92,7 @@ typedef struct dnnlk__rsb_seeks {
 
 typedef struct dnnlk__rsb_job {
     int nd, linear, coord, nearest;
+    int plain_outer; /* every axis before the row axis nd - 2 is the identity (dnnlk__rsb_box_rows's loop) */
     dnnlk_dtype dt;
     int64_t es;
     const char *g;
@@ -268,6 +269,21 @@ static inline int dnnlk__rsb_box_rows(const dnnlk__rsb_job *j, int d, const char
                                       const char **gs, double *ws, int *nr) {
     const dnnlk__rsb_axis *x = &j->ax[d];
     int64_t o;
+    if (d == 0 && j->plain_outer && j->nd >= 2) {
+        /* the recursion's rows without it: the axes before the row axis each read their own
+         * index with weight 1 (1 · w is w), the innermost is the row itself */
+        const dnnlk__rsb_axis *y = &j->ax[j->nd - 2];
+        int i;
+        if (j->ax[j->nd - 1].gs != 1 || y->hi - y->lo > DNNLK__RSB_CACHE || y->hi - y->lo > DNNLK__RSB_BOX) return 0;
+        for (i = 0; i < j->nd - 2; i++) g += j->ax[i].cur * j->ax[i].gs * j->es;
+        g += olo * j->es;
+        for (o = y->lo; o < y->hi; o++) {
+            if (y->z[o - y->lo] && y->w[o - y->lo] != 0) return 0;
+            gs[o - y->lo] = g + o * y->gs * j->es, ws[o - y->lo] = y->w[o - y->lo];
+        }
+        *nr = (int)(y->hi - y->lo);
+        return 1;
+    }
     if (d == j->nd - 1) {
         if (x->gs != 1 || (zero && w != 0) || *nr == DNNLK__RSB_BOX) return 0;
         gs[*nr] = g + olo * j->es, ws[*nr] = w, ++*nr;
@@ -456,6 +472,8 @@ static inline dnnlk_status dnnlk_resize_bwd(const dnnlk_tensor *diff_dst, const 
     j.axpy = DNNLK__DISPATCH(dnnlk__rsb_axpy, );
     j.rowsum = DNNLK__DISPATCH(dnnlk__rsb_rowsum, );
     j.colsum = DNNLK__DISPATCH(dnnlk__rsb_colsum, );
+    j.plain_outer = 1;
+    for (i = 0; i + 2 < nd; i++) j.plain_outer &= !ax[i].resized && ax[i].out == ax[i].in; /* not resized to 0 */
     for (i = 0; i < nd; i++) {
         int s;
         j.ax[i].a = ax[i], j.ax[i].gs = diff_dst->strides[i], j.ax[i].cur = -2;
