@@ -64,9 +64,10 @@ typedef struct dnnlk__rsb_cols {
     /* a reader whose reads include a zero weight while its weight is not zero (both reads clamped
      * to one index): the column is summed element by element to give that read's 0 · inf = NaN */
     unsigned char special[DNNLK__RSB_COLS];
+    unsigned char lead[DNNLK__RSB_COLS]; /* reader slots before column c0 + k's first (reading a zero) */
     int64_t first_special; /* the first column c0 + k of special[k] set; INT64_MAX where none */
-    int32_t ix[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* reader r of column c0 + k: its index - olo;
-                                                        padding: ohi - olo, a slot kept at 0 */
+    int32_t ix[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* slot r of column c0 + k: its reader's index - olo;
+                                                        padding: -1 or ohi - olo, slots kept at 0 */
     double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS] DNNLK__RSB_ALIGN; /* its weight (padding: 0) */
     unsigned char z[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* its zero-weight flag */
     /* reader r of the 8 columns 8g..8g+7 reads indices that step by 2 (1: an x2 upsampling's
@@ -330,19 +331,37 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
     }
     t->c1 = c;
     if (t->n[0] < 0) return;
-    /* reader indices relative to olo; every other slot up to the vector width reads the zero */
+    { /* Each column's readers moved up by lead[k] slots so that slot r reads index 2k + K + r
+       * (an x2 upsampling's step) where that takes no more slots: the edge columns (0 reads
+       * outputs 0, 1, 2; 1 reads 0 .. 4, output 0 with weight 0) then step with the others, and
+       * their group of 8 is an x2 window too. The slots before read a zero (index -1): a sum's
+       * first products 0 · 0 leave its +0 as it was, the same bits. */
+        int64_t K = INT64_MAX;
+        int nr2 = 0;
+        for (k = 0; k < c - c0; k++)
+            if (lo[k] - 2 * k < K) K = lo[k] - 2 * k;
+        for (k = 0; k < c - c0; k++)
+            if (lo[k] - 2 * k - K + t->n[k] > nr2) nr2 = (int)(lo[k] - 2 * k - K + t->n[k]);
+        for (k = 0; k < c - c0; k++) {
+            const int p = nr2 <= t->nr ? (int)(lo[k] - 2 * k - K) : 0;
+            for (r = t->n[k] - 1; r >= 0 && p > 0; r--) t->w[r + p][k] = t->w[r][k], t->z[r + p][k] = t->z[r][k];
+            t->lead[k] = (unsigned char)p;
+        }
+    }
+    /* reader indices relative to olo; every other slot up to the vector width reads a zero: -1
+     * before a column's readers, pad after */
     pad = t->ohi - t->olo;
     for (k = 0; k < DNNLK__RSB_COLS && (k < c - c0 || k % 8 != 0); k++)
         for (r = 0; r < t->nr; r++) {
-            int in = k < c - c0 && r < t->n[k];
-            t->ix[r][k] = (int32_t)(in ? lo[k] + r - t->olo : pad);
+            const int lead = k < c - c0 ? t->lead[k] : 0, in = k < c - c0 && r >= lead && r < lead + t->n[k];
+            t->ix[r][k] = (int32_t)(in ? lo[k] + r - lead - t->olo : r < lead ? -1 : pad);
             if (!in) t->w[r][k] = 0, t->z[r][k] = 0;
         }
     for (r = 0; r < t->nr; r++) /* the groups of 8 whose indices step by 2, or are all padding */
         for (k = 0; k + 8 <= DNNLK__RSB_COLS && (k < c - c0); k += 8) {
             int l, s2 = 1, none = 1;
             for (l = 1; l < 8; l++) s2 &= t->ix[r][k + l] == t->ix[r][k] + 2 * l;
-            for (l = 0; l < 8; l++) none &= t->ix[r][k + l] == pad;
+            for (l = 0; l < 8; l++) none &= t->ix[r][k + l] == pad || t->ix[r][k + l] == -1;
             t->step2[r][k / 8] = (unsigned char)(none ? 2 : s2);
         }
     for (k = 0; k + 8 <= DNNLK__RSB_COLS && (k < c - c0); k += 8) /* x2 windows: readers at i - 1 .. i + 2 */
@@ -363,8 +382,8 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
  * the same however rows and parts cut the columns. A column read by more than DNNLK__RSB_READERS
  * outputs takes the element-wise box (also a function of the column only). */
 static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride, int64_t w0, int64_t w1) {
-    /* tmp 64-byte aligned: an x2 window's loads then do not cross cache lines */
-    double tmp0[DNNLK__RSB_ROW + 1 + 8], *const tmp = (double *)(((uintptr_t)tmp0 + 63) & ~(uintptr_t)63);
+    /* tmp 64-byte aligned (an x2 window's loads then do not cross cache lines), tmp[-1] a zero */
+    double tmp0[DNNLK__RSB_ROW + 1 + 16], *const tmp = (double *)(((uintptr_t)tmp0 + 63) & ~(uintptr_t)63) + 8;
     double sums[DNNLK__RSB_COLS];
     dnnlk__rsb_cols *t = &j->cols;
     int64_t w = w0;
@@ -389,9 +408,9 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
                  * upsampling by 2 (requested into L1 first: 7% of the time at the bench's shape) */
                 const int64_t rb = j->nd >= 2 && nr > 0 ? j->ax[j->nd - 2].gs * j->es : 0;
                 j->rowsum(tmp, gs, ws, nr, (int)j->dt, t->ohi - t->olo, rb ? gs[nr - 1] + rb : NULL, rb);
-                tmp[t->ohi - t->olo] = 0; /* the zero slot */
+                tmp[-1] = tmp[t->ohi - t->olo] = 0; /* the zero slots */
             } else {
-                for (k = 0; k <= t->ohi - t->olo; k++) tmp[k] = 0; /* and the zero slot */
+                for (k = -1; k <= t->ohi - t->olo; k++) tmp[k] = 0; /* and the zero slots */
                 dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
             }
         }
@@ -408,7 +427,7 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
             if (t->special[c]) {
                 int r;
                 sum = 0;
-                for (r = 0; r < t->n[c]; r++) {
+                for (r = 0; r < t->nr; r++) { /* padding adds 0 · 0: the sum as it was */
                     double v = tmp[t->ix[r][c]];
                     sum += t->z[r][c] && !(v - v == 0) ? (double)NAN : t->w[r][c] * v;
                 }
