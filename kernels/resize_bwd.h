@@ -326,8 +326,8 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
         for (r = 0; r < n; r++) {
             t->w[r][c - c0] = x->w[r], t->z[r][c - c0] = (unsigned char)x->z[r];
             if (x->z[r] && x->w[r] != 0) t->special[c - c0] = 1;
-        if (t->special[c - c0] && t->first_special > c) t->first_special = c;
         }
+        if (t->special[c - c0] && t->first_special > c) t->first_special = c;
     }
     t->c1 = c;
     if (t->n[0] < 0) return;

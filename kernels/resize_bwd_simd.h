@@ -27,8 +27,8 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_axpy)(double *tmp, const char 
 
 /* tmp[k] = Σ_{r < nr} w[r] · g[r][k] in r order from 0, k < n, the rows g[r] contiguous of dtype dt:
  * what nr calls of dnnlk__rsb_axpy on a zeroed tmp give, bit for bit, in one pass that keeps the
- * sum in registers (the axpy's loads and stores of tmp per row were half of its time). pf (or
- * NULL): the n elements at pf and at pf + pfs bytes are requested into L1 (rows a next call reads). */
+ * sum in registers (the axpy loaded and stored all of tmp once per row). pf (or NULL): the n
+ * elements at pf and at pf + pfs bytes are requested into L1 (rows a next call reads). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const char *const *g, const double *w, int nr, int dt,
                                                           int64_t n, const char *pf, int64_t pfs) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
