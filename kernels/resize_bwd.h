@@ -407,7 +407,7 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
                 /* the two diff_dst rows past the box's last: those the next row's box adds in an
                  * upsampling by 2 (requested into L1 first: 7% of the time at the bench's shape) */
                 const int64_t rb = j->nd >= 2 && nr > 0 ? j->ax[j->nd - 2].gs * j->es : 0;
-                j->rowsum(tmp, gs, ws, nr, (int)j->dt, t->ohi - t->olo, rb ? gs[nr - 1] + rb : NULL, rb);
+                j->rowsum(tmp, gs, ws, nr, (int)j->dt, t->ohi - t->olo, rb ? gs[nr - 1] : NULL, rb);
                 tmp[-1] = tmp[t->ohi - t->olo] = 0; /* the zero slots */
             } else {
                 for (k = -1; k <= t->ohi - t->olo; k++) tmp[k] = 0; /* and the zero slots */

@@ -28,16 +28,22 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_axpy)(double *tmp, const char 
 /* tmp[k] = Σ_{r < nr} w[r] · g[r][k] in r order from 0, k < n, the rows g[r] contiguous of dtype dt:
  * what nr calls of dnnlk__rsb_axpy on a zeroed tmp give, bit for bit, in one pass that keeps the
  * sum in registers (the axpy loaded and stored all of tmp once per row). pf (or NULL): the n
- * elements at pf and at pf + pfs bytes are requested into L1 (rows a next call reads). */
+ * elements at pf + pfs and pf + 2 pfs bytes are requested into L1 (rows a next call reads). Those
+ * rows may lie past diff_dst's end: their addresses are formed as integers (a prefetch of any
+ * address is harmless; a pointer past an object is undefined behaviour in C). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const char *const *g, const double *w, int nr, int dt,
                                                           int64_t n, const char *pf, int64_t pfs) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
     int64_t k = 0;
     int r, h;
-    (void)pfs; /* the scalar level's prefetch is no code */
     if (pf) {
-        dnnlk__vec_prefetch_l1(pf, (size_t)n * es);
-        dnnlk__vec_prefetch_l1(pf + pfs, (size_t)n * es);
+        const uintptr_t a = (uintptr_t)pf + (uintptr_t)pfs, b = a + (uintptr_t)pfs, bytes = (uintptr_t)n * es;
+        uintptr_t o;
+        (void)a, (void)b; /* the scalar level's prefetch is no code */
+        for (o = 0; o < bytes; o += 64) {
+            dnnlk__vec_prefetch_l1((const void *)(a + o), 1);
+            dnnlk__vec_prefetch_l1((const void *)(b + o), 1);
+        }
     }
     for (; k + DNNLK__VF_N <= n; k += DNNLK__VF_N) {
         dnnlk__vd s[DNNLK__VF_N / DNNLK__VD_N];
