@@ -44,6 +44,13 @@ typedef struct dnnlk__rsb_axis {
     float mw0[DNNLK__RSB_MEMO], mw1[DNNLK__RSB_MEMO];                       /* with these weights */
 } dnnlk__rsb_axis;
 
+/* 64 bytes: the column sums' vector loads of weights then never cross a cache line */
+#if defined(__GNUC__) || defined(__clang__)
+#define DNNLK__RSB_ALIGN __attribute__((aligned(64)))
+#else
+#define DNNLK__RSB_ALIGN
+#endif
+
 #define DNNLK__RSB_COLS 128 /* innermost-axis columns whose readers are tabled at a time (a multiple of 8) */
 #define DNNLK__RSB_READERS 8 /* readers per tabled column; a column with more is not tabled */
 
@@ -57,25 +64,46 @@ typedef struct dnnlk__rsb_cols {
     /* a reader whose reads include a zero weight while its weight is not zero (both reads clamped
      * to one index): the column is summed element by element to give that read's 0 · inf = NaN */
     unsigned char special[DNNLK__RSB_COLS];
-    int32_t ix[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* reader r of column c0 + k: its index - olo;
-                                                        padding: ohi - olo, a slot kept at 0 */
-    double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS];   /* its weight (padding: 0) */
+    unsigned char lead[DNNLK__RSB_COLS]; /* reader slots before column c0 + k's first (reading a zero) */
+    int64_t first_special; /* the first column c0 + k of special[k] set; INT64_MAX where none */
+    int32_t ix[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* slot r of column c0 + k: its reader's index - olo;
+                                                        padding: -1 or ohi - olo, slots kept at 0 */
+    double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS] DNNLK__RSB_ALIGN; /* its weight (padding: 0) */
     unsigned char z[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* its zero-weight flag */
-    /* reader r of the 8 columns 8g..8g+7 reads indices that step by 2 (an x2 upsampling's columns):
-     * dnnlk__rsb_colsum loads them with dnnlk__vd_load_even instead of a gather (same values) */
+    /* reader r of the 8 columns 8g..8g+7 reads indices that step by 2 (1: an x2 upsampling's
+     * columns): dnnlk__rsb_colsum loads them with dnnlk__vd_load_even instead of a gather (same
+     * values), or with the next three as one dnnlk__vd_load_x2 window (3, and 4 for those three:
+     * their indices are the first's + 1, 2, 3); 2: all padding, skipped (0 · 0 added to a sum
+     * that is never -0 leaves it as it is: an x2 half_pixel adjoint's column 1 has a fifth reader,
+     * of weight 0, that made every group gather a fifth reader of zeros) */
     unsigned char step2[DNNLK__RSB_READERS][DNNLK__RSB_COLS / 8];
 } dnnlk__rsb_cols;
 
+#define DNNLK__RSB_SEEKS 64 /* the row axis's seeks kept per source index (a power of 2) */
+#define DNNLK__RSB_SEEKW 4  /* of ranges up to this long */
+
+/* The row axis's (nd - 2) seek results by source index, direct-mapped: every plane of an NCHW
+ * tensor seeks the same rows again (their walks and coordinates were a sixth of the time). */
+typedef struct dnnlk__rsb_seeks {
+    int64_t i[DNNLK__RSB_SEEKS]; /* source index + 1 held in the slot, 0: none */
+    int64_t lo[DNNLK__RSB_SEEKS], hi[DNNLK__RSB_SEEKS];
+    double w[DNNLK__RSB_SEEKS][DNNLK__RSB_SEEKW];
+    int z[DNNLK__RSB_SEEKS][DNNLK__RSB_SEEKW];
+} dnnlk__rsb_seeks;
+
 typedef struct dnnlk__rsb_job {
     int nd, linear, coord, nearest;
+    int plain_outer; /* every axis before the row axis nd - 2 is the identity (dnnlk__rsb_box_rows's loop) */
     dnnlk_dtype dt;
     int64_t es;
     const char *g;
     void (*axpy)(double *, const char *, int, int64_t, double);
+    void (*rowsum)(double *, const char *const *, const double *, int, int, int64_t, const char *, int64_t);
     void (*colsum)(const double *, const int32_t *, const unsigned char *, const double *, int, int64_t, int64_t, double *,
                    float *, int64_t);
     dnnlk__rsb_axis ax[DNNLK_MAX_NDIMS];
     dnnlk__rsb_cols cols;
+    dnnlk__rsb_seeks seeks;
 } dnnlk__rsb_job;
 
 #define DNNLK__SIMD_BODY "resize_bwd_simd.h"
@@ -119,7 +147,7 @@ static inline double dnnlk__rsb_weight(const dnnlk__rsb_job *j, const dnnlk__res
 
 /* dnnlk__rsb_reads of output o along axis x, through the axis's memo (a row's seek of an outer
  * axis computed each output's coordinates two or three times: a fifth of an x2 adjoint's time). */
-static inline void dnnlk__rsb_reads_at(const dnnlk__rsb_job *j, dnnlk__rsb_axis *x, int64_t o, int64_t *f, int64_t *l,
+static DNNLK__FORCEINLINE void dnnlk__rsb_reads_at(const dnnlk__rsb_job *j, dnnlk__rsb_axis *x, int64_t o, int64_t *f, int64_t *l,
                                        float *w0, float *w1) {
     const int s = (int)(o & (DNNLK__RSB_MEMO - 1));
     if (x->mo[s] != o) {
@@ -129,12 +157,19 @@ static inline void dnnlk__rsb_reads_at(const dnnlk__rsb_job *j, dnnlk__rsb_axis 
     *f = x->mf[s], *l = x->ml[s], *w0 = x->mw0[s], *w1 = x->mw1[s];
 }
 
-/* Moves axis d's held range to source index i (a walk from the last one when i follows it, else
- * a binary search), and its weights. */
-static inline void dnnlk__rsb_seek(const dnnlk__rsb_job *j, dnnlk__rsb_axis *x, int64_t i) {
+/* Moves axis d's held range to source index i (the row axis: from j->seeks where held; else a
+ * walk from the last one when i follows it, else a binary search), and its weights. */
+static inline void dnnlk__rsb_seek(dnnlk__rsb_job *j, dnnlk__rsb_axis *x, int64_t i) {
     const dnnlk__resize_axis *a = &x->a;
+    dnnlk__rsb_seeks *m = &j->seeks;
     int64_t lo, hi, f, l, k;
+    const int s = j->nd >= 2 && x == &j->ax[j->nd - 2] ? (int)(i & (DNNLK__RSB_SEEKS - 1)) : -1;
     float w0, w1;
+    if (s >= 0 && m->i[s] == i + 1) {
+        x->cur = i, x->lo = m->lo[s], x->hi = m->hi[s];
+        for (k = 0; k < x->hi - x->lo; k++) x->w[k] = m->w[s][k], x->z[k] = m->z[s][k];
+        return;
+    }
     if (x->cur >= 0 && i == x->cur + 1) {
         lo = x->lo, hi = x->hi;
         for (;; lo++) { /* first o whose last read index reaches i */
@@ -171,6 +206,10 @@ static inline void dnnlk__rsb_seek(const dnnlk__rsb_job *j, dnnlk__rsb_axis *x, 
             dnnlk__rsb_reads_at(j, x, k, &f, &l, &w0, &w1);
             x->w[k - lo] = dnnlk__rsb_weight_of(j, a, f, l, w0, w1, i, &x->z[k - lo]);
         }
+    if (s >= 0 && hi - lo <= DNNLK__RSB_SEEKW) {
+        m->i[s] = i + 1, m->lo[s] = lo, m->hi[s] = hi;
+        for (k = 0; k < hi - lo; k++) m->w[s][k] = x->w[k], m->z[s][k] = x->z[k];
+    }
 }
 
 /* Σ over the box of axes d.. of diff_dst · Π weights (w: the product of the outer axes). */
@@ -222,6 +261,42 @@ static inline void dnnlk__rsb_rows(const dnnlk__rsb_job *j, int d, const char *g
     }
 }
 
+#define DNNLK__RSB_BOX 32 /* outer box elements summed by one dnnlk__rsb_rowsum call (more: dnnlk__rsb_rows) */
+
+/* The rows dnnlk__rsb_rows would pass to dnnlk__rsb_axpy, in its order: g[*nr] and w[*nr]. 0 where
+ * one would not go there (a strided row, or a zero read of weight not 0) or there are more than
+ * DNNLK__RSB_BOX: the caller sums them with dnnlk__rsb_rows. */
+static inline int dnnlk__rsb_box_rows(const dnnlk__rsb_job *j, int d, const char *g, double w, int zero, int64_t olo,
+                                      const char **gs, double *ws, int *nr) {
+    const dnnlk__rsb_axis *x = &j->ax[d];
+    int64_t o;
+    if (d == 0 && j->plain_outer && j->nd >= 2) {
+        /* the recursion's rows without it: the axes before the row axis each read their own
+         * index with weight 1 (1 · w is w), the innermost is the row itself */
+        const dnnlk__rsb_axis *y = &j->ax[j->nd - 2];
+        int i;
+        if (j->ax[j->nd - 1].gs != 1 || y->hi - y->lo > DNNLK__RSB_CACHE || y->hi - y->lo > DNNLK__RSB_BOX) return 0;
+        for (i = 0; i < j->nd - 2; i++) g += j->ax[i].cur * j->ax[i].gs * j->es;
+        g += olo * j->es;
+        for (o = y->lo; o < y->hi; o++) {
+            if (y->z[o - y->lo] && y->w[o - y->lo] != 0) return 0;
+            gs[o - y->lo] = g + o * y->gs * j->es, ws[o - y->lo] = y->w[o - y->lo];
+        }
+        *nr = (int)(y->hi - y->lo);
+        return 1;
+    }
+    if (d == j->nd - 1) {
+        if (x->gs != 1 || (zero && w != 0) || *nr == DNNLK__RSB_BOX) return 0;
+        gs[*nr] = g + olo * j->es, ws[*nr] = w, ++*nr;
+        return 1;
+    }
+    if (x->hi - x->lo > DNNLK__RSB_CACHE) return 0;
+    for (o = x->lo; o < x->hi; o++)
+        if (!dnnlk__rsb_box_rows(j, d + 1, g + o * x->gs * j->es, w * x->w[o - x->lo], zero | x->z[o - x->lo], olo, gs, ws, nr))
+            return 0;
+    return 1;
+}
+
 #define DNNLK__RSB_ROW 1024 /* diff_dst columns summed over the outer box at a time (doubles, stack) */
 
 /* Tables the readers of columns [c0, c1) of the innermost axis into j->cols, stopping early where
@@ -232,7 +307,7 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
     int64_t c, k, lo[DNNLK__RSB_COLS], pad;
     int r;
     if (c1 - c0 > DNNLK__RSB_COLS) c1 = c0 + DNNLK__RSB_COLS;
-    t->c0 = c0, t->olo = 0, t->ohi = 0, t->nr = 0;
+    t->c0 = c0, t->olo = 0, t->ohi = 0, t->nr = 0, t->first_special = INT64_MAX;
     for (c = c0; c < c1; c++) {
         int n;
         dnnlk__rsb_seek(j, x, c);
@@ -252,22 +327,52 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
             t->w[r][c - c0] = x->w[r], t->z[r][c - c0] = (unsigned char)x->z[r];
             if (x->z[r] && x->w[r] != 0) t->special[c - c0] = 1;
         }
+        if (t->special[c - c0] && t->first_special > c) t->first_special = c;
     }
     t->c1 = c;
     if (t->n[0] < 0) return;
-    /* reader indices relative to olo; every other slot up to the vector width reads the zero */
+    { /* Each column's readers moved up by lead[k] slots so that slot r reads index 2k + K + r
+       * (an x2 upsampling's step) where that takes no more slots: the edge columns (0 reads
+       * outputs 0, 1, 2; 1 reads 0 .. 4, output 0 with weight 0) then step with the others, and
+       * their group of 8 is an x2 window too. The slots before read a zero (index -1): a sum's
+       * first products 0 · 0 leave its +0 as it was, the same bits. */
+        int64_t K = INT64_MAX;
+        int nr2 = 0;
+        for (k = 0; k < c - c0; k++)
+            if (lo[k] - 2 * k < K) K = lo[k] - 2 * k;
+        for (k = 0; k < c - c0; k++)
+            if (lo[k] - 2 * k - K + t->n[k] > nr2) nr2 = (int)(lo[k] - 2 * k - K + t->n[k]);
+        for (k = 0; k < c - c0; k++) {
+            const int p = nr2 <= t->nr ? (int)(lo[k] - 2 * k - K) : 0;
+            for (r = t->n[k] - 1; r >= 0 && p > 0; r--) t->w[r + p][k] = t->w[r][k], t->z[r + p][k] = t->z[r][k];
+            t->lead[k] = (unsigned char)p;
+        }
+    }
+    /* reader indices relative to olo; every other slot up to the vector width reads a zero: -1
+     * before a column's readers, pad after */
     pad = t->ohi - t->olo;
     for (k = 0; k < DNNLK__RSB_COLS && (k < c - c0 || k % 8 != 0); k++)
         for (r = 0; r < t->nr; r++) {
-            int in = k < c - c0 && r < t->n[k];
-            t->ix[r][k] = (int32_t)(in ? lo[k] + r - t->olo : pad);
+            const int lead = k < c - c0 ? t->lead[k] : 0, in = k < c - c0 && r >= lead && r < lead + t->n[k];
+            t->ix[r][k] = (int32_t)(in ? lo[k] + r - lead - t->olo : r < lead ? -1 : pad);
             if (!in) t->w[r][k] = 0, t->z[r][k] = 0;
         }
-    for (r = 0; r < t->nr; r++) /* the groups of 8 whose indices step by 2 (padding never does) */
+    for (r = 0; r < t->nr; r++) /* the groups of 8 whose indices step by 2, or are all padding */
         for (k = 0; k + 8 <= DNNLK__RSB_COLS && (k < c - c0); k += 8) {
-            int l, s2 = 1;
+            int l, s2 = 1, none = 1;
             for (l = 1; l < 8; l++) s2 &= t->ix[r][k + l] == t->ix[r][k] + 2 * l;
-            t->step2[r][k / 8] = (unsigned char)s2;
+            for (l = 0; l < 8; l++) none &= t->ix[r][k + l] == pad || t->ix[r][k + l] == -1;
+            t->step2[r][k / 8] = (unsigned char)(none ? 2 : s2);
+        }
+    for (k = 0; k + 8 <= DNNLK__RSB_COLS && (k < c - c0); k += 8) /* x2 windows: readers at i - 1 .. i + 2 */
+        for (r = 0; r + 4 <= t->nr; r++) {
+            int q, win = 1;
+            for (q = 0; q < 4; q++) win &= t->step2[r + q][k / 8] == 1 && t->ix[r + q][k] == t->ix[r][k] + q;
+            if (win) {
+                t->step2[r][k / 8] = 3;
+                for (q = 1; q < 4; q++) t->step2[r + q][k / 8] = 4;
+                r += 3;
+            }
         }
 }
 
@@ -277,7 +382,9 @@ static inline void dnnlk__rsb_table(dnnlk__rsb_job *j, int64_t c0, int64_t c1) {
  * the same however rows and parts cut the columns. A column read by more than DNNLK__RSB_READERS
  * outputs takes the element-wise box (also a function of the column only). */
 static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride, int64_t w0, int64_t w1) {
-    double tmp[DNNLK__RSB_ROW + 1], sums[DNNLK__RSB_COLS];
+    /* tmp 64-byte aligned (an x2 window's loads then do not cross cache lines), tmp[-1] a zero */
+    double tmp0[DNNLK__RSB_ROW + 1 + 16], *const tmp = (double *)(((uintptr_t)tmp0 + 63) & ~(uintptr_t)63) + 8;
+    double sums[DNNLK__RSB_COLS];
     dnnlk__rsb_cols *t = &j->cols;
     int64_t w = w0;
     while (w < w1) {
@@ -292,14 +399,27 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
             w++;
             continue;
         }
-        for (k = 0; k <= t->ohi - t->olo; k++) tmp[k] = 0; /* and the zero slot */
-        dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
+        {
+            const char *gs[DNNLK__RSB_BOX];
+            double ws[DNNLK__RSB_BOX];
+            int nr = 0;
+            if (dnnlk__rsb_box_rows(j, 0, j->g, 1.0, 0, t->olo, gs, ws, &nr)) {
+                /* the two diff_dst rows past the box's last: those the next row's box adds in an
+                 * upsampling by 2 (requested into L1 first: 7% of the time at the bench's shape) */
+                const int64_t rb = j->nd >= 2 && nr > 0 ? j->ax[j->nd - 2].gs * j->es : 0;
+                j->rowsum(tmp, gs, ws, nr, (int)j->dt, t->ohi - t->olo, rb ? gs[nr - 1] : NULL, rb);
+                tmp[-1] = tmp[t->ohi - t->olo] = 0; /* the zero slots */
+            } else {
+                for (k = -1; k <= t->ohi - t->olo; k++) tmp[k] = 0; /* and the zero slots */
+                dnnlk__rsb_rows(j, 0, j->g, 1.0, 0, tmp, t->olo, t->ohi - t->olo);
+            }
+        }
         { /* f32 columns of unit stride: whole vectors written by the column sums themselves */
             int64_t nf = j->dt == dnnlk_f32 && ostride == 1 ? (ce - t->c0) / 8 * 8 : 0;
             j->colsum(tmp, &t->ix[0][0], &t->step2[0][0], &t->w[0][0], t->nr, DNNLK__RSB_COLS, (ce - t->c0 + 7) / 8 * 8, sums,
                       nf ? (float *)(void *)(out + t->c0 * j->es) : NULL, nf);
-            for (; w < t->c0 + nf; w++) /* those written; a special column is rewritten */
-                if (t->special[w - t->c0]) break;
+            /* those written; from a special column on they are written again */
+            w = t->c0 + nf < t->first_special ? t->c0 + nf : t->first_special;
         }
         for (; w < ce; w++) {
             const int64_t c = w - t->c0;
@@ -307,7 +427,7 @@ static inline void dnnlk__rsb_row(dnnlk__rsb_job *j, char *out, int64_t ostride,
             if (t->special[c]) {
                 int r;
                 sum = 0;
-                for (r = 0; r < t->n[c]; r++) {
+                for (r = 0; r < t->nr; r++) { /* padding adds 0 · 0: the sum as it was */
                     double v = tmp[t->ix[r][c]];
                     sum += t->z[r][c] && !(v - v == 0) ? (double)NAN : t->w[r][c] * v;
                 }
@@ -364,12 +484,19 @@ static inline dnnlk_status dnnlk_resize_bwd(const dnnlk_tensor *diff_dst, const 
     nd = o.ndims;
     for (i = 0; i < nd; i++) total *= o.dims[i];
     if (total == 0) return dnnlk_success;
-    memset(&j, 0, sizeof j);
+    /* the scalars; the tables (32 KB) are written before they are read: only their "none held"
+     * marks are cleared (a memset of the whole job was a few % of a 64x64 plane's call) */
+    memset(&j, 0, offsetof(dnnlk__rsb_job, ax));
+    j.cols.c0 = j.cols.c1 = 0;
+    memset(j.seeks.i, 0, sizeof j.seeks.i);
     j.nd = nd, j.linear = desc->mode == dnnlk_resize_linear, j.coord = (int)desc->coord;
     j.nearest = (int)desc->nearest, j.dt = o.dtype, j.es = (int64_t)dnnlk_dtype_size(o.dtype);
     j.g = (const char *)diff_dst->data;
     j.axpy = DNNLK__DISPATCH(dnnlk__rsb_axpy, );
+    j.rowsum = DNNLK__DISPATCH(dnnlk__rsb_rowsum, );
     j.colsum = DNNLK__DISPATCH(dnnlk__rsb_colsum, );
+    j.plain_outer = 1;
+    for (i = 0; i + 2 < nd; i++) j.plain_outer &= !ax[i].resized && ax[i].out == ax[i].in; /* not resized to 0 */
     for (i = 0; i < nd; i++) {
         int s;
         j.ax[i].a = ax[i], j.ax[i].gs = diff_dst->strides[i], j.ax[i].cur = -2;

@@ -25,42 +25,105 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_axpy)(double *tmp, const char 
     }
 }
 
-/* t[ix[l]] for the DNNLK__VD_N lanes at ix; step2: those indices step by 2 (one load and shuffle
- * instead of a gather: on Zen 4 the gathers were a third of an x2 upsampling's adjoint). */
-#define DNNLK__RSB_READ(t, ix, step2) ((step2) ? dnnlk__vd_load_even((t) + *(ix)) : dnnlk__vd_gather((t), (ix)))
+/* tmp[k] = Σ_{r < nr} w[r] · g[r][k] in r order from 0, k < n, the rows g[r] contiguous of dtype dt:
+ * what nr calls of dnnlk__rsb_axpy on a zeroed tmp give, bit for bit, in one pass that keeps the
+ * sum in registers (the axpy loaded and stored all of tmp once per row). pf (or NULL): the n
+ * elements at pf + pfs and pf + 2 pfs bytes are requested into L1 (rows a next call reads). Those
+ * rows may lie past diff_dst's end: their addresses are formed as integers (a prefetch of any
+ * address is harmless; a pointer past an object is undefined behaviour in C). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const char *const *g, const double *w, int nr, int dt,
+                                                          int64_t n, const char *pf, int64_t pfs) {
+    const size_t es = dt == dnnlk_f32 ? 4 : 2;
+    int64_t k = 0;
+    int r, h;
+    if (pf) {
+        const uintptr_t a = (uintptr_t)pf + (uintptr_t)pfs, b = a + (uintptr_t)pfs, bytes = (uintptr_t)n * es;
+        uintptr_t o;
+        (void)a, (void)b; /* the scalar level's prefetch is no code */
+        for (o = 0; o < bytes; o += 64) {
+            dnnlk__vec_prefetch_l1((const void *)(a + o), 1);
+            dnnlk__vec_prefetch_l1((const void *)(b + o), 1);
+        }
+    }
+    for (; k + DNNLK__VF_N <= n; k += DNNLK__VF_N) {
+        dnnlk__vd s[DNNLK__VF_N / DNNLK__VD_N];
+        for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) s[h] = dnnlk__vd_zero();
+        if (dt == dnnlk_f32) /* converting loads */
+            for (r = 0; r < nr; r++) {
+                const dnnlk__vd vw = dnnlk__vd_set1(w[r]);
+                for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) {
+                    dnnlk__vd p = dnnlk__vd_mul(vw, dnnlk__vd_load_f32((const float *)(const void *)g[r] + k + h * DNNLK__VD_N));
+                    dnnlk__vf_nofuse(p);
+                    s[h] = dnnlk__vd_add(s[h], p);
+                }
+            }
+        else
+            for (r = 0; r < nr; r++) {
+                const dnnlk__vf v = dnnlk__vf_load_dt(g[r] + (size_t)k * es, dt);
+                const dnnlk__vd vw = dnnlk__vd_set1(w[r]);
+                for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) {
+                    dnnlk__vd p = dnnlk__vd_mul(vw, dnnlk__vd_from_vf(v, h));
+                    dnnlk__vf_nofuse(p);
+                    s[h] = dnnlk__vd_add(s[h], p);
+                }
+            }
+        for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) dnnlk__vd_storeu(tmp + k + h * DNNLK__VD_N, s[h]);
+    }
+    for (; k < n; k++) {
+        double s = 0;
+        for (r = 0; r < nr; r++) {
+            double p = w[r] * (double)dnnlk__load_as_f32(g[r] + (size_t)k * es, (dnnlk_dtype)dt);
+            DNNLK__NOFUSE(p);
+            s += p;
+        }
+        tmp[k] = s;
+    }
+}
+
+/* t[ix[l]] for the DNNLK__VD_N lanes at ix; step2 1, 3, 4: those indices step by 2 (one load and
+ * shuffle instead of a gather: on Zen 4 the gathers were a third of an x2 upsampling's adjoint),
+ * 2: all padding (the zero they read). */
+#define DNNLK__RSB_READ(t, ix, step2)                                                                         \
+    ((step2) == 2 ? dnnlk__vd_zero() : (step2) ? dnnlk__vd_load_even((t) + *(ix)) : dnnlk__vd_gather((t), (ix)))
 
 /* out[c] = Σ_{r < nr} wt[r·ld + c] · t[ix[r·ld + c]] in r order, c < nc (nc a multiple of
  * DNNLK__VD_N: the table's padding reads a zero with weight 0, which leaves a sum as it is);
- * s2[r·ld/8 + c/8]: reader r's indices over columns 8⌊c/8⌋.. step by 2. outf (or NULL): those of
- * c < nf also rounded to f32 there (nf: a multiple of DNNLK__VD_N). */
+ * s2[r·ld/8 + c/8]: reader r's indices over columns 8⌊c/8⌋.. step by 2 (1), are all padding (2:
+ * skipped, the sum unchanged), step by 2 and with readers r + 1, r + 2, r + 3 form an x2 window
+ * (3: one dnnlk__vd_load_x2 for the four; 4: the window's other readers, stepping by 2). outf
+ * (or NULL): those of c < nf also rounded to f32 there (nf: a multiple of DNNLK__VD_N). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_colsum)(const double *t, const int32_t *ix, const unsigned char *s2,
                                                           const double *wt, int nr, int64_t ld, int64_t nc, double *out,
                                                           float *outf, int64_t nf) {
-    int64_t c = 0;
+    int64_t c;
     int r;
-    for (; c + 2 * DNNLK__VD_N <= nc; c += 2 * DNNLK__VD_N) { /* two independent chains */
-        dnnlk__vd s0 = dnnlk__vd_zero(), s1 = dnnlk__vd_zero();
+    /* one chain per vector of columns: the vectors are independent, and the x2 windows' four
+     * products are written out (an array of them was kept in memory) */
+    for (c = 0; c < nc; c += DNNLK__VD_N) {
+        dnnlk__vd s = dnnlk__vd_zero(), p;
         for (r = 0; r < nr; r++) {
-            dnnlk__vd p0 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c),
-                                         DNNLK__RSB_READ(t, ix + r * ld + c, s2[r * ld / 8 + c / 8]));
-            dnnlk__vd p1 = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c + DNNLK__VD_N),
-                                         DNNLK__RSB_READ(t, ix + r * ld + c + DNNLK__VD_N,
-                                                         s2[r * ld / 8 + (c + DNNLK__VD_N) / 8]));
-            dnnlk__vf_nofuse(p0);
-            dnnlk__vf_nofuse(p1);
-            s0 = dnnlk__vd_add(s0, p0);
-            s1 = dnnlk__vd_add(s1, p1);
-        }
-        dnnlk__vd_storeu(out + c, s0);
-        dnnlk__vd_storeu(out + c + DNNLK__VD_N, s1);
-        if (outf && c < nf) dnnlk__vd_store_f32(outf + c, s0);
-        if (outf && c + DNNLK__VD_N < nf) dnnlk__vd_store_f32(outf + c + DNNLK__VD_N, s1);
-    }
-    for (; c < nc; c += DNNLK__VD_N) {
-        dnnlk__vd s = dnnlk__vd_zero();
-        for (r = 0; r < nr; r++) {
-            dnnlk__vd p = dnnlk__vd_mul(dnnlk__vd_loadu(wt + r * ld + c),
-                                        DNNLK__RSB_READ(t, ix + r * ld + c, s2[r * ld / 8 + c / 8]));
+            const unsigned char m = s2[r * ld / 8 + c / 8];
+            const double *w = wt + r * ld + c;
+            if (m == 2) continue;
+            if (m == 3) { /* readers r .. r + 3, in that order */
+                dnnlk__vd x[4];
+                dnnlk__vd_load_x2(t + ix[r * ld + c] + 1, x);
+                p = dnnlk__vd_mul(dnnlk__vd_loadu(w), x[0]);
+                dnnlk__vf_nofuse(p);
+                s = dnnlk__vd_add(s, p);
+                p = dnnlk__vd_mul(dnnlk__vd_loadu(w + ld), x[1]);
+                dnnlk__vf_nofuse(p);
+                s = dnnlk__vd_add(s, p);
+                p = dnnlk__vd_mul(dnnlk__vd_loadu(w + 2 * ld), x[2]);
+                dnnlk__vf_nofuse(p);
+                s = dnnlk__vd_add(s, p);
+                p = dnnlk__vd_mul(dnnlk__vd_loadu(w + 3 * ld), x[3]);
+                dnnlk__vf_nofuse(p);
+                s = dnnlk__vd_add(s, p);
+                r += 3;
+                continue;
+            }
+            p = dnnlk__vd_mul(dnnlk__vd_loadu(w), DNNLK__RSB_READ(t, ix + r * ld + c, m));
             dnnlk__vf_nofuse(p);
             s = dnnlk__vd_add(s, p);
         }

@@ -108,6 +108,12 @@
  *   dnnlk__vd_loadu / _set1 / _mul(a, b)   whole f64 vectors (a product is fused into a following
  *                             add wherever FMA is enabled unless passed through dnnlk__vf_nofuse)
  *   dnnlk__vd_gather(p, idx)  lane l is p[idx[l]], idx DNNLK__VD_N int32 in memory
+ *   dnnlk__vd_load_f32(p)     DNNLK__VD_N floats at p as f64 lanes (exactly): one converting load, where
+ *                             dnnlk__vd_from_vf of a loaded vector's halves also extracts (rows of
+ *                             f32 summed in double: resize_bwd's dnnlk__rsb_rowsum, 15% faster there)
+ *   dnnlk__vd_load_x2(p, r)   r[k] (k < 4) lane l is p[2l - 1 + k] (reads p[-1 .. 2 DNNLK__VD_N]): the
+ *                             four step-2 reads of an x2 upsampling's window, where AVX-512 and AVX2
+ *                             load p once and shuffle instead of four dnnlk__vd_load_even
  *   dnnlk__vd_load_even(p)    lane l is p[2l] (reads p[0 .. 2 DNNLK__VD_N - 1]): a gather whose
  *                             indices step by 2, as loads and a shuffle
  *   dnnlk__vd_store_f32(p, v) the DNNLK__VD_N lanes rounded to f32 (to nearest) at p

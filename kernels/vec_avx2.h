@@ -178,6 +178,18 @@ static DNNLK__FORCEINLINE void dnnlk__vec_prefetch_l1_avx2(const void *p, size_t
     for (k = 0; k < bytes; k += 64) _mm_prefetch((const char *)p + k, _MM_HINT_T0);
 }
 
+/* The four step-2 reads around p (vec.h's dnnlk__vd_load_x2): two loads and two broadcasts
+ * where four dnnlk__vd_load_even are eight loads. */
+static DNNLK__FORCEINLINE void dnnlk__vd_load_x2_avx2(const double *p, __m256d *r) {
+    const __m256d a = _mm256_loadu_pd(p), b = _mm256_loadu_pd(p + 4);
+    const __m256d ev = _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xd8); /* p0 p2 p4 p6 */
+    const __m256d od = _mm256_permute4x64_pd(_mm256_unpackhi_pd(a, b), 0xd8); /* p1 p3 p5 p7 */
+    r[0] = _mm256_blend_pd(_mm256_permute4x64_pd(od, 0x93), _mm256_broadcast_sd(p - 1), 1); /* p-1 p1 p3 p5 */
+    r[1] = ev;
+    r[2] = od;
+    r[3] = _mm256_blend_pd(_mm256_permute4x64_pd(ev, 0x39), _mm256_broadcast_sd(p + 8), 8); /* p2 p4 p6 p8 */
+}
+
 /* == quant, resize: s32 lanes narrowed to bytes == */
 /* as dnnlk__vi_pack4_u8_sse41; packs work within 128-bit halves (dwords a0 b0 c0 d0 a1 b1 c1 d1),
  * so a dword permute puts them in order */
@@ -440,6 +452,8 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vd_gather(p, idx) _mm256_i32gather_pd((p), _mm_loadu_si128((const __m128i *)(const void *)(idx)), 8)
 #define dnnlk__vd_load_even(p) \
     _mm256_permute4x64_pd(_mm256_unpacklo_pd(_mm256_loadu_pd(p), _mm256_loadu_pd((p) + 4)), 0xd8) /* p0 p2 p4 p6 */
+#define dnnlk__vd_load_x2 dnnlk__vd_load_x2_avx2
+#define dnnlk__vd_load_f32(p) _mm256_cvtps_pd(_mm_loadu_ps(p))
 #define dnnlk__vd_store_f32(p, v) _mm_storeu_ps((p), _mm256_cvtpd_ps(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_avx2
 #define dnnlk__vf_cmpneq(a, b) _mm256_cmp_ps((a), (b), _CMP_NEQ_UQ)

@@ -159,6 +159,18 @@ static DNNLK__FORCEINLINE void dnnlk__vec_prefetch_l1_avx512(const void *p, size
     for (k = 0; k < bytes; k += 64) _mm_prefetch((const char *)p + k, _MM_HINT_T0);
 }
 
+/* The four step-2 reads around p (vec.h's dnnlk__vd_load_x2): two loads and two broadcasts,
+ * where four dnnlk__vd_load_even are eight loads, each across a cache line when p - 1 is. */
+static DNNLK__FORCEINLINE void dnnlk__vd_load_x2_avx512(const double *p, __m512d *r) {
+    const __m512d a = _mm512_loadu_pd(p), b = _mm512_loadu_pd(p + 8);
+    const __m512d ev = _mm512_permutex2var_pd(a, _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), b);
+    const __m512d od = _mm512_permutex2var_pd(a, _mm512_setr_epi64(1, 3, 5, 7, 9, 11, 13, 15), b);
+    r[0] = _mm512_permutex2var_pd(od, _mm512_setr_epi64(8, 0, 1, 2, 3, 4, 5, 6), _mm512_set1_pd(p[-1]));
+    r[1] = ev;
+    r[2] = od;
+    r[3] = _mm512_permutex2var_pd(ev, _mm512_setr_epi64(1, 2, 3, 4, 5, 6, 7, 8), _mm512_set1_pd(p[2 * 8]));
+}
+
 /* == quant, resize: s32 lanes narrowed to bytes == */
 static DNNLK__FORCEINLINE __m512i dnnlk__vi_pack4_u8_avx512(__m512i a, __m512i b, __m512i c, __m512i d) {
     __m512i r = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(a));
@@ -436,6 +448,8 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vd_gather(p, idx) _mm512_i32gather_pd(_mm256_loadu_si256((const __m256i *)(const void *)(idx)), (p), 8)
 #define dnnlk__vd_load_even(p) \
     _mm512_permutex2var_pd(_mm512_loadu_pd(p), _mm512_setr_epi64(0, 2, 4, 6, 8, 10, 12, 14), _mm512_loadu_pd((p) + 8))
+#define dnnlk__vd_load_x2 dnnlk__vd_load_x2_avx512
+#define dnnlk__vd_load_f32(p) _mm512_cvtps_pd(_mm256_loadu_ps(p))
 #define dnnlk__vd_store_f32(p, v) _mm256_storeu_ps((p), _mm512_cvtpd_ps(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_avx512
 #define dnnlk__vf_cmpneq(a, b) _mm512_cmp_ps_mask((a), (b), _CMP_NEQ_UQ)

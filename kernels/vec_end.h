@@ -156,6 +156,8 @@
 #undef dnnlk__vd_mul
 #undef dnnlk__vd_gather
 #undef dnnlk__vd_load_even
+#undef dnnlk__vd_load_x2
+#undef dnnlk__vd_load_f32
 #undef dnnlk__vd_store_f32
 #undef dnnlk__vf_hmax
 #undef dnnlk__vf_cmpneq

@@ -218,6 +218,15 @@ static DNNLK__FORCEINLINE float32x4_t dnnlk__vf_scalef_neon(float32x4_t p, float
     return dnnlk__vf_mul_neon(p, vreinterpretq_f32_s32(vshlq_n_s32(vaddq_s32(k2, bias), 23)));
 }
 
+/* The four step-2 reads around p (vec.h's dnnlk__vd_load_x2). */
+static DNNLK__FORCEINLINE void dnnlk__vd_load_x2_neon(const double *p, float64x2_t *r) {
+    const float64x2x2_t v = vld2q_f64(p);
+    r[0] = vcombine_f64(vld1_f64(p - 1), vld1_f64(p + 1));
+    r[1] = v.val[0];
+    r[2] = v.val[1];
+    r[3] = vcombine_f64(vld1_f64(p + 2), vld1_f64(p + 4));
+}
+
 /* == quant, resize: s32 lanes narrowed to bytes == */
 /* Four vectors of s32 in [-128, 255] -> their low bytes, in order: the even halves, then the even
  * bytes (little-endian: the low ones). */
@@ -470,6 +479,8 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vd_mul(a, b) vmulq_f64((a), (b))
 #define dnnlk__vd_gather(p, idx) vcombine_f64(vld1_f64((p) + (idx)[0]), vld1_f64((p) + (idx)[1]))
 #define dnnlk__vd_load_even(p) (vld2q_f64(p).val[0])
+#define dnnlk__vd_load_x2 dnnlk__vd_load_x2_neon
+#define dnnlk__vd_load_f32(p) vcvt_f64_f32(vld1_f32(p))
 #define dnnlk__vd_store_f32(p, v) vst1_f32((p), vcvt_f32_f64(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_neon
 #define dnnlk__vf_cmpneq(a, b) vmvnq_u32(vceqq_f32((a), (b)))

@@ -300,6 +300,9 @@ static DNNLK__FORCEINLINE double dnnlk__sd_loadu(const double *p) {
     memcpy(&v, p, 8);
     return v;
 }
+static DNNLK__FORCEINLINE void dnnlk__sd_load_x2(const double *p, double *r) {
+    r[0] = p[-1], r[1] = p[0], r[2] = p[1], r[3] = p[2];
+}
 /* p * 2^n, n integral in [-252, 252], as SSE4.1 computes it: two normal power-of-2 factors, so
  * a result in the subnormal range is rounded once (by the second product), as scalef rounds it.
  * Written on base.h alone (this section precedes the primitives below): cvttps2dq's truncation
@@ -538,6 +541,8 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vd_mul(a, b) ((a) * (b))
 #define dnnlk__vd_gather(p, idx) dnnlk__sd_loadu((p) + (idx)[0])
 #define dnnlk__vd_load_even(p) dnnlk__sd_loadu(p)
+#define dnnlk__vd_load_x2 dnnlk__sd_load_x2
+#define dnnlk__vd_load_f32(p) ((double)dnnlk__sf_load(p))
 #define dnnlk__vd_store_f32(p, v) dnnlk__sf_store((p), (float)(v))
 #define dnnlk__vf_hmax(v) (v)
 #define dnnlk__vf_cmpneq(a, b) ((a) != (b))

@@ -211,6 +211,15 @@ static DNNLK__FORCEINLINE void dnnlk__vec_prefetch_l1_sse41(const void *p, size_
     for (k = 0; k < bytes; k += 64) _mm_prefetch((const char *)p + k, _MM_HINT_T0);
 }
 
+/* The four step-2 reads around p (vec.h's dnnlk__vd_load_x2). */
+static DNNLK__FORCEINLINE void dnnlk__vd_load_x2_sse41(const double *p, __m128d *r) {
+    const __m128d a = _mm_loadu_pd(p), b = _mm_loadu_pd(p + 2);
+    r[1] = _mm_unpacklo_pd(a, b);
+    r[2] = _mm_unpackhi_pd(a, b);
+    r[0] = _mm_unpacklo_pd(_mm_load_sd(p - 1), r[2]);
+    r[3] = _mm_loadh_pd(b, p + 4);
+}
+
 /* == quant, resize: s32 lanes narrowed to bytes == */
 /* Four vectors of s32 in [-128, 255] -> their low bytes, in order. packs_epi32 is exact on that
  * range; masking to the low byte makes packus a truncation. */
@@ -473,6 +482,8 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vd_mul(a, b) _mm_mul_pd((a), (b))
 #define dnnlk__vd_gather(p, idx) _mm_setr_pd((p)[(idx)[0]], (p)[(idx)[1]])
 #define dnnlk__vd_load_even(p) _mm_unpacklo_pd(_mm_loadu_pd(p), _mm_loadu_pd((p) + 2))
+#define dnnlk__vd_load_x2 dnnlk__vd_load_x2_sse41
+#define dnnlk__vd_load_f32(p) _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)(p))))
 #define dnnlk__vd_store_f32(p, v) _mm_storel_pi((__m64 *)(void *)(p), _mm_cvtpd_ps(v))
 #define dnnlk__vf_hmax dnnlk__vf_hmax_sse41
 #define dnnlk__vf_cmpneq(a, b) _mm_cmpneq_ps((a), (b))
