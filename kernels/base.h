@@ -21,16 +21,19 @@
 #define DNNLK__FORCEINLINE inline
 #endif
 #define DNNLK__NOINLINE inline __attribute__((noinline))
+#define DNNLK__ALIGN64 __attribute__((aligned(64))) /* after a declarator; elsewhere nothing */
 #define DNNLK__LIKELY(x) __builtin_expect(!!(x), 1)
 #define DNNLK__UNLIKELY(x) __builtin_expect(!!(x), 0)
 #elif defined(_MSC_VER)
 #define DNNLK__FORCEINLINE __forceinline
 #define DNNLK__NOINLINE __inline __declspec(noinline)
+#define DNNLK__ALIGN64
 #define DNNLK__LIKELY(x) (x)
 #define DNNLK__UNLIKELY(x) (x)
 #else
 #define DNNLK__FORCEINLINE inline
 #define DNNLK__NOINLINE inline
+#define DNNLK__ALIGN64
 #define DNNLK__LIKELY(x) (x)
 #define DNNLK__UNLIKELY(x) (x)
 #endif

@@ -44,13 +44,6 @@ typedef struct dnnlk__rsb_axis {
     float mw0[DNNLK__RSB_MEMO], mw1[DNNLK__RSB_MEMO];                       /* with these weights */
 } dnnlk__rsb_axis;
 
-/* 64 bytes: the column sums' vector loads of weights then never cross a cache line */
-#if defined(__GNUC__) || defined(__clang__)
-#define DNNLK__RSB_ALIGN __attribute__((aligned(64)))
-#else
-#define DNNLK__RSB_ALIGN
-#endif
-
 #define DNNLK__RSB_COLS 128 /* innermost-axis columns whose readers are tabled at a time (a multiple of 8) */
 #define DNNLK__RSB_READERS 8 /* readers per tabled column; a column with more is not tabled */
 
@@ -68,7 +61,9 @@ typedef struct dnnlk__rsb_cols {
     int64_t first_special; /* the first column c0 + k of special[k] set; INT64_MAX where none */
     int32_t ix[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* slot r of column c0 + k: its reader's index - olo;
                                                         padding: -1 or ohi - olo, slots kept at 0 */
-    double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS] DNNLK__RSB_ALIGN; /* its weight (padding: 0) */
+    /* its weight (padding: 0); 64-byte aligned: the column sums' vector loads of weights then
+     * never cross a cache line */
+    double w[DNNLK__RSB_READERS][DNNLK__RSB_COLS] DNNLK__ALIGN64;
     unsigned char z[DNNLK__RSB_READERS][DNNLK__RSB_COLS]; /* its zero-weight flag */
     /* reader r of the 8 columns 8g..8g+7 reads indices that step by 2 (1: an x2 upsampling's
      * columns): dnnlk__rsb_colsum loads them with dnnlk__vd_load_even instead of a gather (same
