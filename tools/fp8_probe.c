@@ -3,7 +3,7 @@
  * loops moving the same bytes, and the bench's copy limit (the better of memcpy and a non-temporal
  * copy of 2.5 bytes an element), all timed as thread CPU time in one process, each round starting
  * one row later, best of REPS each. eff = copy / time, the bench's own terms.
- *   cc -O2 -I. tools/fp8_probe.c -o /tmp/fp8p -lm && /tmp/fp8p [REPS [c]]
+ *   cc -O2 -I. tools/fp8_probe.c -o /tmp/fp8p -lm -lpthread && /tmp/fp8p [REPS [c]]
  * With a second argument: the loops alone on a 256 KiB slice of x (in cache), 256 times a sample
  * (lib1row there: the library on that slice, its output then too small to be streamed).
  * Rows: lib (the library; lib1row the same data as one row), min512 / min256 (loads, vpmovdb, one
@@ -18,7 +18,7 @@
  * software prefetch 2 or 4 KiB ahead, T0 or NTA), read (the bench's read-alone loop over x),
  * ntcopy / memcpy (the copy limit's two forms). A row marked * is not checked against the
  * division's bytes. */
-#include "dnnl_kernels.h"
+#include "bench/harness.h"
 #include "tools/cputime.h"
 #include <immintrin.h>
 
@@ -93,42 +93,22 @@ T512 static inline __m512i fp8_exact(const float *p, __m512 s, __m512i *u) {
     }
     return t;
 }
-T512 static inline __m512i fp8_pack(__m512i a, __m512i b, __m512i c, __m512i d, __m512i ua, __m512i ub, __m512i uc, __m512i ud) {
-    const __m512i zz = _mm512_set1_epi16(-0x818);
+/* Four code vectors (each code + 0x818, or + 0x819 for zoff 1) and their signs (bits 31 of ua..ud)
+ * to 64 bytes: codes clamped to the NaN code 0x7f (domin) or not, the sign put on top. */
+T512 static inline __m512i fp8_pack_z(__m512i a, __m512i b, __m512i c, __m512i d, __m512i ua, __m512i ub, __m512i uc,
+                                      __m512i ud, int zoff, int domin) {
+    const __m512i zz = _mm512_set1_epi16((short)(-0x818 - zoff));
     __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
-    __m512i code = _mm512_min_epu8(_mm512_packus_epi16(ab, cd), _mm512_set1_epi8(0x7f));
+    __m512i code = _mm512_packus_epi16(ab, cd);
     __m512i sign = _mm512_packs_epi16(_mm512_packs_epi32(ua, ub), _mm512_packs_epi32(uc, ud));
-    __m512i v = _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0x80), sign, code, 0xCA);
+    __m512i v;
+    if (domin) code = _mm512_min_epu8(code, _mm512_set1_epi8(0x7f));
+    v = _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0x80), sign, code, 0xCA);
     return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), v);
 }
+#define fp8_pack(a, b, c, d, ua, ub, uc, ud) fp8_pack_z(a, b, c, d, ua, ub, uc, ud, 0, 1)
 #define LD512(p) _mm512_load_ps(p)
 #define LD256(p) _mm512_castsi512_ps(_mm512_inserti64x4(_mm512_castsi256_si512(_mm256_load_si256((const __m256i *)(const void *)(p))), _mm256_load_si256((const __m256i *)(const void *)((p) + 8)), 1))
-#define FP8_LOOP(NAME, LD, PF, FIX)                                                                              \
-    T512 static void NAME(void) {                                                                           \
-        const __m512 r = _mm512_set1_ps(4.0f), s = _mm512_set1_ps(0.25f);                                  \
-        int64_t i;                                                                                          \
-        for (i = 0; i < nel; i += 64) {                                                                    \
-            __mmask16 oa = 0xffff, ob = oa, oc = oa, od = oa;                                               \
-            __m512i a, b, c, d, ua, ub, uc, ud;                                                             \
-            if (PF) _mm_prefetch((const char *)(gx + i) + PF, _MM_HINT_T1), _mm_prefetch((const char *)(gx + i) + PF + 64, _MM_HINT_T1), \
-                    _mm_prefetch((const char *)(gx + i) + PF + 128, _MM_HINT_T1), _mm_prefetch((const char *)(gx + i) + PF + 192, _MM_HINT_T1); \
-            a = fp8_code(_mm512_mul_ps(LD(gx + i), r), &ua, &oa);                                           \
-            b = fp8_code(_mm512_mul_ps(LD(gx + i + 16), r), &ub, &ob);                                      \
-            c = fp8_code(_mm512_mul_ps(LD(gx + i + 32), r), &uc, &oc);                                      \
-            d = fp8_code(_mm512_mul_ps(LD(gx + i + 48), r), &ud, &od);                                      \
-            if (FIX && (oa & ob & oc & od) != 0xffff) {                                                     \
-                if (oa != 0xffff) a = fp8_exact(gx + i, s, &ua);                                            \
-                if (ob != 0xffff) b = fp8_exact(gx + i + 16, s, &ub);                                       \
-                if (oc != 0xffff) c = fp8_exact(gx + i + 32, s, &uc);                                       \
-                if (od != 0xffff) d = fp8_exact(gx + i + 48, s, &ud);                                       \
-            }                                                                                               \
-            _mm512_stream_si512((void *)(gy + i), fp8_pack(a, b, c, d, ua, ub, uc, ud));                    \
-        }                                                                                                   \
-        _mm_sfence();                                                                                       \
-    }
-FP8_LOOP(k_cur512, LD512, 0, 1)
-FP8_LOOP(k_nofix, LD512, 0, 0)
-FP8_LOOP(k_cur256, LD256, 0, 1)
 
 /* Deferred fixes: codes go to an L1 buffer of CH bytes; each vector whose lanes fail the test
  * appends its index to a list (no branch); the listed vectors divide after the chunk, then the
@@ -167,27 +147,6 @@ FP8_LOOP(k_cur256, LD256, 0, 1)
     }
 DEFER_LOOP(k_defer1k, 1024)
 
-/* A flagged 64-block redoes all four vectors by division (one branch per block, none inside). */
-T512 static void k_blockredo(void) {
-    const __m512 r = _mm512_set1_ps(4.0f), s = _mm512_set1_ps(0.25f);
-    int64_t i;
-    for (i = 0; i < nel; i += 64) {
-        __mmask16 oa = 0xffff, ob = oa, oc = oa, od = oa;
-        __m512i a, b, c, d, ua, ub, uc, ud;
-        a = fp8_code(_mm512_mul_ps(_mm512_load_ps(gx + i), r), &ua, &oa);
-        b = fp8_code(_mm512_mul_ps(_mm512_load_ps(gx + i + 16), r), &ub, &ob);
-        c = fp8_code(_mm512_mul_ps(_mm512_load_ps(gx + i + 32), r), &uc, &oc);
-        d = fp8_code(_mm512_mul_ps(_mm512_load_ps(gx + i + 48), r), &ud, &od);
-        if ((oa & ob & oc & od) != 0xffff) {
-            a = fp8_exact(gx + i, s, &ua);
-            b = fp8_exact(gx + i + 16, s, &ub);
-            c = fp8_exact(gx + i + 32, s, &uc);
-            d = fp8_exact(gx + i + 48, s, &ud);
-        }
-        _mm512_stream_si512((void *)(gy + i), fp8_pack(a, b, c, d, ua, ub, uc, ud));
-    }
-    _mm_sfence();
-}
 /* min(|y|, 448) in one vrangeps (absolute min, sign cleared) instead of an and and a min: timing
  * only, vrangeps returns 448 for a quiet NaN (and a signed NaN for a signalling one) */
 T512 static inline __m512i fp8_code_rg(__m512 y, __m512i *u, __mmask16 *ok) {
@@ -199,47 +158,6 @@ T512 static inline __m512i fp8_code_rg(__m512 y, __m512i *u, __mmask16 *ok) {
     *ok = _mm512_mask_cmpgt_epi32_mask(*ok, t, _mm512_set1_epi32(FP8_C));
     return _mm512_srli_epi32(t, 20);
 }
-T512 static void k_range(void) {
-    const __m512 r = _mm512_set1_ps(4.0f), s = _mm512_set1_ps(0.25f);
-    int64_t i;
-    for (i = 0; i < nel; i += 64) {
-        __mmask16 oa = 0xffff, ob = oa, oc = oa, od = oa;
-        __m512i a, b, c, d, ua, ub, uc, ud;
-        a = fp8_code_rg(_mm512_mul_ps(_mm512_load_ps(gx + i), r), &ua, &oa);
-        b = fp8_code_rg(_mm512_mul_ps(_mm512_load_ps(gx + i + 16), r), &ub, &ob);
-        c = fp8_code_rg(_mm512_mul_ps(_mm512_load_ps(gx + i + 32), r), &uc, &oc);
-        d = fp8_code_rg(_mm512_mul_ps(_mm512_load_ps(gx + i + 48), r), &ud, &od);
-        if ((oa & ob & oc & od) != 0xffff) {
-            if (oa != 0xffff) a = fp8_exact(gx + i, s, &ua);
-            if (ob != 0xffff) b = fp8_exact(gx + i + 16, s, &ub);
-            if (oc != 0xffff) c = fp8_exact(gx + i + 32, s, &uc);
-            if (od != 0xffff) d = fp8_exact(gx + i + 48, s, &ud);
-        }
-        _mm512_stream_si512((void *)(gy + i), fp8_pack(a, b, c, d, ua, ub, uc, ud));
-    }
-    _mm_sfence();
-}
-
-/* range, and four per-vector branches without the block's combined test */
-T512 static void k_rgnoouter(void) {
-    const __m512 r = _mm512_set1_ps(4.0f), s = _mm512_set1_ps(0.25f);
-    int64_t i;
-    for (i = 0; i < nel; i += 64) {
-        __mmask16 oa = 0xffff, ob = oa, oc = oa, od = oa;
-        __m512i a, b, c, d, ua, ub, uc, ud;
-        a = fp8_code_rg(_mm512_mul_ps(_mm512_load_ps(gx + i), r), &ua, &oa);
-        b = fp8_code_rg(_mm512_mul_ps(_mm512_load_ps(gx + i + 16), r), &ub, &ob);
-        c = fp8_code_rg(_mm512_mul_ps(_mm512_load_ps(gx + i + 32), r), &uc, &oc);
-        d = fp8_code_rg(_mm512_mul_ps(_mm512_load_ps(gx + i + 48), r), &ud, &od);
-        if (__builtin_expect(oa != 0xffff, 0)) a = fp8_exact(gx + i, s, &ua);
-        if (__builtin_expect(ob != 0xffff, 0)) b = fp8_exact(gx + i + 16, s, &ub);
-        if (__builtin_expect(oc != 0xffff, 0)) c = fp8_exact(gx + i + 32, s, &uc);
-        if (__builtin_expect(od != 0xffff, 0)) d = fp8_exact(gx + i + 48, s, &ud);
-        _mm512_stream_si512((void *)(gy + i), fp8_pack(a, b, c, d, ua, ub, uc, ud));
-    }
-    _mm_sfence();
-}
-
 /* s a power of two (y = x * r is x / s exactly): round to nearest even by a masked decrement of the
  * even ties (t = a + K2, K2 = H mod 2^20 and 3H mod 2^21: an even tie has t = 0 mod 2^21); only the
  * subnormal window is flagged. */
@@ -256,35 +174,6 @@ T512 static inline __m512i fp8_p2tie(__m512 y, __m512i *u, __mmask16 *ok) {
     t = _mm512_mask_sub_epi32(t, tie, t, _mm512_set1_epi32(1));
     return _mm512_srli_epi32(t, 20);
 }
-T512 static inline __m512i fp8_pack2(__m512i a, __m512i b, __m512i c, __m512i d, __m512i ua, __m512i ub, __m512i uc, __m512i ud) {
-    const __m512i zz = _mm512_set1_epi16(-0x819);
-    __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
-    __m512i code = _mm512_min_epu8(_mm512_packus_epi16(ab, cd), _mm512_set1_epi8(0x7f));
-    __m512i sign = _mm512_packs_epi16(_mm512_packs_epi32(ua, ub), _mm512_packs_epi32(uc, ud));
-    __m512i v = _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0x80), sign, code, 0xCA);
-    return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), v);
-}
-T512 static void k_p2tie(void) {
-    const __m512 r = _mm512_set1_ps(4.0f), s = _mm512_set1_ps(0.25f);
-    int64_t i;
-    for (i = 0; i < nel; i += 64) {
-        __mmask16 oa = 0xffff, ob = oa, oc = oa, od = oa;
-        __m512i a, b, c, d, ua, ub, uc, ud;
-        a = fp8_p2tie(_mm512_mul_ps(_mm512_load_ps(gx + i), r), &ua, &oa);
-        b = fp8_p2tie(_mm512_mul_ps(_mm512_load_ps(gx + i + 16), r), &ub, &ob);
-        c = fp8_p2tie(_mm512_mul_ps(_mm512_load_ps(gx + i + 32), r), &uc, &oc);
-        d = fp8_p2tie(_mm512_mul_ps(_mm512_load_ps(gx + i + 48), r), &ud, &od);
-        if ((oa & ob & oc & od) != 0xffff) {
-            if (oa != 0xffff) a = _mm512_add_epi32(fp8_exact(gx + i, s, &ua), _mm512_set1_epi32(1));
-            if (ob != 0xffff) b = _mm512_add_epi32(fp8_exact(gx + i + 16, s, &ub), _mm512_set1_epi32(1));
-            if (oc != 0xffff) c = _mm512_add_epi32(fp8_exact(gx + i + 32, s, &uc), _mm512_set1_epi32(1));
-            if (od != 0xffff) d = _mm512_add_epi32(fp8_exact(gx + i + 48, s, &ud), _mm512_set1_epi32(1));
-        }
-        _mm512_stream_si512((void *)(gy + i), fp8_pack2(a, b, c, d, ua, ub, uc, ud));
-    }
-    _mm_sfence();
-}
-
 /* timing only: range, both tests, no fix at all (the masks feed a counter) */
 static volatile int sinkm;
 T512 static void k_rgnofix(void) {
@@ -305,97 +194,72 @@ T512 static void k_rgnofix(void) {
     _mm_sfence();
 }
 
-/* the library's steps with four per-vector branches (no combined block test), e4m3 saturate's pack
- * without the byte min (its codes are 0..0x7e or, NaN, 0xff: the sign select keeps bits 0..6), and
- * a software prefetch PF bytes ahead (0: none; HINT T0 or NTA) */
-T512 static inline __m512i fp8_pack_nomin(__m512i a, __m512i b, __m512i c, __m512i d, __m512i ua, __m512i ub, __m512i uc, __m512i ud) {
-    const __m512i zz = _mm512_set1_epi16(-0x818);
-    __m512i ab = _mm512_adds_epi16(_mm512_packs_epi32(a, b), zz), cd = _mm512_adds_epi16(_mm512_packs_epi32(c, d), zz);
-    __m512i code = _mm512_packus_epi16(ab, cd);
-    __m512i sign = _mm512_packs_epi16(_mm512_packs_epi32(ua, ub), _mm512_packs_epi32(uc, ud));
-    __m512i v = _mm512_ternarylogic_epi32(_mm512_set1_epi8((char)0x80), sign, code, 0xCA);
-    return _mm512_permutexvar_epi32(_mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), v);
+/* One block of 64 elements at p, every variant above in one body: four products (256- or 512-bit
+ * loads, ld256), their codes (code 0: fp8_code; 1: fp8_code_rg, vrangeps; 2: fp8_p2tie, power-of-two
+ * ties), the flagged vectors fixed by division (fix 0: none, wrong bytes; 1: one combined test for
+ * the four, then one per vector; 2: one test per vector only; 3: a flagged block redoes all four),
+ * packed (pack 0: fp8_pack; 1: without the byte min, enough for e4m3 with saturate, whose codes
+ * are 0..0x7e or, NaN, 0xff: the sign select keeps bits 0..6; 2: p2tie's, its codes one higher).
+ * Every argument but p is a constant at each call: the loops below specialize this one body. */
+T512 static inline __attribute__((always_inline)) __m512i fp8_block(const float *p, int ld256, int code, int fix, int pack) {
+    const __m512 r = _mm512_set1_ps(4.0f), s = _mm512_set1_ps(0.25f);
+    const __m512i adj = _mm512_set1_epi32(code == 2); /* p2tie's codes are one higher */
+    __mmask16 ok[4] = {0xffff, 0xffff, 0xffff, 0xffff};
+    __m512i v[4], u[4];
+    int q;
+#pragma GCC unroll 4
+    for (q = 0; q < 4; q++) {
+        __m512 y = _mm512_mul_ps(ld256 ? LD256(p + 16 * q) : LD512(p + 16 * q), r);
+        v[q] = code == 2 ? fp8_p2tie(y, &u[q], &ok[q]) : code == 1 ? fp8_code_rg(y, &u[q], &ok[q]) : fp8_code(y, &u[q], &ok[q]);
+    }
+    if (fix == 3 && (ok[0] & ok[1] & ok[2] & ok[3]) != 0xffff)
+#pragma GCC unroll 4
+        for (q = 0; q < 4; q++) v[q] = _mm512_add_epi32(fp8_exact(p + 16 * q, s, &u[q]), adj);
+    if (fix == 2 || (fix == 1 && (ok[0] & ok[1] & ok[2] & ok[3]) != 0xffff))
+#pragma GCC unroll 4
+        for (q = 0; q < 4; q++)
+            if (fix == 2 ? __builtin_expect(ok[q] != 0xffff, 0) : ok[q] != 0xffff)
+                v[q] = _mm512_add_epi32(fp8_exact(p + 16 * q, s, &u[q]), adj);
+    return fp8_pack_z(v[0], v[1], v[2], v[3], u[0], u[1], u[2], u[3], pack == 2, pack != 1);
 }
-#define NO_LOOP(NAME, PACK, PF, HINT)                                                                       \
-T512 static void NAME(void) {                                                                               \
-    const __m512 r = _mm512_set1_ps(4.0f), s = _mm512_set1_ps(0.25f);                                      \
-    int64_t i;                                                                                              \
-    for (i = 0; i < nel; i += 64) {                                                                         \
-        __mmask16 oa = 0xffff, ob = oa, oc = oa, od = oa;                                                   \
-        __m512i a, b, c, d, ua, ub, uc, ud;                                                                 \
-        if (PF) _mm_prefetch((const char *)(gx + i) + PF, HINT), _mm_prefetch((const char *)(gx + i) + PF + 64, HINT), \
-                _mm_prefetch((const char *)(gx + i) + PF + 128, HINT), _mm_prefetch((const char *)(gx + i) + PF + 192, HINT); \
-        a = fp8_code(_mm512_mul_ps(_mm512_load_ps(gx + i), r), &ua, &oa);                                   \
-        b = fp8_code(_mm512_mul_ps(_mm512_load_ps(gx + i + 16), r), &ub, &ob);                              \
-        c = fp8_code(_mm512_mul_ps(_mm512_load_ps(gx + i + 32), r), &uc, &oc);                              \
-        d = fp8_code(_mm512_mul_ps(_mm512_load_ps(gx + i + 48), r), &ud, &od);                              \
-        if (__builtin_expect(oa != 0xffff, 0)) a = fp8_exact(gx + i, s, &ua);                               \
-        if (__builtin_expect(ob != 0xffff, 0)) b = fp8_exact(gx + i + 16, s, &ub);                          \
-        if (__builtin_expect(oc != 0xffff, 0)) c = fp8_exact(gx + i + 32, s, &uc);                          \
-        if (__builtin_expect(od != 0xffff, 0)) d = fp8_exact(gx + i + 48, s, &ud);                          \
-        _mm512_stream_si512((void *)(gy + i), PACK(a, b, c, d, ua, ub, uc, ud));                            \
-    }                                                                                                       \
-    _mm_sfence();                                                                                           \
-}
-NO_LOOP(k_noout, fp8_pack, 0, _MM_HINT_T0)
-NO_LOOP(k_nooutnm, fp8_pack_nomin, 0, _MM_HINT_T0)
-NO_LOOP(k_nooutpf2k, fp8_pack_nomin, 2048, _MM_HINT_T0)
-NO_LOOP(k_nooutpf4k, fp8_pack_nomin, 4096, _MM_HINT_T0)
-NO_LOOP(k_nooutpfnta, fp8_pack_nomin, 2048, _MM_HINT_NTA)
+/* The whole of x in blocks of 64, each streamed out; PF > 0: four lines PF bytes ahead requested
+ * with HINT first. */
+#define FP8_LOOP(NAME, LD256_, CODE, FIX, PACK, PF, HINT)                                                 \
+    T512 static void NAME(void) {                                                                         \
+        int64_t i, k;                                                                                     \
+        for (i = 0; i < nel; i += 64) {                                                                   \
+            for (k = 0; (PF) > 0 && k < 256; k += 64) _mm_prefetch((const char *)(gx + i) + (PF) + k, HINT); \
+            _mm512_stream_si512((void *)(gy + i), fp8_block(gx + i, LD256_, CODE, FIX, PACK));             \
+        }                                                                                                 \
+        _mm_sfence();                                                                                     \
+    }
+FP8_LOOP(k_cur512, 0, 0, 1, 0, 0, _MM_HINT_T0)     /* the library's steps before this probe */
+FP8_LOOP(k_nofix, 0, 0, 0, 0, 0, _MM_HINT_T0)
+FP8_LOOP(k_cur256, 1, 0, 1, 0, 0, _MM_HINT_T0)
+FP8_LOOP(k_blockredo, 0, 0, 3, 0, 0, _MM_HINT_T0)
+FP8_LOOP(k_range, 0, 1, 1, 0, 0, _MM_HINT_T0)
+FP8_LOOP(k_rgnoouter, 0, 1, 2, 0, 0, _MM_HINT_T0)
+FP8_LOOP(k_p2tie, 0, 2, 1, 2, 0, _MM_HINT_T0)
+FP8_LOOP(k_noout, 0, 0, 2, 0, 0, _MM_HINT_T0)
+FP8_LOOP(k_nooutnm, 0, 0, 2, 1, 0, _MM_HINT_T0)
+FP8_LOOP(k_nooutpf2k, 0, 0, 2, 1, 2048, _MM_HINT_T0)
+FP8_LOOP(k_nooutpf4k, 0, 0, 2, 1, 4096, _MM_HINT_T0)
+FP8_LOOP(k_nooutpfnta, 0, 0, 2, 1, 2048, _MM_HINT_NTA)
 
 /* nooutnm two blocks an iteration (128 elements, two NT stores) */
 T512 static void k_nooutnm2(void) {
-    const __m512 r = _mm512_set1_ps(4.0f), s = _mm512_set1_ps(0.25f);
-    int64_t i, h;
+    int64_t i;
     for (i = 0; i < nel; i += 128) {
-        __m512i v[2];
-        for (h = 0; h < 2; h++) {
-            const float *p = gx + i + 64 * h;
-            __mmask16 oa = 0xffff, ob = oa, oc = oa, od = oa;
-            __m512i a, b, c, d, ua, ub, uc, ud;
-            a = fp8_code(_mm512_mul_ps(_mm512_load_ps(p), r), &ua, &oa);
-            b = fp8_code(_mm512_mul_ps(_mm512_load_ps(p + 16), r), &ub, &ob);
-            c = fp8_code(_mm512_mul_ps(_mm512_load_ps(p + 32), r), &uc, &oc);
-            d = fp8_code(_mm512_mul_ps(_mm512_load_ps(p + 48), r), &ud, &od);
-            if (__builtin_expect(oa != 0xffff, 0)) a = fp8_exact(p, s, &ua);
-            if (__builtin_expect(ob != 0xffff, 0)) b = fp8_exact(p + 16, s, &ub);
-            if (__builtin_expect(oc != 0xffff, 0)) c = fp8_exact(p + 32, s, &uc);
-            if (__builtin_expect(od != 0xffff, 0)) d = fp8_exact(p + 48, s, &ud);
-            v[h] = fp8_pack_nomin(a, b, c, d, ua, ub, uc, ud);
-        }
-        _mm512_stream_si512((void *)(gy + i), v[0]);
-        _mm512_stream_si512((void *)(gy + i + 64), v[1]);
+        __m512i v0 = fp8_block(gx + i, 0, 0, 2, 1), v1 = fp8_block(gx + i + 64, 0, 0, 2, 1);
+        _mm512_stream_si512((void *)(gy + i), v0);
+        _mm512_stream_si512((void *)(gy + i + 64), v1);
     }
     _mm_sfence();
 }
-__attribute__((target("avx2"))) static void k_read(void) {
-    const char *p = (const char *)gx;
-    __m256i a = _mm256_setzero_si256(), b = a, c = a, d = a;
-    size_t i, n = (size_t)N_EL * 4;
-    uint64_t w[4];
-    for (i = 0; i + 128 <= n; i += 128) {
-        a = _mm256_or_si256(a, _mm256_loadu_si256((const __m256i *)(const void *)(p + i)));
-        b = _mm256_or_si256(b, _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 32)));
-        c = _mm256_or_si256(c, _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 64)));
-        d = _mm256_or_si256(d, _mm256_loadu_si256((const __m256i *)(const void *)(p + i + 96)));
-    }
-    _mm256_storeu_si256((__m256i *)(void *)w, _mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d)));
-    sink = w[0] | w[1] | w[2] | w[3];
-}
-__attribute__((target("avx2"))) static void k_ntcopy(void) {
-    size_t i, n = (size_t)N_EL * 5 / 2;
-    for (i = 0; i + 128 <= n; i += 128) {
-        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(c1 + i));
-        __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(c1 + i + 32));
-        __m256i c = _mm256_loadu_si256((const __m256i *)(const void *)(c1 + i + 64));
-        __m256i d = _mm256_loadu_si256((const __m256i *)(const void *)(c1 + i + 96));
-        _mm256_stream_si256((__m256i *)(void *)(c0 + i), a);
-        _mm256_stream_si256((__m256i *)(void *)(c0 + i + 32), b);
-        _mm256_stream_si256((__m256i *)(void *)(c0 + i + 64), c);
-        _mm256_stream_si256((__m256i *)(void *)(c0 + i + 96), d);
-    }
-    _mm_sfence();
-}
+
+/* The bench's own loops (bench/harness.h): its read bound over x, its non-temporal copy */
+static void k_read(void) { sink = bench_read_or_avx2((const char *)gx, (size_t)N_EL * 4); }
+static void k_ntcopy(void) { bench_copy_nt(c0, c1, (size_t)N_EL * 5 / 2, 0); }
 static void k_memcpy(void) { memcpy(c0, c1, (size_t)N_EL * 5 / 2); }
 static int lib_rows = 4096;
 static void k_lib(void) {

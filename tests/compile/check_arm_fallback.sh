@@ -4,8 +4,8 @@
 # code only (DNNLK__NEON 0). This is a compile check only (-c, nothing linked or run): Debian has no
 # big-endian aarch64 libc and we install no 32-bit ARM one, so the aarch64 sysroot's glibc headers
 # stand in; the library needs only the standard C declarations, which are the same on these
-# targets. One header differs: for big-endian aarch64, glibc includes gnu/stubs-lp64_be.h (the
-# functions glibc leaves out on that ABI, listed as macros). The arm64 sysroot has no such file,
+# targets. One header differs: for big-endian aarch64, glibc includes gnu/stubs-lp64_be.h, which
+# lists as macros the functions glibc leaves out on that ABI. The arm64 sysroot has no such file,
 # and the library reads none of those macros, so the empty file written below takes its place.
 #   sh tests/compile/check_arm_fallback.sh OUTDIR
 set -e
