@@ -5,7 +5,9 @@
  *   int main(void) { RUN(name); RUN_EACH_ISA(name_isa); return th_summary(); }
  *
  * RUN_EACH_ISA runs a case once per ISA level the CPU has (scalar first), with the dispatch capped
- * to that level; inside, th_isa is the level and th_isa_name names it.
+ * to that level; inside, th_isa is the level and th_isa_name names it. DNNLK_TEST_MIN_ISA (env, a
+ * level name) starts there instead: a second compiler's cross build under emulation runs only the
+ * levels whose code differs from what the first one's build already ran (make test-aarch64).
  * SKIP("why") ends a case that cannot run here (a missing optional oracle, an ISA level without the
  * feature under test); it counts as skipped, never as passed, and the summary line then ends with
  * ", N skipped". A case that makes no check and does not skip fails.
@@ -92,8 +94,8 @@ static inline void th_run(const char *name, void (*fn)(void)) {
 #define RUN(name) th_run(#name, name)
 
 static inline void th_run_each_isa(const char *name, void (*fn)(void)) {
-    int top = (int)dnnlk_cpu_isa(), l;
-    for (l = 0; l <= top; l++) {
+    int top = (int)dnnlk_cpu_isa(), l = dnnlk__isa_from_name(getenv("DNNLK_TEST_MIN_ISA"));
+    for (l = l > 0 ? l : 0; l <= top; l++) {
         dnnlk_set_max_isa((dnnlk_isa)l);
         th_isa = dnnlk_max_isa();
         th_isa_name = dnnlk_isa_name(th_isa);
