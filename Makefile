@@ -57,7 +57,7 @@ CXX_TESTS := $(patsubst tests/%.cpp,%,$(wildcard tests/test_*.cpp))
 TESTS := $(C_TESTS) $(CXX_TESTS)
 
 .PHONY: all test test-exhaustive test-native test-install test-aarch64 check-headers-aarch64 bench check-headers \
-        check-readme check-examples check-single single plot fuzz install uninstall clean
+        check-one-op check-docs check-readme check-examples check-single single plot fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(addprefix $(B)/opt/,$(TESTS)) $(B)/bench check-headers
@@ -91,12 +91,16 @@ $(B)/asan/%: tests/%.cpp $(TEST_HEADERS) $(HEADERS)
 # under ASan+UBSan already and the fuzzers are clang's sanitizer builds; it saves a third of that
 # pass.
 SANITIZE ?= 1
+# The long single-job recipes come first, so that -j2 starts them at once and they overlap the test
+# compiles: make starts a target whose prerequisites are still building only after it has started
+# everything else it can, so a check behind one (check-headers behind the multi-TU objects) ran at
+# the end of the pass, alone on one core, for ~90 s of gcc's pass.
+EARLY := fuzz check-one-op check-docs $(addprefix $(B)/asan-nofp/,$(SAN_NOFP_TESTS))
 ifeq ($(SANITIZE),0)
-test: check-headers fuzz $(addprefix $(B)/opt/,$(TESTS)) $(addprefix $(B)/asan-nofp/,$(SAN_NOFP_TESTS))
+test: $(EARLY) check-headers $(addprefix $(B)/opt/,$(TESTS))
 	@sh tests/run_all.sh --env-cap sse41 --opt-only --nofp "$(SAN_NOFP_TESTS)" $(B) $(TESTS)
 else
-test: check-headers fuzz $(addprefix $(B)/opt/,$(TESTS)) $(addprefix $(B)/asan/,$(TESTS)) \
-      $(addprefix $(B)/asan-nofp/,$(SAN_NOFP_TESTS))
+test: $(EARLY) check-headers $(addprefix $(B)/opt/,$(TESTS)) $(addprefix $(B)/asan/,$(TESTS))
 	@sh tests/run_all.sh --nofp "$(SAN_NOFP_TESTS)" $(B) $(TESTS)
 endif
 
@@ -106,19 +110,21 @@ test-exhaustive: $(addprefix $(B)/opt/,$(TESTS))
 # ---- the header as users include it: C99, C11, C++17, several TUs, no exported symbols, and a
 # first program per op (code only where used, -O0 and -O2; -lm only where the README says) ----
 
-check-headers: $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o $(B)/no_simd_cxx17.o
+check-headers: check-one-op check-docs $(B)/multi_tu $(B)/cap_sse41 $(B)/cap_native $(B)/no_simd_c99.o \
+               $(B)/no_simd_cxx17.o
 	@sh tests/compile/check_symbols.sh $(B)/multi_tu_c99.o $(B)/multi_tu_c11.o $(B)/multi_tu_cxx17.o
 	@echo "scalar-only build (-DDNNLK_NO_SIMD, what a non-x86 includer compiles): C99 and C++17 warning-free"
 	@$(B)/multi_tu
 	@$(B)/cap_sse41
 	@$(B)/cap_native
-	@sh tests/compile/check_one_op.sh "$(CC)" "$(CXX)" $(B)/one_op
 	@sh tests/compile/check_summary.sh $(B)
 	@sh tests/compile/check_api_index.sh
 	@python3 tools/mt_jump_tables.py | cmp -s - kernels/rng_mt_jump_tables.h || \
 	  { echo "kernels/rng_mt_jump_tables.h is not what tools/mt_jump_tables.py writes"; exit 1; }
-	@$(MAKE) -s check-readme check-examples check-single
 	@python3 tests/compile/check_plot.py $(B)/plot
+check-one-op:
+	@sh tests/compile/check_one_op.sh "$(CC)" "$(CXX)" $(B)/one_op
+check-docs: check-readme check-examples check-single
 
 # The single-file build: dist/dnnl_kernels_single.h (generated, not committed), written by
 # tools/amalgamate.py whenever a header changed. check-single: it preprocesses to the same tokens as
@@ -188,12 +194,15 @@ test-install:
 	  $(B)/stage/t/lsm && echo "install check: headers and pkg-config file work from $(B)/stage ($$cflags; log_softmax links with $$libs)"
 	@sh tests/compile/check_cmake.sh $(B) $(VERSION) "$(CC)"
 
+# The C99 and C11 TUs at -O0 (a C front end's checks, and functions left out of line, so the link
+# meets every static function in three TUs), the C++17 one at -O2 (the optimizer's warnings, such as
+# -Wmaybe-uninitialized, which the -O2 test builds also give for C): each was ~22 s of -O2.
 $(B)/multi_tu_c99.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(B)
-	$(CC) -std=c99 $(WARN) -O2 -DTU_NAME=tu_c99 -c $< -o $@
+	$(CC) -std=c99 $(WARN) -O0 -DTU_NAME=tu_c99 -c $< -o $@
 $(B)/multi_tu_c11.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(B)
-	$(CC) -std=c11 $(WARN) -O2 -DTU_NAME=tu_c11 -c $< -o $@
+	$(CC) -std=c11 $(WARN) -O0 -DTU_NAME=tu_c11 -c $< -o $@
 $(B)/multi_tu_cxx17.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(B)
 	$(CXX) -x c++ -std=c++17 $(WARN) -O2 -DTU_NAME=tu_cxx17 -c $< -o $@
@@ -272,10 +281,10 @@ check-headers-aarch64: $(A)/multi_tu $(A)/cap_scalar $(A)/cap_neon $(A)/no_simd_
 	@sh tests/compile/check_arm_fallback.sh $(A)/fallback
 $(A)/multi_tu_c99.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(A)
-	$(A64_GCC) -std=c99 $(WARN) -O2 -DTU_NAME=tu_c99 -c $< -o $@
+	$(A64_GCC) -std=c99 $(WARN) -O0 -DTU_NAME=tu_c99 -c $< -o $@
 $(A)/multi_tu_c11.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(A)
-	$(A64_CLANG) -std=c11 $(WARN) -O2 -DTU_NAME=tu_c11 -c $< -o $@
+	$(A64_CLANG) -std=c11 $(WARN) -O0 -DTU_NAME=tu_c11 -c $< -o $@
 $(A)/multi_tu_cxx17.o: tests/compile/tu.c $(HEADERS)
 	@mkdir -p $(A)
 	$(A64_GXX) -x c++ -std=c++17 $(WARN) -O2 -DTU_NAME=tu_cxx17 -c $< -o $@

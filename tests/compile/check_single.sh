@@ -9,7 +9,7 @@
 #     gives the very same lines (blank lines aside) with the single header as with dnnl_kernels.h,
 #     so the compiler reads the same program and the objects are the ones `make test` builds,
 #     links, runs and checks for symbols (tests/compile/check_symbols.sh) already; compiling them
-#     again took 3 x ~24 s of -O2 per compiler;
+#     again took ~50 s per compiler;
 #   - the examples against it (tests/compile/check_examples.sh).
 #   tests/compile/check_single.sh CC CXX BUILD_DIR SINGLE
 cc=$1; cxx=$2; out=$3/single; single=$4
@@ -36,10 +36,10 @@ done
 echo "single header: $(wc -c < "$single" | awk '{printf "%.1f MB", $1 / 1e6}'), the same tokens as dnnl_kernels.h in $n configurations"
 sed 's|#include "../../dnnl_kernels.h"|#include "dnnl_kernels_single.h"|' tests/compile/tu.c > "$out/tu.c"
 [ "$(grep -c 'dnnl_kernels_single.h' "$out/tu.c")" = 2 ] || fail "tests/compile/tu.c: its two includes not found"
-for cfg in "$cc -std=c99|tu_c99" "$cc -std=c11|tu_c11" "$cxx -x c++ -std=c++17|tu_cxx17"; do
+for cfg in "$cc -std=c99 -O0|tu_c99" "$cc -std=c11 -O0|tu_c11" "$cxx -x c++ -std=c++17 -O2|tu_cxx17"; do
     comp=${cfg%%|*}; tu=${cfg#*|}
-    $comp $warn -O2 -DTU_NAME=$tu -E -P tests/compile/tu.c > "$out/$tu.multi.raw" &&
-        $comp $warn -O2 -DTU_NAME=$tu -E -P "$out/tu.c" > "$out/$tu.single.raw" ||
+    $comp $warn -DTU_NAME=$tu -E -P tests/compile/tu.c > "$out/$tu.multi.raw" &&
+        $comp $warn -DTU_NAME=$tu -E -P "$out/tu.c" > "$out/$tu.single.raw" ||
         fail "$comp -E of the multi-TU check's $tu failed"
     awk NF "$out/$tu.multi.raw" > "$out/$tu.multi.i" && awk NF "$out/$tu.single.raw" > "$out/$tu.single.i" || exit 1
     if ! cmp -s "$out/$tu.multi.i" "$out/$tu.single.i"; then
