@@ -134,7 +134,8 @@ single: $(SINGLE)
 $(SINGLE): $(HEADERS) tools/amalgamate.py
 	python3 tools/amalgamate.py $@
 	@echo "$@: $$(wc -c < $@) bytes; #include it alone, as dnnl_kernels.h"
-check-single: $(SINGLE)
+check-single: # no prerequisite, so -j2 starts it early (see EARLY); it makes $(SINGLE) itself
+	@$(MAKE) -s $(SINGLE)
 	@sh tests/compile/check_single.sh "$(CC)" "$(CXX)" $(B) $(SINGLE)
 
 # examples/*.c: each built with the command its comment gives (with -Werror), run, its output checked
