@@ -11,6 +11,8 @@
 #   dropout   dropout forward [8,512,768], f32 and bf16, MT19937 and MCG31, parts 0/1 and 1/2: ms
 #   rsb       resize_bwd linear x2 [4,32,128,128] -> [4,32,64,64] and one plane, bits compared:
 #             ns per diff_dst element; ARG caps the ISA level (0 scalar .. 3 AVX-512)
+#   cmp       compare lt, gt, ne, ge of f32 [4096,4096] and [16,4096] into boolean, bytes compared:
+#             ns per element; ARG caps the ISA level
 set -e
 old=${1:?usage: tools/ab_inprocess.sh OLD CASE [RUNS [ARG]]}
 case=${2:?usage: tools/ab_inprocess.sh OLD CASE [RUNS [ARG]]}
