@@ -301,6 +301,7 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vi __m256i
 #define dnnlk__vmask __m256
 #define dnnlk__vf_loadu(p) _mm256_loadu_ps(p)
+#define dnnlk__vf_loadu_scan(p) _mm256_loadu_ps(p)
 #define dnnlk__vf_storeu(p, v) _mm256_storeu_ps((p), (v))
 #define dnnlk__vf_stream(p, v) _mm256_stream_ps((p), (v))
 #define dnnlk__vf_loadu_n dnnlk__vf_loadu_n_avx2

@@ -301,6 +301,7 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vi __m512i
 #define dnnlk__vmask __mmask16
 #define dnnlk__vf_loadu(p) _mm512_loadu_ps(p)
+#define dnnlk__vf_loadu_scan(p) _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_loadu_ps(p)), _mm256_loadu_ps((p) + 8), 1)
 #define dnnlk__vf_storeu(p, v) _mm512_storeu_ps((p), (v))
 #define dnnlk__vf_stream(p, v) _mm512_stream_ps((p), (v))
 #define dnnlk__vf_loadu_n dnnlk__vf_loadu_n_avx512

@@ -9,6 +9,7 @@
 #undef dnnlk__vi
 #undef dnnlk__vmask
 #undef dnnlk__vf_loadu
+#undef dnnlk__vf_loadu_scan
 #undef dnnlk__vf_storeu
 #undef dnnlk__vf_stream
 #undef dnnlk__vf_loadu_n

@@ -325,6 +325,7 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
 #define dnnlk__vi int32x4_t
 #define dnnlk__vmask uint32x4_t
 #define dnnlk__vf_loadu(p) vld1q_f32(p)
+#define dnnlk__vf_loadu_scan(p) vld1q_f32(p)
 #define dnnlk__vf_storeu(p, v) vst1q_f32((p), (v))
 #define dnnlk__vf_stream(p, v) dnnlk__stream_neon((p), vreinterpretq_u8_f32(v))
 #define dnnlk__vf_loadu_n dnnlk__vf_loadu_n_neon

@@ -395,6 +395,7 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vi int32_t
 #define dnnlk__vmask int
 #define dnnlk__vf_loadu(p) dnnlk__sf_load(p)
+#define dnnlk__vf_loadu_scan(p) dnnlk__sf_load(p)
 #define dnnlk__vf_storeu(p, v) dnnlk__sf_store((p), (v))
 #define dnnlk__vf_stream(p, v) dnnlk__sf_store((p), (v))
 #define dnnlk__vf_loadu_n dnnlk__sf_loadu_n

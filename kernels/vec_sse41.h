@@ -334,6 +334,7 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vi __m128i
 #define dnnlk__vmask __m128
 #define dnnlk__vf_loadu(p) _mm_loadu_ps(p)
+#define dnnlk__vf_loadu_scan(p) _mm_loadu_ps(p)
 #define dnnlk__vf_storeu(p, v) _mm_storeu_ps((p), (v))
 #define dnnlk__vf_stream(p, v) _mm_stream_ps((p), (v))
 #define dnnlk__vf_loadu_n dnnlk__vf_loadu_n_sse41
