@@ -55,12 +55,6 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_find_f)(const char *p
     return 0; /* not reached: m is one of the elements */
 }
 
-/* A vector of the row for arg_max's one-pass scan, which streams the row from L3 or memory: f32
- * through dnnlk__vf_loadu_scan (vec.h says why; top_k's first pass measured no faster with it). */
-static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__argred_vscan)(const char *q, int t) {
-    return t == dnnlk_f32 ? dnnlk__vf_loadu_scan((const float *)(const void *)q) : dnnlk__vf_load_dt(q, t);
-}
-
 /* Whether the block of four vectors at q may move the answer: an element above m (arg_max; below
  * for arg_min), or tied with it in last mode, or NaN. One compare per vector, NaN included (the
  * unordered "not <=" forms; last mode adds a NaN compare), and no max: the loop's only work besides
@@ -68,8 +62,9 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__argred_vscan)(const char *
 static DNNLK__FORCEINLINE unsigned DNNLK__SFX(dnnlk__argred_block_hit)(const char *q, int t, int is_min, int last,
                                                                      dnnlk__vf mv) {
     const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
-    dnnlk__vf v0 = DNNLK__SFX(dnnlk__argred_vscan)(q, t), v1 = DNNLK__SFX(dnnlk__argred_vscan)(q + W * es, t);
-    dnnlk__vf v2 = DNNLK__SFX(dnnlk__argred_vscan)(q + 2 * W * es, t), v3 = DNNLK__SFX(dnnlk__argred_vscan)(q + 3 * W * es, t);
+    /* the scan load (vec.h: a stream read and compared; top_k's first pass measured no faster with it) */
+    dnnlk__vf v0 = dnnlk__vf_load_dt_scan(q, t), v1 = dnnlk__vf_load_dt_scan(q + W * es, t);
+    dnnlk__vf v2 = dnnlk__vf_load_dt_scan(q + 2 * W * es, t), v3 = dnnlk__vf_load_dt_scan(q + 3 * W * es, t);
 #define DNNLK__AR_HIT(v)                                                                                      \
     (last ? dnnlk__vmask_or(is_min ? dnnlk__vf_cmple(v, mv) : dnnlk__vf_cmpge(v, mv), dnnlk__vf_cmpunord(v, v)) \
           : (is_min ? dnnlk__vf_cmpnge(v, mv) : dnnlk__vf_cmpnle(v, mv)))

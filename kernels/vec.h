@@ -26,10 +26,10 @@
  *                             memory past them; masked-off lanes load as 0
  *   dnnlk__vf_loadu_scan(p)   dnnlk__vf_loadu for a scan streaming from L3 or memory: on AVX-512
  *                             two 256-bit loads joined (on the Zen 4 development host 512-bit
- *                             loads stream ~15% slower: arg_max f32 [256,32000] read 0.117 ns an
- *                             element with them, 0.098 with this); the plain load elsewhere.
- *                             Not for loops that also write: as every vf_loadu it made
- *                             layer_norm, softmax and erf 3-22% slower there
+ *                             loads stream slower: arg_max f32 [256,32000] took 0.119-0.122 ns
+ *                             an element with them, 0.095-0.101 with this); the plain load
+ *                             elsewhere. Not for loops that also write: as every vf_loadu it
+ *                             made layer_norm, softmax, log_softmax and erf 3-22% slower
  *   dnnlk__vf_stream(p, v)    non-temporal store of a whole vector (p aligned to the vector);
  *   dnnlk__vi_stream(p, v)    a plain store at the scalar level; dnnlk__vi_store: aligned store
  *   dnnlk__vec_sfence()       orders the streaming stores before the entry returns (no-op at the

@@ -80,6 +80,7 @@
 #undef dnnlk__vb_ziplo_elem
 #undef dnnlk__vb_ziphi_elem
 #undef dnnlk__vf_load_dt
+#undef dnnlk__vf_load_dt_scan
 #undef dnnlk__vf_store_dt
 
 /* == select: byte and 16-bit lanes == */

@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include "dnnl_kernels.h"
 #include "tools/cputime.h"
 double ab_old(const float *, const float *, unsigned char *, int64_t, int, int);
 double ab_new(const float *, const float *, unsigned char *, int64_t, int, int);
 void ab_cap_old(int), ab_cap_new(int);
 int main(int argc, char **argv) {
-    static const int ops[4] = {2, 4, 1, 5}; /* dnnlk_compare_lt, gt, ne, ge */
+    static const int ops[4] = {dnnlk_compare_lt, dnnlk_compare_gt, dnnlk_compare_ne, dnnlk_compare_ge};
     static const char *names[4] = {"lt", "gt", "ne", "ge"};
     const int64_t rows = 4096, n = rows * 4096;
     int isa = argc > 1 ? atoi(argv[1]) : -1, r, pass, o;
