@@ -1,7 +1,8 @@
 /* dnnl_kernels — resize_bwd_simd.h: resize backward's two inner loops, written once on the vector
  * layer and compiled at every level by simd_instantiate.h from resize_bwd.h (no include guard).
- * Every product is kept apart from its sum (dnnlk__vf_nofuse, DNNLK__NOFUSE): the plain C of
- * resize_bwd.h and every level give the same bits. */
+ * Every product is kept apart from its sum (dnnlk__vf_nofuse, DNNLK__NOFUSE) unless it is exact
+ * (dnnlk__rsb_rowsum_v), where fusing cannot change it: the plain C of resize_bwd.h and every level
+ * give the same bits. */
 
 /* tmp[k] += w · g[k] for k < n, g contiguous of dtype dt (f32, bf16, f16), in double. */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_axpy)(double *tmp, const char *g, int dt, int64_t n, double w) {
@@ -25,26 +26,15 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_axpy)(double *tmp, const char 
     }
 }
 
-/* tmp[k] = Σ_{r < nr} w[r] · g[r][k] in r order from 0, k < n, the rows g[r] contiguous of dtype dt:
- * what nr calls of dnnlk__rsb_axpy on a zeroed tmp give, bit for bit, in one pass that keeps the
- * sum in registers (the axpy loaded and stored all of tmp once per row). pf (or NULL): the n
- * elements at pf + pfs and pf + 2 pfs bytes are requested into L1 (rows a next call reads). Those
- * rows may lie past diff_dst's end: their addresses are formed as integers (a prefetch of any
- * address is harmless; a pointer past an object is undefined behaviour in C). */
-static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const char *const *g, const double *w, int nr, int dt,
-                                                          int64_t n, const char *pf, int64_t pfs) {
+/* The vectors of dnnlk__rsb_rowsum below: tmp[k] = Σ_{r < nr} w[r] · g[r][k] for k < n - n % VF_N.
+ * exact: every w[r] is an f32 value, so each product of it with an f32 element is exact in double
+ * (24 + 24 bits) and a multiply-add rounds it as the separate multiply and add do: the products
+ * may fuse (the compiler's choice, per level) with the same bits. Otherwise they are kept apart. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__rsb_rowsum_v)(double *tmp, const char *const *g, const double *w, int nr,
+                                                                 int dt, int64_t n, const int exact) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
     int64_t k = 0;
     int r, h;
-    if (pf) {
-        const uintptr_t a = (uintptr_t)pf + (uintptr_t)pfs, b = a + (uintptr_t)pfs, bytes = (uintptr_t)n * es;
-        uintptr_t o;
-        (void)a, (void)b; /* the scalar level's prefetch is no code */
-        for (o = 0; o < bytes; o += 64) {
-            dnnlk__vec_prefetch_l1((const void *)(a + o), 1);
-            dnnlk__vec_prefetch_l1((const void *)(b + o), 1);
-        }
-    }
     for (; k + DNNLK__VF_N <= n; k += DNNLK__VF_N) {
         dnnlk__vd s[DNNLK__VF_N / DNNLK__VD_N];
         for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) s[h] = dnnlk__vd_zero();
@@ -53,7 +43,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const cha
                 const dnnlk__vd vw = dnnlk__vd_set1(w[r]);
                 for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) {
                     dnnlk__vd p = dnnlk__vd_mul(vw, dnnlk__vd_load_f32((const float *)(const void *)g[r] + k + h * DNNLK__VD_N));
-                    dnnlk__vf_nofuse(p);
+                    if (!exact) dnnlk__vf_nofuse(p);
                     s[h] = dnnlk__vd_add(s[h], p);
                 }
             }
@@ -63,12 +53,39 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const cha
                 const dnnlk__vd vw = dnnlk__vd_set1(w[r]);
                 for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) {
                     dnnlk__vd p = dnnlk__vd_mul(vw, dnnlk__vd_from_vf(v, h));
-                    dnnlk__vf_nofuse(p);
+                    if (!exact) dnnlk__vf_nofuse(p);
                     s[h] = dnnlk__vd_add(s[h], p);
                 }
             }
         for (h = 0; h < DNNLK__VF_N / DNNLK__VD_N; h++) dnnlk__vd_storeu(tmp + k + h * DNNLK__VD_N, s[h]);
     }
+    return k;
+}
+
+/* tmp[k] = Σ_{r < nr} w[r] · g[r][k] in r order from 0, k < n, the rows g[r] contiguous of dtype dt:
+ * what nr calls of dnnlk__rsb_axpy on a zeroed tmp give, bit for bit, in one pass that keeps the
+ * sum in registers (the axpy loaded and stored all of tmp once per row). pf (or NULL): the n
+ * elements at pf + pfs and pf + 2 pfs bytes are requested into L1 (rows a next call reads). Those
+ * rows may lie past diff_dst's end: their addresses are formed as integers (a prefetch of any
+ * address is harmless; a pointer past an object is undefined behaviour in C). The weights of a
+ * resize along one outer axis are the forward's f32 ones, exact products (dnnlk__rsb_rowsum_v):
+ * fused there, the bench's x2 row ran 7% faster (`tools/ab_inprocess.sh OLD rsb`, same bits). */
+static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const char *const *g, const double *w, int nr, int dt,
+                                                          int64_t n, const char *pf, int64_t pfs) {
+    const size_t es = dt == dnnlk_f32 ? 4 : 2;
+    int64_t k;
+    int r, exact = 1;
+    if (pf) {
+        const uintptr_t a = (uintptr_t)pf + (uintptr_t)pfs, b = a + (uintptr_t)pfs, bytes = (uintptr_t)n * es;
+        uintptr_t o;
+        (void)a, (void)b; /* the scalar level's prefetch is no code */
+        for (o = 0; o < bytes; o += 64) {
+            dnnlk__vec_prefetch_l1((const void *)(a + o), 1);
+            dnnlk__vec_prefetch_l1((const void *)(b + o), 1);
+        }
+    }
+    for (r = 0; r < nr; r++) exact &= (double)(float)w[r] == w[r];
+    k = exact ? DNNLK__SFX(dnnlk__rsb_rowsum_v)(tmp, g, w, nr, dt, n, 1) : DNNLK__SFX(dnnlk__rsb_rowsum_v)(tmp, g, w, nr, dt, n, 0);
     for (; k < n; k++) {
         double s = 0;
         for (r = 0; r < nr; r++) {

@@ -712,6 +712,54 @@ TEST(torch_resize_bwd_isa) {
     }
 }
 
+/* The same bits on every level, as the README states: fixed inputs through each level up to the
+ * CPU's, compared with the scalar level's bytes. The cases take both of dnnlk__rsb_rowsum's
+ * forms: rows weighted by one resized outer axis (f32 weights, exact products that may fuse) and
+ * by two (products of two weights, kept apart from their sums), and the x2 column windows. */
+TEST(resize_bwd_levels_same_bits) {
+    static const int ax2[2] = {2, 3}, ax3[3] = {1, 2, 3};
+    static const float sc2[2] = {2.0f, 2.0f}, sc2b[2] = {1.5f, 0.6f}, sc3[3] = {1.7f, 2.0f, 0.75f};
+    static const struct {
+        dnnlk_dtype dt;
+        int64_t sd[4];
+        int naxes;
+        const int *axes;
+        const float *scales;
+        dnnlk_resize_coord coord;
+    } cs[5] = {{dnnlk_f32, {2, 3, 19, 37}, 2, ax2, sc2, dnnlk_resize_half_pixel},
+               {dnnlk_f32, {1, 2, 11, 40}, 2, ax2, sc2b, dnnlk_resize_align_corners},
+               {dnnlk_f32, {1, 5, 7, 21}, 3, ax3, sc3, dnnlk_resize_half_pixel},
+               {dnnlk_bf16, {2, 2, 9, 33}, 2, ax2, sc2, dnnlk_resize_pytorch_half_pixel},
+               {dnnlk_f16, {1, 4, 6, 17}, 3, ax3, sc3, dnnlk_resize_asymmetric}};
+    int c, l, top = (int)dnnlk_cpu_isa();
+    th_seed(4711);
+    for (c = 0; c < 5; c++) {
+        dnnlk_resize_desc d;
+        dnnlk_tensor ts = th_tensor(NULL, cs[c].dt, 4, cs[c].sd), td, tg, tb;
+        int64_t nin = th_numel(4, cs[c].sd), nout, f;
+        size_t es = dnnlk_dtype_size(cs[c].dt);
+        char *g, *ref, *got;
+        memset(&d, 0, sizeof d);
+        d.mode = dnnlk_resize_linear, d.coord = cs[c].coord, d.naxes = cs[c].naxes, d.axes = cs[c].axes;
+        d.scales = cs[c].scales;
+        td = ts, td.ndims = DNNLK_UNKNOWN;
+        CHECK_EQ(dnnlk_resize_infer(&ts, &d, &td), dnnlk_success);
+        nout = th_numel(4, td.dims);
+        g = (char *)malloc((size_t)nout * es), ref = (char *)malloc((size_t)nin * es), got = (char *)malloc((size_t)nin * es);
+        for (f = 0; f < nout; f++) dnnlk__store_from_f32(g + f * (int64_t)es, cs[c].dt, th_randf(-4, 4));
+        tg = th_tensor(g, cs[c].dt, 4, td.dims);
+        for (l = 0; l <= top; l++) {
+            dnnlk_set_max_isa((dnnlk_isa)l);
+            tb = th_tensor(l ? got : ref, cs[c].dt, 4, cs[c].sd);
+            CHECK_EQ(dnnlk_resize_bwd(&tg, &d, &tb, 0, 1), dnnlk_success);
+            if (l) CHECK_MSG(memcmp(ref, got, (size_t)nin * es) == 0, "resize_bwd case %d: level %s differs from scalar", c,
+                             dnnlk_isa_name(dnnlk_max_isa()));
+        }
+        dnnlk_set_max_isa(dnnlk_isa_avx512);
+        free(g), free(ref), free(got);
+    }
+}
+
 int main(void) {
     RUN_EACH_ISA(layer_norm_bwd_isa);
     RUN(layer_norm_bwd_finite_difference);
@@ -720,6 +768,7 @@ int main(void) {
     RUN(select_bwd_bad_input);
     RUN_EACH_ISA(resize_bwd_isa);
     RUN(resize_bwd_bad_input);
+    RUN(resize_bwd_levels_same_bits);
     RUN_EACH_ISA(torch_layer_norm_bwd_isa);
     RUN_EACH_ISA(torch_resize_bwd_isa);
     return th_summary();

@@ -13,6 +13,9 @@
 #             ns per diff_dst element; ARG caps the ISA level (0 scalar .. 3 AVX-512)
 #   cmp       compare lt, gt, ne, ge of f32 [4096,4096] and [16,4096] into boolean, bytes compared:
 #             ns per element; ARG caps the ISA level
+#   lnb       layer_norm_bwd [4096,768] and [64,768] (in cache) with weight, diff_weight and
+#             diff_bias, beside a memcpy of the same bytes: ns per element, outputs compared (bits,
+#             or the largest difference); ARG caps the ISA level
 set -e
 old=${1:?usage: tools/ab_inprocess.sh OLD CASE [RUNS [ARG]]}
 case=${2:?usage: tools/ab_inprocess.sh OLD CASE [RUNS [ARG]]}
