@@ -69,7 +69,7 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__rsb_rowsum_v)(double *tmp, c
  * rows may lie past diff_dst's end: their addresses are formed as integers (a prefetch of any
  * address is harmless; a pointer past an object is undefined behaviour in C). The weights of a
  * resize along one outer axis are the forward's f32 ones, exact products (dnnlk__rsb_rowsum_v):
- * fused there, the bench's x2 row ran 7% faster (`tools/ab_inprocess.sh OLD rsb`, same bits). */
+ * fused there, the bench's x2 row ran 5.5% faster (`tools/ab_inprocess.sh OLD rsb`, same bits). */
 static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__rsb_rowsum)(double *tmp, const char *const *g, const double *w, int nr, int dt,
                                                           int64_t n, const char *pf, int64_t pfs) {
     const size_t es = dt == dnnlk_f32 ? 4 : 2;
