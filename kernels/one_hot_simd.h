@@ -62,12 +62,13 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__onehot_emit)(char *p, int64_t nrow
     while (r < nrows && hot[r] < 0) r++;
     hpos = r < nrows ? r * depth + hot[r] : INT64_MAX;
     {
-        /* Byte pointers from here: q (element e) walks whole vectors up to qend; hv is the start
-         * of the vector that holds the next hot element, or qend once none is left before it. */
+        /* Byte pointers from here: q (element e, which moves by whole vectors) walks up to qend;
+         * hv is the start of the vector that holds the next hot element, at most qend (hpos <
+         * total), or qend once none is left. */
         char *q = p + e * es, *const qend = q + (total - e) / epv * VB;
         for (;;) {
             char *hv = hpos < total ? q + (hpos - e) / epv * VB : qend;
-            q = DNNLK__SFX(dnnlk__onehot_run)(q, hv < qend ? hv : qend, offv, nt);
+            q = DNNLK__SFX(dnnlk__onehot_run)(q, hv, offv, nt);
             e = (q - p) / es;
             if (q == qend) break;
             {
