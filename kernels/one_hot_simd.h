@@ -10,7 +10,7 @@
  * around it, read at the hot element's offset: registers only. Patching through a buffer (stores
  * of off and on, then a vector load of it) stalled each hot vector's load on the stores it
  * overlaps: one_hot s64 depth 1000 wrote 0.80x as fast as a non-temporal fill of zeros, now
- * 0.97-0.99x (in the one-process probe of the README). */
+ * 0.97-0.99x (tools/onehot_fill_probe.c). */
 
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__onehot_put)(char *q, dnnlk__vi v, const int nt) {
     if (nt) dnnlk__vi_stream(q, v);
