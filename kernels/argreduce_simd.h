@@ -121,6 +121,63 @@ static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_hrow_f_1pass)(const c
     return best + DNNLK__SFX(dnnlk__argred_find_f)(p + best * es, B, t, m, 0, last);
 }
 
+/* The same answer from a scan that only takes maxima (minima for arg_min): blocks of
+ * DNNLK__AR_SCAN_VECS scan vectors (vec.h's dnnlk__vs), each block's elements folded into four running
+ * maxima by one max per load, and the block's maximum compared once with the best value m so far.
+ * On the Zen 4 development host that loop reads at the bound, where any loop that compares every
+ * vector reads 8-12% below it (tools/scan_probe.c). A block that may move the answer (as in
+ * dnnlk__argred_hrow_f_1pass: above m, or level with it in last mode) gives m its maximum and is
+ * remembered; the search for m runs in that block at the end. The max may drop a NaN: the vector
+ * layer's NaN watch, or the block's maximum where the max passes NaN on, tells, and the row then
+ * returns -1 for dnnlk__argred_hrow_f_1pass to find the NaN. The row's last block overlaps the one
+ * before it where K is not a multiple of the block (ties with itself change neither answer).
+ * Needs K >= one block and a watch begun. */
+static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_hrow_f_scan)(const char *p, int64_t K, int t, int is_min,
+                                                                      int last, dnnlk__nanwatch *w) {
+    const int64_t V = DNNLK__VS_N, B = DNNLK__AR_SCAN_VECS * V, es = t == dnnlk_f32 ? 4 : 2;
+    float m = dnnlk__f32_from_bits(is_min ? 0x7f800000u : 0xff800000u), lanes[DNNLK__VS_N];
+    dnnlk__vs mv = dnnlk__vs_set1(m);
+    int64_t i = 0, best = 0, at, l;
+    int j;
+    for (;;) {
+        const char *q;
+        dnnlk__vs a0, a1, a2, a3;
+        at = i + B <= K ? i : K - B;
+        q = p + at * es;
+        a0 = dnnlk__vs_load_dt(q, t), a1 = dnnlk__vs_load_dt(q + V * es, t);
+        a2 = dnnlk__vs_load_dt(q + 2 * V * es, t), a3 = dnnlk__vs_load_dt(q + 3 * V * es, t);
+        for (l = 4 * V; l < B; l += 4 * V) {
+            const char *r = q + l * es;
+            if (is_min) {
+                a0 = dnnlk__vs_min(a0, dnnlk__vs_load_dt(r, t)), a1 = dnnlk__vs_min(a1, dnnlk__vs_load_dt(r + V * es, t));
+                a2 = dnnlk__vs_min(a2, dnnlk__vs_load_dt(r + 2 * V * es, t));
+                a3 = dnnlk__vs_min(a3, dnnlk__vs_load_dt(r + 3 * V * es, t));
+            } else {
+                a0 = dnnlk__vs_max(a0, dnnlk__vs_load_dt(r, t)), a1 = dnnlk__vs_max(a1, dnnlk__vs_load_dt(r + V * es, t));
+                a2 = dnnlk__vs_max(a2, dnnlk__vs_load_dt(r + 2 * V * es, t));
+                a3 = dnnlk__vs_max(a3, dnnlk__vs_load_dt(r + 3 * V * es, t));
+            }
+        }
+        a0 = is_min ? dnnlk__vs_min(dnnlk__vs_min(a0, a1), dnnlk__vs_min(a2, a3))
+                    : dnnlk__vs_max(dnnlk__vs_max(a0, a1), dnnlk__vs_max(a2, a3));
+        /* max: a lane above m (last mode: not below it), or NaN; min mirrored */
+        if (DNNLK__UNLIKELY(last ? (is_min ? dnnlk__vs_any_nlt(mv, a0) : dnnlk__vs_any_nlt(a0, mv))
+                                 : (is_min ? dnnlk__vs_any_nle(mv, a0) : dnnlk__vs_any_nle(a0, mv)))) {
+            dnnlk__vs_storeu(lanes, a0);
+            for (j = 0; j < DNNLK__VS_N; j++) {
+                if (lanes[j] != lanes[j]) return -1;
+                if (is_min ? lanes[j] < m : lanes[j] > m) m = lanes[j];
+            }
+            mv = dnnlk__vs_set1(m);
+            best = at;
+        }
+        if (at + B == K) break;
+        i += B;
+    }
+    if (dnnlk__nanwatch_seen(w)) return -1;
+    return best + DNNLK__SFX(dnnlk__argred_find_f)(p + best * es, B, t, m, 0, last);
+}
+
 /* Two passes (a vector max, then the search for it): rows shorter than a block of four vectors. */
 static DNNLK__FORCEINLINE int64_t DNNLK__SFX(dnnlk__argred_hrow_f)(const char *p, int64_t K, int t, int is_min, int last) {
     const int64_t W = DNNLK__VF_N, es = t == dnnlk_f32 ? 4 : 2;
@@ -277,14 +334,22 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__argred_rows_t)(const dnnlk__arg
     int isf = t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;
     int64_t j = 0;
     if (a->sa == a->esize && a->K >= W) {
+        dnnlk__nanwatch w;
+        /* rows of at least one scan block take the max-only scan while the NaN watch can run */
+        int scan = isf && a->K >= DNNLK__AR_SCAN_VECS * DNNLK__VS_N && dnnlk__nanwatch_begin(&w);
         for (; j < n; j++) {
             const char *p = src + j * a->ss;
-            int64_t k = isf ? (a->K >= 4 * W
-                                   ? DNNLK__SFX(dnnlk__argred_hrow_f_1pass)(p, a->K, t, is_min, last)
-                                   : DNNLK__SFX(dnnlk__argred_hrow_f)(p, a->K, t, is_min, last))
-                            : DNNLK__SFX(dnnlk__argred_hrow_i)(p, a->K, t, is_min, last);
+            int64_t k = scan ? DNNLK__SFX(dnnlk__argred_hrow_f_scan)(p, a->K, t, is_min, last, &w) : -1;
+            if (k < 0) {
+                k = isf ? (a->K >= 4 * W ? DNNLK__SFX(dnnlk__argred_hrow_f_1pass)(p, a->K, t, is_min, last)
+                                         : DNNLK__SFX(dnnlk__argred_hrow_f)(p, a->K, t, is_min, last))
+                        : DNNLK__SFX(dnnlk__argred_hrow_i)(p, a->K, t, is_min, last);
+                /* a compare that signals on the NaN (SSE4.1's forms) must not count against the next row */
+                if (scan) (void)dnnlk__nanwatch_seen(&w);
+            }
             dnnlk__argred_put(a, p, k, ip + j * a->si, vp ? vp + j * a->sv : NULL);
         }
+        if (scan) dnnlk__nanwatch_end(&w);
         return;
     }
     if (a->ss == a->esize && a->K <= INT32_MAX) {

@@ -60,6 +60,41 @@ typedef enum dnnlk_isa {
 #define DNNLK__NEON 0
 #endif
 
+#if DNNLK__X86
+/* The NaN watch of the x86 levels (vec.h): maxps / minps raise the invalid flag for a NaN operand
+ * even where they return the other one, so a scan that only takes maxima can still tell whether
+ * it met a NaN. The flag lives in MXCSR, which belongs to the caller: the watch clears it, reads
+ * it, and puts the caller's MXCSR back exactly. Where the caller unmasked the invalid exception
+ * (bit 7 clear) the max would trap, so the watch is refused. The asm's memory clobber keeps the
+ * scan's loads, and so its maxima, between begin and the reads. */
+typedef struct dnnlk__mxcsr_watch {
+    unsigned saved;
+} dnnlk__mxcsr_watch;
+static DNNLK__FORCEINLINE unsigned dnnlk__mxcsr_get(void) {
+    unsigned c;
+    __asm__ __volatile__("stmxcsr %0" : "=m"(c) : : "memory");
+    return c;
+}
+static DNNLK__FORCEINLINE void dnnlk__mxcsr_set(unsigned c) { __asm__ __volatile__("ldmxcsr %0" : : "m"(c) : "memory"); }
+static DNNLK__FORCEINLINE int dnnlk__mxcsr_watch_begin(dnnlk__mxcsr_watch *w) {
+    const unsigned invalid_flag = 0x1u, invalid_mask = 0x80u;
+    w->saved = dnnlk__mxcsr_get();
+    if (!(w->saved & invalid_mask)) return 0;
+    if (w->saved & invalid_flag) dnnlk__mxcsr_set(w->saved & ~invalid_flag);
+    return 1;
+}
+static DNNLK__FORCEINLINE int dnnlk__mxcsr_watch_seen(dnnlk__mxcsr_watch *w) {
+    unsigned c = dnnlk__mxcsr_get();
+    (void)w;
+    if (!(c & 0x1u)) return 0;
+    dnnlk__mxcsr_set(c & ~0x1u);
+    return 1;
+}
+static DNNLK__FORCEINLINE void dnnlk__mxcsr_watch_end(dnnlk__mxcsr_watch *w) {
+    if (dnnlk__mxcsr_get() != w->saved) dnnlk__mxcsr_set(w->saved);
+}
+#endif
+
 /* Compile-time cap: the includer may define DNNLK_MAX_ISA to 0..3 (a number: the preprocessor
  * compares it, and an enum name there would read as 0). */
 #ifndef DNNLK_MAX_ISA

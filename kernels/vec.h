@@ -136,6 +136,27 @@
  *                             dnnlk__vf_maskz_scalef(m, p, n): m ? that : 0 (n anything outside m)
  *   dnnlk__vec_prefetch_l1(p, bytes)  requests [p, p + bytes) into L1 (no-op at the scalar level)
  *
+ * == scans: a max that loses no NaN unseen ==
+ *   dnnlk__vs                 f32 vector of DNNLK__VS_N lanes for a read-only scan streaming from L3
+ *                             or memory: dnnlk__vf, except 256-bit on AVX-512 (on the Zen 4
+ *                             development host a max per 256-bit load reads at the bound, one per
+ *                             two joined into 512 bits 4-5% below it: tools/scan_probe.c)
+ *   dnnlk__vs_load_dt(p, dt)  DNNLK__VS_N f32, bf16 or f16 elements as f32 lanes (vec_dtype.h)
+ *   dnnlk__vs_set1 / _storeu  as dnnlk__vf's
+ *   dnnlk__vs_max / _min(a, b)  max / min; a NaN operand either comes out in the result (NEON's
+ *                             FMAX, the scalar level) or sets the NaN watch's flag (x86: maxps and
+ *                             minps raise invalid for a NaN operand, and may return the other one)
+ *   dnnlk__vs_any_nle / _any_nlt(a, b)   nonzero where some lane has !(a <= b) / !(a < b), NaN
+ *                             included
+ *   dnnlk__nanwatch           the watch's state; dnnlk__nanwatch_begin(&w): starts watching and
+ *                             returns 1, or returns 0 where it cannot (x86: the caller unmasked the
+ *                             invalid exception, so the max would trap: take another path then)
+ *   dnnlk__nanwatch_seen(&w)  nonzero if an invalid operation (a NaN through dnnlk__vs_max / _min,
+ *                             where the body's only float operations in the watch are those and
+ *                             quiet compares) happened since begin or the last seen, which starts
+ *                             over; 0 always where the max passes NaN on
+ *   dnnlk__nanwatch_end(&w)   the caller's floating-point control and status back, exactly
+ *
  * == quant, resize: s32 lanes narrowed to bytes ==
  *   dnnlk__vi_pack4_u8(a, b, c, d)  s32 lanes in [-128, 255] of four vectors -> their low bytes, in
  *                             order (a's lanes first), as the 4 * DNNLK__VF_N bytes of one dnnlk__vi

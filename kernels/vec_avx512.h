@@ -17,6 +17,10 @@ static DNNLK__FORCEINLINE __m512 dnnlk__vf_loadu_n_avx512(const float *p, size_t
 static DNNLK__FORCEINLINE void dnnlk__vf_storeu_n_avx512(float *p, __m512 v, size_t n) {
     _mm512_mask_storeu_ps(p, dnnlk__lanes_below_avx512(n), v);
 }
+static DNNLK__FORCEINLINE __m256 dnnlk__vs_load_bf16_avx512(const uint16_t *p) {
+    __m128i h = _mm_loadu_si128((const __m128i *)(const void *)p);
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
 static DNNLK__FORCEINLINE __m512 dnnlk__vf_load_bf16_avx512(const uint16_t *p) {
     __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)p);
     return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
@@ -496,3 +500,20 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vf_fnmadd(a, b, c) _mm512_fnmadd_ps((a), (b), (c))
 #define dnnlk__vf_fnmsub(a, b, c) _mm512_fnmsub_ps((a), (b), (c))
 #define dnnlk__vf_max_neg0(x) _mm512_max_ps(_mm512_set1_ps(-0.0f), (x))
+
+/* == scans: 256-bit (vec.h says why) == */
+#define DNNLK__VS_N 8
+#define dnnlk__vs __m256
+#define dnnlk__vs_loadu(p) _mm256_loadu_ps(p)
+#define dnnlk__vs_load_bf16 dnnlk__vs_load_bf16_avx512
+#define dnnlk__vs_load_f16(p) _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define dnnlk__vs_set1(x) _mm256_set1_ps(x)
+#define dnnlk__vs_storeu(p, v) _mm256_storeu_ps((p), (v))
+#define dnnlk__vs_max(a, b) _mm256_max_ps((a), (b))
+#define dnnlk__vs_min(a, b) _mm256_min_ps((a), (b))
+#define dnnlk__vs_any_nle(a, b) _mm256_movemask_ps(_mm256_cmp_ps((a), (b), _CMP_NLE_UQ))
+#define dnnlk__vs_any_nlt(a, b) _mm256_movemask_ps(_mm256_cmp_ps((a), (b), _CMP_NLT_UQ))
+#define dnnlk__nanwatch dnnlk__mxcsr_watch
+#define dnnlk__nanwatch_begin dnnlk__mxcsr_watch_begin
+#define dnnlk__nanwatch_seen dnnlk__mxcsr_watch_seen
+#define dnnlk__nanwatch_end dnnlk__mxcsr_watch_end

@@ -7,6 +7,7 @@
  *                                    at p (any byte alignment) as f32 lanes, exactly
  *   dnnlk__vf_load_dt_scan(p, dt)    the same, f32 through dnnlk__vf_loadu_scan: for scans that
  *                                    read and compare a stream (vec.h says when it pays)
+ *   dnnlk__vs_load_dt(p, dt)         DNNLK__VS_N f32, bf16 or f16 elements as the scan vector's lanes
  *   dnnlk__vf_store_dt(p, dt, v, nt) v as DNNLK__VF_N elements of dtype dt (f32, bf16, f16;
  *                                    round to nearest even, NaN kept NaN); nt: stream an f32
  *                                    vector (p aligned to the vector). Half-width outputs are
@@ -43,6 +44,11 @@ static DNNLK__FORCEINLINE dnnlk__vf DNNLK__SFX(dnnlk__vf_load_dt_scan_fn)(const 
     if (dt == (int)dnnlk_f32) return dnnlk__vf_loadu_scan((const float *)p);
     return DNNLK__SFX(dnnlk__vf_load_dt_fn)(p, dt);
 }
+static DNNLK__FORCEINLINE dnnlk__vs DNNLK__SFX(dnnlk__vs_load_dt_fn)(const void *p, int dt) {
+    if (dt == (int)dnnlk_f32) return dnnlk__vs_loadu((const float *)p);
+    if (dt == (int)dnnlk_bf16) return dnnlk__vs_load_bf16((const uint16_t *)p);
+    return dnnlk__vs_load_f16((const uint16_t *)p);
+}
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__vf_store_dt_fn)(void *p, int dt, dnnlk__vf v, int nt) {
     if (dt == (int)dnnlk_f32) {
         if (nt) dnnlk__vf_stream((float *)p, v);
@@ -71,6 +77,7 @@ static DNNLK__FORCEINLINE dnnlk__vi DNNLK__SFX(dnnlk__vi_pack4_u8_sign_fn)(dnnlk
 
 #define dnnlk__vf_load_dt(p, dt) DNNLK__SFX(dnnlk__vf_load_dt_fn)((const void *)(p), (int)(dt))
 #define dnnlk__vf_load_dt_scan(p, dt) DNNLK__SFX(dnnlk__vf_load_dt_scan_fn)((const void *)(p), (int)(dt))
+#define dnnlk__vs_load_dt(p, dt) DNNLK__SFX(dnnlk__vs_load_dt_fn)((const void *)(p), (int)(dt))
 #define dnnlk__vf_store_dt(p, dt, v, nt) DNNLK__SFX(dnnlk__vf_store_dt_fn)((void *)(p), (int)(dt), (v), (nt))
 #ifndef dnnlk__vi_pack4_u8_sign
 #define dnnlk__vi_pack4_u8_sign(a, b, c, d, ua, ub, uc, ud, z, maxc) \

@@ -203,3 +203,21 @@
 #undef dnnlk__vf_fnmadd
 #undef dnnlk__vf_fnmsub
 #undef dnnlk__vf_max_neg0
+
+/* == scans == */
+#undef DNNLK__VS_N
+#undef dnnlk__vs
+#undef dnnlk__vs_loadu
+#undef dnnlk__vs_load_bf16
+#undef dnnlk__vs_load_f16
+#undef dnnlk__vs_load_dt
+#undef dnnlk__vs_set1
+#undef dnnlk__vs_storeu
+#undef dnnlk__vs_max
+#undef dnnlk__vs_min
+#undef dnnlk__vs_any_nle
+#undef dnnlk__vs_any_nlt
+#undef dnnlk__nanwatch
+#undef dnnlk__nanwatch_begin
+#undef dnnlk__nanwatch_seen
+#undef dnnlk__nanwatch_end

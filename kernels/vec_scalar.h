@@ -29,6 +29,9 @@ static DNNLK__FORCEINLINE float dnnlk__sf_mul(float a, float b) {
 }
 static DNNLK__FORCEINLINE float dnnlk__sf_fmadd(float a, float b, float c) { return dnnlk__sf_mul(a, b) + c; }
 static DNNLK__FORCEINLINE float dnnlk__sf_min(float a, float b) { return a < b ? a : b; }
+/* max / min that pass a NaN of either operand on (the scan vector's, see vec.h) */
+static DNNLK__FORCEINLINE float dnnlk__sf_max_nan(float a, float b) { return a != a || a > b ? a : b; }
+static DNNLK__FORCEINLINE float dnnlk__sf_min_nan(float a, float b) { return a != a || a < b ? a : b; }
 static DNNLK__FORCEINLINE float dnnlk__sf_max(float a, float b) { return a > b ? a : b; }
 static DNNLK__FORCEINLINE float dnnlk__sf_blend(int m, float t, float f) { return m ? t : f; }
 static DNNLK__FORCEINLINE int32_t dnnlk__si_blend(int m, int32_t t, int32_t f) { return m ? t : f; }
@@ -590,3 +593,21 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vf_fnmadd(a, b, c) dnnlk__vf_sub((c), dnnlk__vf_mul((a), (b)))
 #define dnnlk__vf_fnmsub(a, b, c) dnnlk__vf_sub(dnnlk__vf_xor(dnnlk__vf_mul((a), (b)), dnnlk__vf_set1(-0.0f)), (c))
 #define dnnlk__vf_max_neg0(x) dnnlk__sf_max_neg0(x)
+
+/* == scans: the scan vector is dnnlk__vf here == */
+#define DNNLK__VS_N DNNLK__VF_N
+#define dnnlk__vs dnnlk__vf
+#define dnnlk__vs_loadu(p) dnnlk__vf_loadu(p)
+#define dnnlk__vs_load_bf16(p) dnnlk__vf_load_bf16(p)
+#define dnnlk__vs_load_f16(p) dnnlk__vf_load_f16(p)
+#define dnnlk__vs_set1(x) dnnlk__vf_set1(x)
+#define dnnlk__vs_storeu(p, v) dnnlk__vf_storeu((p), (v))
+/* NaN comes out in the result: the watch has nothing to do */
+#define dnnlk__vs_max(a, b) dnnlk__sf_max_nan((a), (b))
+#define dnnlk__vs_min(a, b) dnnlk__sf_min_nan((a), (b))
+#define dnnlk__vs_any_nle(a, b) (!((a) <= (b)))
+#define dnnlk__vs_any_nlt(a, b) (!((a) < (b)))
+#define dnnlk__nanwatch int
+#define dnnlk__nanwatch_begin(w) ((void)(w), 1)
+#define dnnlk__nanwatch_seen(w) ((void)(w), 0)
+#define dnnlk__nanwatch_end(w) ((void)(w))

@@ -630,8 +630,9 @@ TEST(topk_large_k_workspace_each_isa) {
 }
 
 /* ---- the block edges of the one-pass scans ----
- * The contiguous arg scan works in blocks of four vectors (16, 32, 64 or 128 floats by level) and
- * ends with a block overlapping the one before it; top_k filters four vectors at a time against a
+ * The contiguous arg scans work in blocks of four vectors (16, 32, 64 or 128 floats by level; the
+ * max-only scan of rows from one block on: 32, 128 or 256) and end with a block overlapping the
+ * one before it; top_k filters four vectors at a time against a
  * running threshold. Hand-made f32 rows put the extreme (a number, NaN, +-inf or a signed zero)
  * at two positions from a set that straddles every block and vector edge of every level, over
  * backgrounds of ties, -inf and ascending values, and check every mode against the definitions. */
@@ -703,12 +704,14 @@ TEST(block_edges_each_isa) {
     long rows = 0, keep = th_scaled(1000);
     th_seed(2727);
     for (ki = 0; ki < 4; ki++) {
-        int64_t K = Ks[ki], pos[14], np = 0, a, b, j;
+        int64_t K = Ks[ki], pos[21], np = 0, a, b, j;
         float *x = (float *)malloc((size_t)K * 4);
-        /* vector and block edges of every level (4 to 128 floats), the start of the overlapping
-         * last block and the last elements */
-        static const int64_t head[7] = {0, 1, 15, 16, 63, 64, 65};
-        for (j = 0; j < 7; j++) pos[np++] = head[j];
+        /* vector and block edges of every level (4 to 128 floats; the max-only scan's blocks of
+         * 32 to 256), the start of the overlapping last block and the last elements */
+        static const int64_t head[11] = {0, 1, 15, 16, 63, 64, 65, 127, 128, 255, 256};
+        for (j = 0; j < 11; j++) pos[np++] = head[j];
+        pos[np++] = K - 257;
+        pos[np++] = K - 256;
         pos[np++] = K - 129;
         pos[np++] = K - 64;
         pos[np++] = K - 63;
@@ -737,6 +740,83 @@ TEST(block_edges_each_isa) {
                     }
         free(x);
     }
+}
+
+/* ---- the caller's floating-point state ----
+ * On x86 the max-only scan watches for NaN through MXCSR's invalid flag (maxps raises it for a NaN
+ * operand it may drop). A call must leave MXCSR exactly as it found it: an invalid flag the caller
+ * had raised stays raised, one the scan raised does not show. Where the caller unmasked the invalid
+ * exception the scan's max would trap on a NaN, so the row takes the compare path: no trap and the
+ * same answer (AVX2 and AVX-512 built by gcc, whose compares are quiet; SSE4.1's compare forms,
+ * the scalar level's C compares and clang's compares signal on NaN on either path, and the scalar
+ * level, which needs no watch, leaves the flag its compares raise). f32, bf16 and f16 rows of one block and more,
+ * with no NaN, a quiet, a negative and (flags only) a signalling NaN. */
+#if defined(__clang__)
+/* clang emits the signalling form of a quiet compare intrinsic (vcmpnleps for _CMP_NLE_UQ) unless
+ * built for strict floating-point exceptions: with the invalid exception unmasked, a NaN traps in
+ * any compare there */
+#define QUIET_COMPARES_KEPT 0
+#else
+#define QUIET_COMPARES_KEPT 1
+#endif
+TEST(arg_fp_state_each_isa) {
+#if HAVE_MXCSR
+    static const int64_t Ks[3] = {256, 1000, 4099};
+    static const uint32_t nans[3] = {0x7fc00000u, 0xffc00000u, 0x7f800001u}; /* quiet, negative, signalling */
+    static const dnnlk_dtype ts[3] = {dnnlk_f32, dnnlk_bf16, dnnlk_f16};
+    int ki, ti, v, st, mode;
+    th_seed(515);
+    for (ki = 0; ki < 3; ki++)
+        for (ti = 0; ti < 3; ti++) {
+            int64_t K = Ks[ki], j, want[4], od = 0, idx;
+            dnnlk_dtype t = ts[ti];
+            size_t es = dnnlk_dtype_size(t);
+            float *x = (float *)malloc((size_t)K * 4);
+            char *xt = (char *)malloc((size_t)K * es);
+            dnnlk_tensor s = th_tensor(xt, t, 1, &K), o = th_tensor(&idx, dnnlk_s64, 0, &od);
+            for (v = 0; v < 4; v++) { /* no NaN, then each NaN at a random place */
+                for (j = 0; j < K; j++) {
+                    st_from_double(xt + j * (int64_t)es, t, th_randf(-10, 10));
+                    x[j] = (float)ld(xt + j * (int64_t)es, t);
+                }
+                if (v) {
+                    int64_t at = th_randint(0, K - 1);
+                    uint16_t h = (uint16_t)(t == dnnlk_bf16 ? (v == 1 ? 0x7fc0u : v == 2 ? 0xffc0u : 0x7f81u)
+                                                            : (v == 1 ? 0x7e00u : v == 2 ? 0xfe00u : 0x7c01u));
+                    if (t == dnnlk_f32) memcpy(xt + at * 4, &nans[v - 1], 4);
+                    else memcpy(xt + at * 2, &h, 2);
+                    x[at] = NAN;
+                }
+                for (mode = 0; mode < 4; mode++) want[mode] = ref_arg_row(x, K, mode & 1, mode >> 1);
+                for (st = 0; st < 3; st++) { /* flags clear; the invalid flag set; invalid unmasked */
+                    unsigned old = _mm_getcsr(), base = old & ~0x3fu, after;
+                    unsigned before = st == 0 ? base : st == 1 ? base | 1u : base & ~0x80u;
+                    if (st == 2 && (th_isa < dnnlk_isa_avx2 || v == 3 || QUIET_COMPARES_KEPT == 0)) continue;
+                    for (mode = 0; mode < 4; mode++) {
+                        dnnlk_status rs;
+                        idx = -1;
+                        _mm_setcsr(before);
+                        rs = mode & 1 ? dnnlk_arg_min(&s, 0, 0, mode >> 1, NULL, &o, 0, 1)
+                                      : dnnlk_arg_max(&s, 0, 0, mode >> 1, NULL, &o, 0, 1);
+                        after = _mm_getcsr();
+                        _mm_setcsr(old);
+                        CHECK_EQ(rs, dnnlk_success);
+                        /* the scalar level's C compares raise the flag as any C code's would */
+                        if (th_isa > dnnlk_isa_scalar)
+                            CHECK_MSG(after == before, "MXCSR %#x after the call, %#x before (dtype %d K=%lld nan %d)", after, before,
+                                  (int)t, (long long)K, v);
+                        CHECK_MSG(idx == want[mode], "arg_%s last=%d dtype %d K=%lld nan %d state %d: %lld, want %lld",
+                                  mode & 1 ? "min" : "max", mode >> 1, (int)t, (long long)K, v, st,
+                                  (long long)idx, (long long)want[mode]);
+                    }
+                }
+            }
+            free(x);
+            free(xt);
+        }
+#else
+    th_skip("x86's MXCSR only");
+#endif
 }
 
 /* ---- top_k's two-pass rows ----
@@ -1045,6 +1125,7 @@ int main(void) {
     RUN_EACH_ISA(topk_large_k_workspace_each_isa);
     RUN_EACH_ISA(denormals_daz_each_isa);
     RUN_EACH_ISA(block_edges_each_isa);
+    RUN_EACH_ISA(arg_fp_state_each_isa);
     RUN_EACH_ISA(topk_two_pass_each_isa);
     RUN_EACH_ISA(unused_huge_strides_each_isa);
     return th_summary();
