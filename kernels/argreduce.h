@@ -293,9 +293,9 @@ static inline void dnnlk__topk_select(uint64_t *h, int64_t n, int64_t k) {
     }
 }
 
-/* arg_max's max-only scan: scan vectors per block (four running maxima of 8 loads each). 256 f32 at
- * AVX-512 / AVX2 read at the bound on the Zen 4 host; 512 and 1024 took 3% and 8-10% longer (more
- * of the row read before a block's compare can move the best, and a longer search at the end). */
+/* arg_max's max-only scan: scan vectors per block (four running maxima of 8 loads each). On the Zen 4
+ * host (tools/scan_probe.c, the library's line, three alternated runs) 32 vectors (256 f32 at AVX2
+ * and AVX-512) read at 0.96-0.99 of the bound, 16 at 0.95-0.97 and 64 at 0.93-0.96. */
 #define DNNLK__AR_SCAN_VECS 32
 
 /* The most blocks the two-pass rows split a row into: their int32 keys, padded to whole vectors,
