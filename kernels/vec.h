@@ -226,4 +226,27 @@
 #else
 #error "vec.h is included by simd_instantiate.h with DNNLK__ISA set to 0, 1, 2, 3 or 4"
 #endif
+/* The scan vector, where the level has no width of its own: dnnlk__vf. */
+#ifndef DNNLK__VS_N
+#define DNNLK__VS_N DNNLK__VF_N
+#define dnnlk__vs dnnlk__vf
+#define dnnlk__vs_loadu(p) dnnlk__vf_loadu(p)
+#define dnnlk__vs_load_bf16(p) dnnlk__vf_load_bf16(p)
+#define dnnlk__vs_load_f16(p) dnnlk__vf_load_f16(p)
+#define dnnlk__vs_set1(x) dnnlk__vf_set1(x)
+#define dnnlk__vs_storeu(p, v) dnnlk__vf_storeu((p), (v))
+#endif
+/* The NaN watch: MXCSR's invalid flag on the x86 levels (cpu.h); nothing to watch on the scalar
+ * level and NEON, whose scan max passes NaN on. */
+#if DNNLK__ISA >= 1 && DNNLK__ISA <= 3
+#define dnnlk__nanwatch dnnlk__mxcsr_watch
+#define dnnlk__nanwatch_begin dnnlk__mxcsr_watch_begin
+#define dnnlk__nanwatch_seen dnnlk__mxcsr_watch_seen
+#define dnnlk__nanwatch_end dnnlk__mxcsr_watch_end
+#else
+#define dnnlk__nanwatch int
+#define dnnlk__nanwatch_begin(w) ((void)(w), 1)
+#define dnnlk__nanwatch_seen(w) ((void)(w), 0)
+#define dnnlk__nanwatch_end(w) ((void)(w))
+#endif
 #include "vec_dtype.h" /* dnnlk__vf_load_dt / dnnlk__vf_store_dt: dtype loads and stores on the above */

@@ -498,19 +498,8 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 #define dnnlk__vf_fnmsub(a, b, c) _mm256_fnmsub_ps((a), (b), (c))
 #define dnnlk__vf_max_neg0(x) _mm256_max_ps(_mm256_set1_ps(-0.0f), (x))
 
-/* == scans: the scan vector is dnnlk__vf here == */
-#define DNNLK__VS_N DNNLK__VF_N
-#define dnnlk__vs dnnlk__vf
-#define dnnlk__vs_loadu(p) dnnlk__vf_loadu(p)
-#define dnnlk__vs_load_bf16(p) dnnlk__vf_load_bf16(p)
-#define dnnlk__vs_load_f16(p) dnnlk__vf_load_f16(p)
-#define dnnlk__vs_set1(x) dnnlk__vf_set1(x)
-#define dnnlk__vs_storeu(p, v) dnnlk__vf_storeu((p), (v))
+/* == scans == */
 #define dnnlk__vs_max(a, b) _mm256_max_ps((a), (b))
 #define dnnlk__vs_min(a, b) _mm256_min_ps((a), (b))
 #define dnnlk__vs_any_nle(a, b) _mm256_movemask_ps(_mm256_cmp_ps((a), (b), _CMP_NLE_UQ))
 #define dnnlk__vs_any_nlt(a, b) _mm256_movemask_ps(_mm256_cmp_ps((a), (b), _CMP_NLT_UQ))
-#define dnnlk__nanwatch dnnlk__mxcsr_watch
-#define dnnlk__nanwatch_begin dnnlk__mxcsr_watch_begin
-#define dnnlk__nanwatch_seen dnnlk__mxcsr_watch_seen
-#define dnnlk__nanwatch_end dnnlk__mxcsr_watch_end

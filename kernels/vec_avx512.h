@@ -513,7 +513,3 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 #define dnnlk__vs_min(a, b) _mm256_min_ps((a), (b))
 #define dnnlk__vs_any_nle(a, b) _mm256_movemask_ps(_mm256_cmp_ps((a), (b), _CMP_NLE_UQ))
 #define dnnlk__vs_any_nlt(a, b) _mm256_movemask_ps(_mm256_cmp_ps((a), (b), _CMP_NLT_UQ))
-#define dnnlk__nanwatch dnnlk__mxcsr_watch
-#define dnnlk__nanwatch_begin dnnlk__mxcsr_watch_begin
-#define dnnlk__nanwatch_seen dnnlk__mxcsr_watch_seen
-#define dnnlk__nanwatch_end dnnlk__mxcsr_watch_end

@@ -524,20 +524,8 @@ static DNNLK__FORCEINLINE uint8x16_t dnnlk__vb_zip_neon(uint8x16_t a, uint8x16_t
  * x > 0, and NaN for NaN (its payload unspecified, as the layer allows) */
 #define dnnlk__vf_max_neg0(x) vmaxq_f32(vdupq_n_f32(-0.0f), (x))
 
-/* == scans: the scan vector is dnnlk__vf here == */
-#define DNNLK__VS_N DNNLK__VF_N
-#define dnnlk__vs dnnlk__vf
-#define dnnlk__vs_loadu(p) dnnlk__vf_loadu(p)
-#define dnnlk__vs_load_bf16(p) dnnlk__vf_load_bf16(p)
-#define dnnlk__vs_load_f16(p) dnnlk__vf_load_f16(p)
-#define dnnlk__vs_set1(x) dnnlk__vf_set1(x)
-#define dnnlk__vs_storeu(p, v) dnnlk__vf_storeu((p), (v))
-/* FMAX / FMIN pass a NaN of either operand on: the watch has nothing to do */
+/* == scans: FMAX / FMIN pass a NaN of either operand on == */
 #define dnnlk__vs_max(a, b) vmaxq_f32((a), (b))
 #define dnnlk__vs_min(a, b) vminq_f32((a), (b))
 #define dnnlk__vs_any_nle(a, b) (vmaxvq_u32(vmvnq_u32(vcleq_f32((a), (b)))) != 0)
 #define dnnlk__vs_any_nlt(a, b) (vmaxvq_u32(vmvnq_u32(vcltq_f32((a), (b)))) != 0)
-#define dnnlk__nanwatch int
-#define dnnlk__nanwatch_begin(w) ((void)(w), 1)
-#define dnnlk__nanwatch_seen(w) ((void)(w), 0)
-#define dnnlk__nanwatch_end(w) ((void)(w))

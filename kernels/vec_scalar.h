@@ -594,20 +594,8 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 #define dnnlk__vf_fnmsub(a, b, c) dnnlk__vf_sub(dnnlk__vf_xor(dnnlk__vf_mul((a), (b)), dnnlk__vf_set1(-0.0f)), (c))
 #define dnnlk__vf_max_neg0(x) dnnlk__sf_max_neg0(x)
 
-/* == scans: the scan vector is dnnlk__vf here == */
-#define DNNLK__VS_N DNNLK__VF_N
-#define dnnlk__vs dnnlk__vf
-#define dnnlk__vs_loadu(p) dnnlk__vf_loadu(p)
-#define dnnlk__vs_load_bf16(p) dnnlk__vf_load_bf16(p)
-#define dnnlk__vs_load_f16(p) dnnlk__vf_load_f16(p)
-#define dnnlk__vs_set1(x) dnnlk__vf_set1(x)
-#define dnnlk__vs_storeu(p, v) dnnlk__vf_storeu((p), (v))
-/* NaN comes out in the result: the watch has nothing to do */
+/* == scans: NaN comes out in the result == */
 #define dnnlk__vs_max(a, b) dnnlk__sf_max_nan((a), (b))
 #define dnnlk__vs_min(a, b) dnnlk__sf_min_nan((a), (b))
 #define dnnlk__vs_any_nle(a, b) (!((a) <= (b)))
 #define dnnlk__vs_any_nlt(a, b) (!((a) < (b)))
-#define dnnlk__nanwatch int
-#define dnnlk__nanwatch_begin(w) ((void)(w), 1)
-#define dnnlk__nanwatch_seen(w) ((void)(w), 0)
-#define dnnlk__nanwatch_end(w) ((void)(w))

@@ -532,19 +532,8 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 #define dnnlk__vf_fnmsub(a, b, c) _mm_sub_ps(_mm_xor_ps(_mm_mul_ps((a), (b)), _mm_set1_ps(-0.0f)), (c))
 #define dnnlk__vf_max_neg0(x) _mm_max_ps(_mm_set1_ps(-0.0f), (x))
 
-/* == scans: the scan vector is dnnlk__vf here == */
-#define DNNLK__VS_N DNNLK__VF_N
-#define dnnlk__vs dnnlk__vf
-#define dnnlk__vs_loadu(p) dnnlk__vf_loadu(p)
-#define dnnlk__vs_load_bf16(p) dnnlk__vf_load_bf16(p)
-#define dnnlk__vs_load_f16(p) dnnlk__vf_load_f16(p)
-#define dnnlk__vs_set1(x) dnnlk__vf_set1(x)
-#define dnnlk__vs_storeu(p, v) dnnlk__vf_storeu((p), (v))
+/* == scans == */
 #define dnnlk__vs_max(a, b) _mm_max_ps((a), (b))
 #define dnnlk__vs_min(a, b) _mm_min_ps((a), (b))
 #define dnnlk__vs_any_nle(a, b) _mm_movemask_ps(_mm_cmpnle_ps((a), (b)))
 #define dnnlk__vs_any_nlt(a, b) _mm_movemask_ps(_mm_cmpnlt_ps((a), (b)))
-#define dnnlk__nanwatch dnnlk__mxcsr_watch
-#define dnnlk__nanwatch_begin dnnlk__mxcsr_watch_begin
-#define dnnlk__nanwatch_seen dnnlk__mxcsr_watch_seen
-#define dnnlk__nanwatch_end dnnlk__mxcsr_watch_end
