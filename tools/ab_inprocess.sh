@@ -16,6 +16,8 @@
 #   lnb       layer_norm_bwd [4096,768] and [64,768] (in cache) with weight, diff_weight and
 #             diff_bias, beside a memcpy of the same bytes: ns per element, outputs compared (bits,
 #             or the largest difference); ARG caps the ISA level
+#   fp8q      quantize f32 -> fp8 e4m3 (saturate) [4096,4096] and [16,4096] (in cache), scales 0.25
+#             (the bench's) and 0.3, bytes compared: ns per element; ARG caps the ISA level
 set -e
 old=${1:?usage: tools/ab_inprocess.sh OLD CASE [RUNS [ARG]]}
 case=${2:?usage: tools/ab_inprocess.sh OLD CASE [RUNS [ARG]]}
