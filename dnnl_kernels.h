@@ -171,7 +171,8 @@
  *   input and output state objects separate when running parts concurrently.
  *
  * FLOATING POINT
- *   Kernels never change MXCSR; results do not depend on its rounding mode. f16 and bf16 are
+ *   Kernels leave MXCSR as they found it (arg_max / arg_min clear and read its invalid flag while
+ *   they scan, then restore it exactly); results do not depend on its rounding mode. f16 and bf16 are
  *   stored as uint16_t and converted with round-to-nearest-even, NaN kept NaN. erf, gelu,
  *   softmax, log_softmax, layer_norm and l2_norm also take f64 (every tensor of the call f64):
  *   long double inside, within 2 ulp (math_f64.h, norm_f64.h).
