@@ -29,7 +29,12 @@
  *                             loads stream slower: arg_max f32 [256,32000] took 0.119-0.122 ns
  *                             an element with them, 0.095-0.101 with this); the plain load
  *                             elsewhere. Not for loops that also write: as every vf_loadu it
- *                             made layer_norm, softmax, log_softmax and erf 3-22% slower
+ *                             made layer_norm, softmax, log_softmax and erf 3-22% slower. For a
+ *                             scan that compares whole vectors into masks (arg_max's compare scan);
+ *                             a scan of one max per load takes dnnlk__vs (below). The compare scan
+ *                             on dnnlk__vs instead, one compare and movemask per 256 bits, read at
+ *                             0.63-0.66 of the bound against 0.86-0.88 (AVX-512; AVX2 0.71-0.73
+ *                             against 0.82-0.83)
  *   dnnlk__vf_stream(p, v)    non-temporal store of a whole vector (p aligned to the vector);
  *   dnnlk__vi_stream(p, v)    a plain store at the scalar level; dnnlk__vi_store: aligned store
  *   dnnlk__vec_sfence()       orders the streaming stores before the entry returns (no-op at the

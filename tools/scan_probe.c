@@ -58,27 +58,18 @@ __attribute__((target("avx2"))) static long ymm_cmp(const float *p, long n, floa
     return h;
 }
 /* 256-bit max accumulators with the NaN check a max-only scan would need without the flag: an
- * unordered compare per pair of vectors, OR'ed into a vector */
-__attribute__((target("avx2"))) static long ymm_max_unord(const float *p, long n) {
+ * unordered compare per pair of vectors OR'ed into a vector, or (sum) a running sum, which a NaN
+ * (or inf - inf) makes NaN */
+__attribute__((target("avx2"))) static long ymm_max_check(const float *p, long n, int sum) {
     __m256 a = _mm256_set1_ps(-1e30f), b = a, c = a, d = a, u = _mm256_setzero_ps();
     long i;
     for (i = 0; i < n; i += 32) {
         __m256 v0 = _mm256_loadu_ps(p + i), v1 = _mm256_loadu_ps(p + i + 8), v2 = _mm256_loadu_ps(p + i + 16), v3 = _mm256_loadu_ps(p + i + 24);
-        u = _mm256_or_ps(u, _mm256_or_ps(_mm256_cmp_ps(v0, v1, _CMP_UNORD_Q), _mm256_cmp_ps(v2, v3, _CMP_UNORD_Q)));
+        u = sum ? _mm256_add_ps(u, _mm256_add_ps(_mm256_add_ps(v0, v1), _mm256_add_ps(v2, v3)))
+                : _mm256_or_ps(u, _mm256_or_ps(_mm256_cmp_ps(v0, v1, _CMP_UNORD_Q), _mm256_cmp_ps(v2, v3, _CMP_UNORD_Q)));
         a = _mm256_max_ps(a, v0), b = _mm256_max_ps(b, v1), c = _mm256_max_ps(c, v2), d = _mm256_max_ps(d, v3);
     }
-    return _mm256_movemask_ps(_mm256_or_ps(u, _mm256_max_ps(_mm256_max_ps(a, b), _mm256_max_ps(c, d))));
-}
-/* the same with the check as a sum: a NaN (or inf - inf) makes it NaN */
-__attribute__((target("avx2"))) static long ymm_max_sum(const float *p, long n) {
-    __m256 a = _mm256_set1_ps(-1e30f), b = a, c = a, d = a, s = _mm256_setzero_ps();
-    long i;
-    for (i = 0; i < n; i += 32) {
-        __m256 v0 = _mm256_loadu_ps(p + i), v1 = _mm256_loadu_ps(p + i + 8), v2 = _mm256_loadu_ps(p + i + 16), v3 = _mm256_loadu_ps(p + i + 24);
-        s = _mm256_add_ps(s, _mm256_add_ps(_mm256_add_ps(v0, v1), _mm256_add_ps(v2, v3)));
-        a = _mm256_max_ps(a, v0), b = _mm256_max_ps(b, v1), c = _mm256_max_ps(c, v2), d = _mm256_max_ps(d, v3);
-    }
-    return _mm256_movemask_ps(_mm256_cmp_ps(s, _mm256_max_ps(_mm256_max_ps(a, b), _mm256_max_ps(c, d)), _CMP_UNORD_Q));
+    return _mm256_movemask_ps(_mm256_cmp_ps(u, _mm256_max_ps(_mm256_max_ps(a, b), _mm256_max_ps(c, d)), _CMP_UNORD_Q));
 }
 int main(int argc, char **argv) {
     static const char *const name[9] = {"read (the bound)", "library arg_max", "256-bit max", "joined 512-bit max",
@@ -109,8 +100,7 @@ int main(int argc, char **argv) {
             for (row = 0; k >= 2 && row < rows; row++) {
                 const float *p = x + row * cols;
                 sink += k == 2 ? ymm_max(p, cols) : k == 3 ? zmm_joined_max(p, cols) : k == 4 ? zmm_joined_cmp(p, cols, 10.0f)
-                        : k == 5 ? zmm_cmp(p, cols, 10.0f) : k == 6 ? ymm_cmp(p, cols, 10.0f) : k == 7 ? ymm_max_unord(p, cols)
-                        : ymm_max_sum(p, cols);
+                        : k == 5 ? zmm_cmp(p, cols, 10.0f) : k == 6 ? ymm_cmp(p, cols, 10.0f) : ymm_max_check(p, cols, k == 8);
             }
             t = cpu() - t;
             if (t < best[k]) best[k] = t;
