@@ -29,23 +29,17 @@ __attribute__((target("avx512f,avx512dq"))) static long zmm_joined_max(const flo
     }
     return (long)_mm512_reduce_max_ps(_mm512_max_ps(_mm512_max_ps(a, b), _mm512_max_ps(c, d)));
 }
-/* the library arg_max's loop before its max-only scan (now the path of rows with a NaN): four
- * joined vectors compared into mask registers, a branch per 64 */
-__attribute__((target("avx512f,avx512dq"))) static long zmm_joined_cmp(const float *p, long n, float m) {
+/* four 512-bit vectors compared into mask registers, a branch per 64; joined: each vector two
+ * 256-bit loads joined (the library's compare scan, arg_max's loop before the max-only scan and
+ * now its path for rows with a NaN) */
+__attribute__((target("avx512f,avx512dq"))) static long zmm_cmp(const float *p, long n, float m, int joined) {
     const __m512 mv = _mm512_set1_ps(m);
     long i, h = 0;
+#define ZLD(q) (joined ? JOIN(q) : _mm512_loadu_ps(q))
     for (i = 0; i < n; i += 64)
-        if (__builtin_expect((KCMP(JOIN(p + i)) | KCMP(JOIN(p + i + 16)) | KCMP(JOIN(p + i + 32)) | KCMP(JOIN(p + i + 48))) != 0, 0))
+        if (__builtin_expect((KCMP(ZLD(p + i)) | KCMP(ZLD(p + i + 16)) | KCMP(ZLD(p + i + 32)) | KCMP(ZLD(p + i + 48))) != 0, 0))
             h++;
-    return h;
-}
-__attribute__((target("avx512f"))) static long zmm_cmp(const float *p, long n, float m) {
-    const __m512 mv = _mm512_set1_ps(m);
-    long i, h = 0;
-    for (i = 0; i < n; i += 64)
-        if (__builtin_expect((KCMP(_mm512_loadu_ps(p + i)) | KCMP(_mm512_loadu_ps(p + i + 16)) | KCMP(_mm512_loadu_ps(p + i + 32)) |
-                              KCMP(_mm512_loadu_ps(p + i + 48))) != 0, 0))
-            h++;
+#undef ZLD
     return h;
 }
 __attribute__((target("avx2"))) static long ymm_cmp(const float *p, long n, float m) {
@@ -99,8 +93,8 @@ int main(int argc, char **argv) {
             else if (k == 1 && dnnlk_arg_max(&src, -1, 0, 0, NULL, &ta, 0, 1) != dnnlk_success) return 1;
             for (row = 0; k >= 2 && row < rows; row++) {
                 const float *p = x + row * cols;
-                sink += k == 2 ? ymm_max(p, cols) : k == 3 ? zmm_joined_max(p, cols) : k == 4 ? zmm_joined_cmp(p, cols, 10.0f)
-                        : k == 5 ? zmm_cmp(p, cols, 10.0f) : k == 6 ? ymm_cmp(p, cols, 10.0f) : ymm_max_check(p, cols, k == 8);
+                sink += k == 2 ? ymm_max(p, cols) : k == 3 ? zmm_joined_max(p, cols) : k == 4 ? zmm_cmp(p, cols, 10.0f, 1)
+                        : k == 5 ? zmm_cmp(p, cols, 10.0f, 0) : k == 6 ? ymm_cmp(p, cols, 10.0f) : ymm_max_check(p, cols, k == 8);
             }
             t = cpu() - t;
             if (t < best[k]) best[k] = t;
