@@ -124,14 +124,56 @@ typedef struct dnnlk_tensor {
     int64_t strides[DNNLK_MAX_NDIMS];
 } dnnlk_tensor;
 
-/* Hands a completed output descriptor back: *out = *done, written only where they differ. Parts of
+/* d[0, n) = s[0, n) for n <= DNNLK_MAX_NDIMS: dims and strides. A loop or memcpy of a variable few
+ * elements is compiled by gcc into `rep movsq` (tens of cycles to start: descriptor checks run on
+ * every call, and small calls feel them), a loop guarded by the count into twelve branches; a run
+ * of stores that stops at n is neither (and, unlike a jump into it, needs no fall-through). */
+static DNNLK__FORCEINLINE void dnnlk__copy_dims(int64_t *d, const int64_t *s, int n) {
+    if (n <= 0) return;
+    d[0] = s[0];
+    if (n <= 1) return;
+    d[1] = s[1];
+    if (n <= 2) return;
+    d[2] = s[2];
+    if (n <= 3) return;
+    d[3] = s[3];
+    if (n <= 4) return;
+    d[4] = s[4];
+    if (n <= 5) return;
+    d[5] = s[5];
+    if (n <= 6) return;
+    d[6] = s[6];
+    if (n <= 7) return;
+    d[7] = s[7];
+    if (n <= 8) return;
+    d[8] = s[8];
+    if (n <= 9) return;
+    d[9] = s[9];
+    if (n <= 10) return;
+    d[10] = s[10];
+    if (n <= 11) return;
+    d[11] = s[11];
+}
+#if DNNLK_MAX_NDIMS != 12
+#error "dnnlk__copy_dims handles DNNLK_MAX_NDIMS == 12"
+#endif
+
+/* *d = *s for the parts a descriptor uses (data, dtype, ndims, and dims and strides up to ndims): a
+ * whole-struct copy is 208 bytes, a rep movsq in gcc's hands. */
+static DNNLK__FORCEINLINE void dnnlk__desc_copy(dnnlk_tensor *d, const dnnlk_tensor *s) {
+    d->data = s->data, d->dtype = s->dtype, d->ndims = s->ndims;
+    dnnlk__copy_dims(d->dims, s->dims, s->ndims);
+    dnnlk__copy_dims(d->strides, s->strides, s->ndims);
+}
+
+/* Hands a completed output descriptor back: out's used parts = done's, written only where they differ. Parts of
  * one call running at once on an output descriptor completed beforehand (by _infer, or an earlier
  * call) then only read it: no two threads write the same object. */
 static inline void dnnlk__set_desc(dnnlk_tensor *out, const dnnlk_tensor *done) {
     int i, same = out->data == done->data && out->dtype == done->dtype && out->ndims == done->ndims;
     for (i = 0; same && i < done->ndims && i < DNNLK_MAX_NDIMS; i++)
         same = out->dims[i] == done->dims[i] && out->strides[i] == done->strides[i];
-    if (!same) *out = *done; /* the dims past ndims are nobody's: not compared */
+    if (!same) dnnlk__desc_copy(out, done); /* the dims past ndims are nobody's: neither compared nor written */
 }
 
 static inline const char *dnnlk_status_str(dnnlk_status s) {
@@ -173,14 +215,14 @@ static inline const char *dnnlk_dtype_name(dnnlk_dtype t) {
  * dnnlk_dtype_bits), so every op that checks its tensors with this refuses them unless it knows
  * them (quantize/dequantize). */
 static inline size_t dnnlk_dtype_size(dnnlk_dtype t) {
-    switch (t) {
-    case dnnlk_s8: case dnnlk_u8: case dnnlk_boolean: case dnnlk_f8_e5m2: case dnnlk_f8_e4m3: return 1;
-    case dnnlk_f16: case dnnlk_bf16: case dnnlk_s16: case dnnlk_u16: return 2;
-    case dnnlk_f32: case dnnlk_s32: return 4;
-    case dnnlk_f64: case dnnlk_s64: case dnnlk_u64: return 8;
-    case dnnlk_s4: case dnnlk_u4: case dnnlk_dtype_undef: return 0;
-    }
-    return 0;
+    /* A table for the values 0..16 and the three past it by hand: a switch over these sparse values
+     * became an indirect jump, and every descriptor check asks this several times. */
+    static const unsigned char size_of[17] = {
+        0 /* undef */, 2 /* f16 */, 2 /* bf16 */, 4 /* f32 */, 4 /* s32 */, 1 /* s8 */, 1 /* u8 */, 8 /* f64 */,
+        1 /* boolean */, 1 /* f8_e5m2 */, 1 /* f8_e4m3 */, 0 /* s4 */, 0 /* u4 */, 0, 0, 0, 8 /* s64 */};
+    unsigned u = (unsigned)t;
+    if (u <= 16) return size_of[u];
+    return t == dnnlk_s16 || t == dnnlk_u16 ? 2 : t == dnnlk_u64 ? 8 : 0;
 }
 
 /* Bits per element (4 for s4/u4, 8 x dnnlk_dtype_size otherwise); 0 for undef or an unknown value. */

@@ -106,9 +106,8 @@ enum { dnnlk__cmp_family_compare = 0, dnnlk__cmp_family_logical = 1, dnnlk__cmp_
 
 static inline dnnlk_status dnnlk__cmp_prepare(int family, int op, const dnnlk_tensor *src0, const dnnlk_tensor *src1,
                                               const dnnlk_tensor *dst, int need_data, dnnlk_tensor *out) {
-    int64_t dims[DNNLK_MAX_NDIMS] = {0};
+    int64_t dims[DNNLK_MAX_NDIMS]; /* only [0, n) is used */
     int n = 0;
-    dnnlk_tensor r;
     dnnlk_status st;
     if (!src0 || (!src1 && family != dnnlk__cmp_family_not) || !dst || !out) return dnnlk_invalid_arguments;
     if (family == dnnlk__cmp_family_compare && (op < dnnlk_compare_eq || op > dnnlk_compare_ge))
@@ -127,13 +126,13 @@ static inline dnnlk_status dnnlk__cmp_prepare(int family, int op, const dnnlk_te
         st = dnnlk_broadcast_shapes(src0->ndims, src0->dims, src1->ndims, src1->dims, &n, dims);
         if (st != dnnlk_success) return st;
     }
-    r = *dst;
-    r.dtype = dnnlk_boolean;
-    st = dnnlk__complete_output(&r, n, dims, &r);
+    /* out is the caller's scratch descriptor (never dst itself): completed in place */
+    dnnlk__desc_copy(out, dst);
+    out->dtype = dnnlk_boolean;
+    st = dnnlk__complete_output(out, n, dims, out);
     if (st != dnnlk_success) return st;
-    if (need_data && (st = dnnlk__output_writable(&r, src0, family != dnnlk__cmp_family_not ? src1 : NULL)) != dnnlk_success)
+    if (need_data && (st = dnnlk__output_writable(out, src0, family != dnnlk__cmp_family_not ? src1 : NULL)) != dnnlk_success)
         return st;
-    *out = r;
     return dnnlk_success;
 }
 

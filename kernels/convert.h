@@ -260,7 +260,7 @@ static inline dnnlk_status dnnlk__convert_prepare(const dnnlk_tensor *src, const
     if (!src || !dst || !out) return dnnlk_invalid_arguments;
     if ((st = dnnlk__check_input(src, need_data)) != dnnlk_success) return st;
     if (dst->dtype != dnnlk_dtype_undef && dnnlk_dtype_size(dst->dtype) == 0) return dnnlk_invalid_data_type;
-    r = *dst;
+    dnnlk__desc_copy(&r, dst);
     if (r.dtype == dnnlk_dtype_undef) r.dtype = src->dtype;
     st = dnnlk__complete_output(&r, src->ndims, src->dims, &r);
     if (st != dnnlk_success) return st;

@@ -312,7 +312,7 @@ static inline dnnlk_status dnnlk__dropout_infer(const dnnlk_tensor *src, const d
     st = dnnlk__check_input(src, 0);
     if (st != dnnlk_success) return st;
     if (!dnnlk__is_float_dtype(src->dtype)) return dnnlk_invalid_data_type;
-    d = *dst;
+    dnnlk__desc_copy(&d, dst);
     if (d.dtype == dnnlk_dtype_undef) d.dtype = src->dtype;
     if (d.dtype != src->dtype) return dnnlk_invalid_data_type;
     st = dnnlk__complete_output(&d, src->ndims, src->dims, out);

@@ -124,7 +124,7 @@ static inline dnnlk_status dnnlk__fd_output(const dnnlk_tensor *data, const dnnl
     if ((st = dnnlk__check_input(data, exec)) != dnnlk_success) return st;
     if (!dnnlk__is_float_dtype(data->dtype)) return dnnlk_invalid_data_type;
     if (!dnnlk__fd_dense(data)) return dnnlk_unimplemented;
-    d = *out;
+    dnnlk__desc_copy(&d, out);
     if (d.dtype == dnnlk_dtype_undef) d.dtype = data->dtype;
     if (d.dtype != data->dtype) return dnnlk_invalid_data_type;
     if ((st = dnnlk__complete_output(&d, data->ndims, data->dims, done)) != dnnlk_success) return st;

@@ -162,7 +162,7 @@ static inline dnnlk_status dnnlk__fsm_check_out(const dnnlk_tensor *src, const d
     dnnlk_tensor d;
     dnnlk_status st;
     if (!out) return dnnlk_invalid_arguments;
-    d = *out;
+    dnnlk__desc_copy(&d, out);
     if (d.dtype == dnnlk_dtype_undef) d.dtype = src->dtype;
     if (d.dtype != src->dtype) return dnnlk_invalid_data_type;
     st = dnnlk__complete_output(&d, src->ndims, src->dims, done);

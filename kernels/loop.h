@@ -101,9 +101,14 @@ static DNNLK__FORCEINLINE void dnnlk__part_range(int64_t total, int ith, int nth
                                                  int64_t *begin, int64_t *end) {
     /* The last `extra` parts take one more unit each: the final unit may be partial, so this keeps
      * every share within one unit of the others. */
-    int64_t units = total / align + (total % align != 0), q = units / nth, extra = units % nth, first = nth - extra;
-    int64_t b = q * ith + (ith > first ? ith - first : 0);
-    int64_t e = b + q + (ith >= first ? 1 : 0);
+    int64_t units, q, extra, first, b, e;
+    if (nth == 1) { /* what the split below gives for one part, without its divisions */
+        *begin = 0, *end = total;
+        return;
+    }
+    units = total / align + (total % align != 0), q = units / nth, extra = units % nth, first = nth - extra;
+    b = q * ith + (ith > first ? ith - first : 0);
+    e = b + q + (ith >= first ? 1 : 0);
     /* Unit counts past total / align end at total; no product beyond total is formed, so a total
      * near INT64_MAX cannot overflow. */
     *begin = b <= total / align ? b * align : total;
@@ -142,6 +147,10 @@ static DNNLK__FORCEINLINE void dnnlk__iter_init(dnnlk__loop_iter *it, const dnnl
     for (op = 0; op < l->nops; op++) it->ptr[op] = (char *)base[op];
     for (i = l->ndims - 1; i >= 0; i--) {
         int64_t d = l->dims[i] > 0 ? l->dims[i] : 1;
+        if (rem == 0) { /* part 0, and every dim past the start's: no divisions (tens of cycles each) */
+            it->idx[i] = 0;
+            continue;
+        }
         it->idx[i] = rem % d;
         rem /= d;
         for (op = 0; op < l->nops; op++) it->ptr[op] += it->idx[i] * l->bstrides[op][i];

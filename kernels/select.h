@@ -129,7 +129,7 @@ static inline dnnlk_status dnnlk__select_prepare(const dnnlk_tensor *cond, const
         st = dnnlk_broadcast_oneway(cond->ndims, cond->dims, n, dims);
         if (st != dnnlk_success) return st;
     }
-    r = *dst;
+    dnnlk__desc_copy(&r, dst);
     if (r.dtype == dnnlk_dtype_undef) r.dtype = src0->dtype;
     st = dnnlk__complete_output(&r, n, dims, &r);
     if (st != dnnlk_success) return st;

@@ -38,62 +38,75 @@ static DNNLK__FORCEINLINE int dnnlk__add_overflows(int64_t a, int64_t b, int64_t
 #endif
 }
 
-/* Number of elements of a shape whose dims are all known (>= 0). */
+/* Number of elements of a shape whose dims are all known (>= 0). A shape must have a representable
+ * count even when another dim is 0. One pass: every failure is the same status, so the order in which
+ * they are found does not show (these checks run on every call; small calls feel their cost). */
 static inline dnnlk_status dnnlk_shape_numel(int ndims, const int64_t *dims, int64_t *numel) {
     int64_t n = 1;
     int i, has_zero = 0;
     if (ndims < 0 || ndims > DNNLK_MAX_NDIMS || (ndims > 0 && !dims) || !numel) return dnnlk_invalid_shape;
     for (i = 0; i < ndims; i++) {
-        if (dims[i] < 0) return dnnlk_invalid_shape;
-        if (dims[i] == 0) has_zero = 1;
-    }
-    /* A shape must have a representable count even when another dim is 0. */
-    for (i = 0; i < ndims; i++) {
-        if (dims[i] == 0) continue;
-        if (dnnlk__mul_overflows(n, dims[i], &n)) return dnnlk_invalid_shape;
+        int64_t d = dims[i];
+        if (d < 0) return dnnlk_invalid_shape;
+        if (d == 0) has_zero = 1;
+        else if (dnnlk__mul_overflows(n, d, &n)) return dnnlk_invalid_shape;
     }
     *numel = has_zero ? 0 : n;
     return dnnlk_success;
 }
 
 /* Byte offsets [lo, hi) that the elements of a strided layout touch, relative to data. An empty
- * tensor touches nothing: lo == hi == 0. */
+ * tensor touches nothing: lo == hi == 0, whatever the other dims' extents (an overflow is only
+ * reported for a non-empty layout). */
 static inline dnnlk_status dnnlk__byte_extent(int ndims, const int64_t *dims, const int64_t *strides,
                                               size_t esize, int64_t *lo, int64_t *hi) {
     int64_t l = 0, h = 0, t;
-    int i;
-    for (i = 0; i < ndims; i++)
-        if (dims[i] == 0) { *lo = *hi = 0; return dnnlk_success; }
+    int i, empty = 0, ovf = 0;
     for (i = 0; i < ndims; i++) {
-        if (dims[i] == 1) continue;
-        if (dnnlk__mul_overflows(dims[i] - 1, strides[i], &t)) return dnnlk_invalid_shape;
-        if (dnnlk__mul_overflows(t, (int64_t)esize, &t)) return dnnlk_invalid_shape;
-        if (t < 0 ? dnnlk__add_overflows(l, t, &l) : dnnlk__add_overflows(h, t, &h)) return dnnlk_invalid_shape;
+        int64_t d = dims[i];
+        if (d == 0) empty = 1;
+        if (d == 0 || d == 1) continue;
+        ovf |= dnnlk__mul_overflows(d - 1, strides[i], &t);
+        ovf |= dnnlk__mul_overflows(t, (int64_t)esize, &t);
+        ovf |= t < 0 ? dnnlk__add_overflows(l, t, &l) : dnnlk__add_overflows(h, t, &h);
     }
-    if (dnnlk__add_overflows(h, (int64_t)esize, &h)) return dnnlk_invalid_shape;
+    if (empty) {
+        *lo = *hi = 0;
+        return dnnlk_success;
+    }
+    if (ovf || dnnlk__add_overflows(h, (int64_t)esize, &h)) return dnnlk_invalid_shape;
     *lo = l;
     *hi = h;
     return dnnlk_success;
 }
 
 /* An input tensor: ndims in range, every dim and stride known, counts and extents representable,
- * a supported dtype, and data present when need_data. */
+ * a supported dtype, and data present when need_data. One pass over the dims: dnnlk_shape_numel's
+ * count and dnnlk__byte_extent's bounds, with their rules (a count must be representable even when
+ * another dim is 0; an extent only when no dim is 0). */
 static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_data) {
-    int64_t n, lo, hi;
-    int i;
-    dnnlk_status st;
+    int64_t n = 1, l = 0, h = 0, e, esz;
+    int i, nd, empty = 0, ovf = 0;
     if (!t) return dnnlk_invalid_arguments;
-    if (t->ndims < 0 || t->ndims > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
-    if (dnnlk_dtype_size(t->dtype) == 0 || dnnlk__dtype_quant_only(t->dtype)) return dnnlk_invalid_data_type;
-    for (i = 0; i < t->ndims; i++)
-        if (t->dims[i] < 0) return dnnlk_invalid_shape;
-    st = dnnlk_shape_numel(t->ndims, t->dims, &n);
-    if (st != dnnlk_success) return st;
-    for (i = 0; i < t->ndims; i++)
-        if (t->strides[i] == DNNLK_UNKNOWN && t->dims[i] != 1) return dnnlk_invalid_shape;
-    st = dnnlk__byte_extent(t->ndims, t->dims, t->strides, dnnlk_dtype_size(t->dtype), &lo, &hi);
-    if (st != dnnlk_success) return st;
-    if (need_data && !t->data && n > 0) return dnnlk_invalid_arguments;
+    nd = t->ndims;
+    if (nd < 0 || nd > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
+    esz = (int64_t)dnnlk_dtype_size(t->dtype);
+    if (esz == 0 || dnnlk__dtype_quant_only(t->dtype)) return dnnlk_invalid_data_type;
+    for (i = 0; i < nd; i++) {
+        int64_t d = t->dims[i], s = t->strides[i];
+        if (d < 0 || (d != 1 && s == DNNLK_UNKNOWN)) return dnnlk_invalid_shape;
+        if (d == 0) {
+            empty = 1;
+            continue;
+        }
+        if (dnnlk__mul_overflows(n, d, &n)) return dnnlk_invalid_shape;
+        if (d == 1) continue;
+        ovf |= dnnlk__mul_overflows(d - 1, s, &e);
+        ovf |= dnnlk__mul_overflows(e, esz, &e);
+        ovf |= e < 0 ? dnnlk__add_overflows(l, e, &l) : dnnlk__add_overflows(h, e, &h);
+    }
+    if (!empty && (ovf || dnnlk__add_overflows(h, esz, &h))) return dnnlk_invalid_shape;
+    if (need_data && !t->data && !empty) return dnnlk_invalid_arguments;
     return dnnlk_success;
 }
 
@@ -102,7 +115,7 @@ static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_da
 /* numpy broadcast of shapes a and b (right-aligned; each pair equal, or one of them 1). */
 static inline dnnlk_status dnnlk_broadcast_shapes(int na, const int64_t *a, int nb, const int64_t *b,
                                                   int *nout, int64_t *out) {
-    int64_t r[DNNLK_MAX_NDIMS] = {0};
+    int64_t r[DNNLK_MAX_NDIMS]; /* out may be a or b; only r[0, n) is read */
     int n, i;
     if (na < 0 || nb < 0 || na > DNNLK_MAX_NDIMS || nb > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
     if (!nout || !out || (na && !a) || (nb && !b)) return dnnlk_invalid_arguments;
@@ -116,7 +129,7 @@ static inline dnnlk_status dnnlk_broadcast_shapes(int na, const int64_t *a, int 
         else return dnnlk_invalid_shape;
     }
     *nout = n;
-    memcpy(out, r, (size_t)n * sizeof(int64_t));
+    dnnlk__copy_dims(out, r, n);
     return dnnlk_success;
 }
 
@@ -192,23 +205,22 @@ static inline int dnnlk__layout_self_overlaps(int ndims, const int64_t *dims, co
 /* Fills the unknown strides of a layout with known dims, by the three rules at the top of the
  * file. On failure `strides` is left as it was. */
 static inline dnnlk_status dnnlk_deduce_strides(int ndims, const int64_t *dims, int64_t *strides) {
-    int64_t r[DNNLK_MAX_NDIMS] = {0};
+    int64_t r[DNNLK_MAX_NDIMS], numel; /* only r[0, ndims) is used */
     int i, unknown = 0, ones = 0, one_at = -1, ov;
     if (ndims < 0 || ndims > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
     if (ndims > 0 && (!dims || !strides)) return dnnlk_invalid_arguments;
     for (i = 0; i < ndims; i++) {
-        if (dims[i] < 0) return dnnlk_invalid_shape;
         if (strides[i] == DNNLK_UNKNOWN) unknown++;
         else if (strides[i] == 1) ones++, one_at = i;
     }
-    {
-        int64_t numel;
-        if (dnnlk_shape_numel(ndims, dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
+    /* negative dims included; the count bounds every deduced stride */
+    if (dnnlk_shape_numel(ndims, dims, &numel) != dnnlk_success) return dnnlk_invalid_shape;
+    if (unknown == 0) { /* all given (an execute call's usual output): only checked */
+        ov = dnnlk__layout_self_overlaps(ndims, dims, strides);
+        return ov == 0 ? dnnlk_success : ov < 0 ? dnnlk_invalid_shape : dnnlk_invalid_arguments;
     }
     /* element loops, not memcpy: a 0-d layout may come with NULL dims and strides */
-    if (unknown == 0) {
-        for (i = 0; i < ndims; i++) r[i] = strides[i];
-    } else if (unknown == ndims) {
+    if (unknown == ndims) {
         dnnlk_dense_strides(ndims, dims, r);
     } else if (ones == 1 && unknown == ndims - 1) {
         int64_t s = dims[one_at] > 1 ? dims[one_at] : 1;
@@ -223,40 +235,43 @@ static inline dnnlk_status dnnlk_deduce_strides(int ndims, const int64_t *dims, 
     }
     ov = dnnlk__layout_self_overlaps(ndims, dims, r);
     if (ov != 0) return ov < 0 ? dnnlk_invalid_shape : dnnlk_invalid_arguments;
-    for (i = 0; i < ndims; i++) strides[i] = r[i];
+    dnnlk__copy_dims(strides, r, ndims);
     return dnnlk_success;
 }
 
 /* Completes output descriptor `out` (ndims may be DNNLK_UNKNOWN, any dim or stride may be) for
  * the inferred shape: known dims must match, strides are deduced, the layout must not overlap
  * itself and its extent must be representable. The result goes to `done` (which may be `out`
- * itself); on failure nothing is written. dtype and data are copied from `out` as they are. */
+ * itself); on failure nothing is written. dtype and data are copied from `out` as they are.
+ * Works on the dims and strides alone and writes `done` once: whole-descriptor copies (208 bytes)
+ * were a good part of a small call's cost. */
 static inline dnnlk_status dnnlk__complete_output(const dnnlk_tensor *out, int ndims, const int64_t *dims,
                                                   dnnlk_tensor *done) {
-    dnnlk_tensor r;
-    int64_t lo, hi;
-    int i;
+    int64_t rd[DNNLK_MAX_NDIMS], rs[DNNLK_MAX_NDIMS], lo, hi; /* only [0, ndims) is used */
+    int i, known;
+    size_t esz;
     dnnlk_status st;
     if (!out || !done) return dnnlk_invalid_arguments;
     if (ndims < 0 || ndims > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
-    r = *out;
-    if (out->ndims == DNNLK_UNKNOWN) {
-        r.ndims = ndims;
-        for (i = 0; i < ndims; i++) r.dims[i] = r.strides[i] = DNNLK_UNKNOWN;
-    } else if (out->ndims != ndims) {
-        return dnnlk_invalid_shape;
-    }
+    known = out->ndims != DNNLK_UNKNOWN;
+    if (known && out->ndims != ndims) return dnnlk_invalid_shape;
     for (i = 0; i < ndims; i++) {
+        int64_t g = known ? out->dims[i] : DNNLK_UNKNOWN;
         if (dims[i] < 0) return dnnlk_invalid_shape;
-        if (r.dims[i] == DNNLK_UNKNOWN) r.dims[i] = dims[i];
-        else if (r.dims[i] != dims[i]) return dnnlk_invalid_shape;
+        if (g != DNNLK_UNKNOWN && g != dims[i]) return dnnlk_invalid_shape;
+        rd[i] = dims[i];
+        rs[i] = known ? out->strides[i] : DNNLK_UNKNOWN;
     }
-    st = dnnlk_deduce_strides(ndims, r.dims, r.strides);
+    st = dnnlk_deduce_strides(ndims, rd, rs);
     if (st != dnnlk_success) return st;
-    if (dnnlk_dtype_size(r.dtype) == 0 || dnnlk__dtype_quant_only(r.dtype)) return dnnlk_invalid_data_type;
-    st = dnnlk__byte_extent(ndims, r.dims, r.strides, dnnlk_dtype_size(r.dtype), &lo, &hi);
+    esz = dnnlk_dtype_size(out->dtype);
+    if (esz == 0 || dnnlk__dtype_quant_only(out->dtype)) return dnnlk_invalid_data_type;
+    st = dnnlk__byte_extent(ndims, rd, rs, esz, &lo, &hi);
     if (st != dnnlk_success) return st;
-    *done = r;
+    if (done != out) dnnlk__desc_copy(done, out);
+    done->ndims = ndims;
+    dnnlk__copy_dims(done->dims, rd, ndims);
+    dnnlk__copy_dims(done->strides, rs, ndims);
     return dnnlk_success;
 }
 

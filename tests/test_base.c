@@ -36,6 +36,24 @@ TEST(status_and_dtype_tables) {
     CHECK(strcmp(dnnlk_dtype_name(dnnlk_bf16), "bf16") == 0);
 }
 
+/* Every value from -8 to 300 (each dtype, the gaps between them, the values past them): the size
+ * table against the sizes written out one by one. */
+static size_t dtype_size_ref(int t) {
+    if (t == dnnlk_s8 || t == dnnlk_u8 || t == dnnlk_boolean || t == dnnlk_f8_e5m2 || t == dnnlk_f8_e4m3) return 1;
+    if (t == dnnlk_f16 || t == dnnlk_bf16 || t == dnnlk_s16 || t == dnnlk_u16) return 2;
+    if (t == dnnlk_f32 || t == dnnlk_s32) return 4;
+    if (t == dnnlk_f64 || t == dnnlk_s64 || t == dnnlk_u64) return 8;
+    return 0;
+}
+
+TEST(dtype_size_of_every_value) {
+    int t;
+    for (t = -8; t <= 300; t++) {
+        CHECK_EQ(dnnlk_dtype_size((dnnlk_dtype)t), dtype_size_ref(t));
+        CHECK_EQ(dnnlk_dtype_bits((dnnlk_dtype)t), t == dnnlk_s4 || t == dnnlk_u4 ? 4 : 8 * (int)dtype_size_ref(t));
+    }
+}
+
 /* Nearest bf16 to finite f, ties to even, chosen in double. Past the largest finite bf16 the
  * upper neighbour is infinity, which IEEE rounding places at 2^128 for this purpose. */
 static uint16_t bf16_oracle(float f) {
@@ -163,6 +181,7 @@ TEST(float_load_store_helpers) {
 
 int main(void) {
     RUN(status_and_dtype_tables);
+    RUN(dtype_size_of_every_value);
     RUN(bf16_conversion_matches_nearest_even);
     RUN(f16_decode_every_value);
     RUN(f16_encode_matches_hardware);
