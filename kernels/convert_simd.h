@@ -282,6 +282,26 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_es)(const dnn
  * cache sets; and each dst line is written whole, so with k->nt it is streamed (no read of dst's
  * lines first: measured 0.95 -> 0.41 ns/element for NCHW -> NHWC f32 [8,64,128,128] on AVX-512,
  * where tiles in registers with plain stores were no faster than element copies). */
+/* T dst rows (d, pitch dp) of one 64-byte line each: the 32-bit transpose of 16 src rows (s, pitch
+ * sp) by T units, as 16 / T tiles. Tiles narrower than a line (T < 16: every level below AVX-512)
+ * leave each dst line part-written until the next tile comes; streamed so, the write-combining
+ * buffers let partial lines go (on the Xeon host AVX2 took 3.1-4.0 ns/element for NCHW -> NHWC f32
+ * [8,64,128,128], slower than scalar code, against AVX-512's 0.45; bf16 1.27 against 0.26). With
+ * nt those levels (DNNLK__VEC_STREAM_LINES) transpose into an L1 line buffer and stream whole lines
+ * from it. */
+static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_t32_lines)(char *d, int64_t dp, const char *s, int64_t sp, int nt) {
+    const int64_t T = DNNLK__VT_N;
+    int64_t j, u, b;
+    if (DNNLK__VEC_STREAM_LINES && nt && T < 16) {
+        unsigned char line_buf[16 * 64] DNNLK__ALIGN64;
+        for (j = 0; j < 16; j += T) dnnlk__v32_transpose(line_buf + j * 4, 64, s + j * sp, sp, 0);
+        for (u = 0; u < T; u++)
+            for (b = 0; b < 64; b += DNNLK__VB_N) dnnlk__vb_stream(d + u * dp + b, dnnlk__vb_loadu(line_buf + u * 64 + b));
+        return;
+    }
+    for (j = 0; j < 16; j += T) dnnlk__v32_transpose(d + j * 4, dp, s + j * sp, sp, nt);
+}
+
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_v32)(const dnnlk__convert_blk *k) {
     const int64_t T = DNNLK__VT_N, n = k->n, dp = k->dp, ss = k->ss, t = k->rows, tv = t - t % T;
     const int nt = k->nt && (uintptr_t)k->d % 64 == 0 && dp % 64 == 0;
@@ -289,9 +309,7 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_v32)(const dn
     const char *s = k->s;
     int64_t i, r, j;
     for (i = 0; i + 16 <= n; i += 16)
-        for (r = 0; r < tv; r += T)
-            for (j = 0; j < 16; j += T)
-                dnnlk__v32_transpose(d + r * dp + (i + j) * 4, dp, s + (i + j) * ss + r * 4, ss, nt);
+        for (r = 0; r < tv; r += T) DNNLK__SFX(dnnlk__convert_t32_lines)(d + r * dp + i * 4, dp, s + i * ss + r * 4, ss, nt);
     for (; i + T <= n; i += T) /* fewer than 16 columns left: tiles, plain stores */
         for (r = 0; r < tv; r += T) dnnlk__v32_transpose(d + r * dp + i * 4, dp, s + i * ss + r * 4, ss, 0);
     for (r = tv; r < t; r++) /* the last rows: fewer than a tile */
@@ -354,9 +372,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_zip)(const dn
             }
         }
     }
-    for (u = 0; u < S; u += T)
-        for (q = 0; q < Q; q += T)
-            dnnlk__v32_transpose(k->d + (r + u) * dp + (i + G * q) * es, dp, scr.b + q * W + u * 4, W, nt);
+    for (u = 0; u < S; u += T) /* Q == 16 scratch rows: one dst line per dst row */
+        DNNLK__SFX(dnnlk__convert_t32_lines)(k->d + (r + u) * dp + i * es, dp, (const char *)scr.b + u * 4, W, nt);
 }
 
 /* The 64-bit transpose on the 32-bit one, one block of 16 src rows by 16 columns: the 32-bit

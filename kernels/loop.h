@@ -147,12 +147,9 @@ static DNNLK__FORCEINLINE void dnnlk__iter_init(dnnlk__loop_iter *it, const dnnl
     for (op = 0; op < l->nops; op++) it->ptr[op] = (char *)base[op];
     for (i = l->ndims - 1; i >= 0; i--) {
         int64_t d = l->dims[i] > 0 ? l->dims[i] : 1;
-        if (rem == 0) { /* part 0, and every dim past the start's: no divisions (tens of cycles each) */
-            it->idx[i] = 0;
-            continue;
-        }
-        it->idx[i] = rem % d;
-        rem /= d;
+        int64_t q = rem ? rem / d : 0; /* part 0: no divisions (tens of cycles each) */
+        it->idx[i] = rem - q * d;
+        rem = q;
         for (op = 0; op < l->nops; op++) it->ptr[op] += it->idx[i] * l->bstrides[op][i];
     }
 }

@@ -12,6 +12,10 @@
  *                             a product then a sum (scalar, SSE4.1): for bodies whose formula
  *                             depends on it, instead of testing the level
  *   DNNLK__VEC_PERMUTE_LUT    1 where an 8-entry float table is read by one register permute
+ *   DNNLK__VEC_STREAM_LINES   1 where streaming stores pass through write-combining buffers that
+ *                             let a part-written 64-byte line go (x86: SSE4.1, AVX2, AVX-512), so
+ *                             a body streams each line whole, its stores back to back; 0 where the
+ *                             stream is a plain store (scalar) or a non-temporal pair (NEON)
  *   dnnlk__vmask              result of a compare, f32 or s32 (int 0/1 at the scalar level, lane
  *                             vector on SSE/AVX2, k-mask on AVX-512); dnnlk__vmask_and / _or
  *                             combine two

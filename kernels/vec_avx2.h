@@ -297,6 +297,7 @@ static DNNLK__FORCEINLINE __m256i dnnlk__vb_zip_avx2(__m256i a, __m256i b, int e
 /* what a body may ask of this level, instead of asking which level it is */
 #define DNNLK__VEC_FMA 1          /* dnnlk__vf_fmadd rounds once (else: a product, then a sum) */
 #define DNNLK__VEC_PERMUTE_LUT 1  /* an 8-entry float table read by one register permute */
+#define DNNLK__VEC_STREAM_LINES 1 /* streamed lines go out whole only if written back to back (x86 write-combining) */
 #define dnnlk__vf __m256
 #define dnnlk__vi __m256i
 #define dnnlk__vmask __m256

@@ -301,6 +301,7 @@ static DNNLK__FORCEINLINE __m512i dnnlk__vb_zip_avx512(__m512i a, __m512i b, int
 /* what a body may ask of this level, instead of asking which level it is */
 #define DNNLK__VEC_FMA 1          /* dnnlk__vf_fmadd rounds once (else: a product, then a sum) */
 #define DNNLK__VEC_PERMUTE_LUT 1  /* an 8-entry float table read by one register permute */
+#define DNNLK__VEC_STREAM_LINES 1 /* streamed lines go out whole only if written back to back (x86 write-combining) */
 #define dnnlk__vf __m512
 #define dnnlk__vi __m512i
 #define dnnlk__vmask __mmask16

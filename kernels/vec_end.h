@@ -5,6 +5,7 @@
 #undef DNNLK__VF_N
 #undef DNNLK__VEC_FMA
 #undef DNNLK__VEC_PERMUTE_LUT
+#undef DNNLK__VEC_STREAM_LINES
 #undef dnnlk__vf
 #undef dnnlk__vi
 #undef dnnlk__vmask

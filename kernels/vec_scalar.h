@@ -394,6 +394,7 @@ static DNNLK__FORCEINLINE uint64_t dnnlk__vb_zip_scalar(uint64_t a, uint64_t b, 
 /* what a body may ask of this level, instead of asking which level it is */
 #define DNNLK__VEC_FMA 0          /* dnnlk__vf_fmadd rounds once (else: a product, then a sum) */
 #define DNNLK__VEC_PERMUTE_LUT 0  /* an 8-entry float table read by one register permute */
+#define DNNLK__VEC_STREAM_LINES 0 /* streamed lines go out whole only if written back to back (x86 write-combining) */
 #define dnnlk__vf float
 #define dnnlk__vi int32_t
 #define dnnlk__vmask int

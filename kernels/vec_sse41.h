@@ -330,6 +330,7 @@ static DNNLK__FORCEINLINE __m128i dnnlk__vb_zip_sse41(__m128i a, __m128i b, int 
 /* what a body may ask of this level, instead of asking which level it is */
 #define DNNLK__VEC_FMA 0          /* dnnlk__vf_fmadd rounds once (else: a product, then a sum) */
 #define DNNLK__VEC_PERMUTE_LUT 0  /* an 8-entry float table read by one register permute */
+#define DNNLK__VEC_STREAM_LINES 1 /* streamed lines go out whole only if written back to back (x86 write-combining) */
 #define dnnlk__vf __m128
 #define dnnlk__vi __m128i
 #define dnnlk__vmask __m128
