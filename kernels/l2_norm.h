@@ -45,7 +45,7 @@ static DNNLK__FORCEINLINE double dnnlk__l2_inv(const dnnlk__l2_job *j, double s)
 }
 
 /* 1/denominator in double from the lane sums of x²; 0 when the row must go to double. */
-static DNNLK__NOINLINE int dnnlk__l2_finish(const dnnlk__l2_job *j, const float *lq, float *scale) {
+static DNNLK__FORCEINLINE int dnnlk__l2_finish(const dnnlk__l2_job *j, const float *lq, float *scale) {
     double s = dnnlk__norm_hsum16(lq);
     if (!(s - s == 0)) return dnnlk__norm_fallback;
     if (s < (double)j->n * 0x1p-100) {
