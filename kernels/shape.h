@@ -60,7 +60,7 @@ static inline dnnlk_status dnnlk_shape_numel(int ndims, const int64_t *dims, int
  * reported for a non-empty layout). */
 static inline dnnlk_status dnnlk__byte_extent(int ndims, const int64_t *dims, const int64_t *strides,
                                               size_t esize, int64_t *lo, int64_t *hi) {
-    int64_t l = 0, h = 0, t;
+    int64_t l = 0, h = 0, t = 0;
     int i, empty = 0, ovf = 0;
     for (i = 0; i < ndims; i++) {
         int64_t d = dims[i];
@@ -85,7 +85,7 @@ static inline dnnlk_status dnnlk__byte_extent(int ndims, const int64_t *dims, co
  * count and dnnlk__byte_extent's bounds, with their rules (a count must be representable even when
  * another dim is 0; an extent only when no dim is 0). */
 static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_data) {
-    int64_t n = 1, l = 0, h = 0, e, esz;
+    int64_t n = 1, l = 0, h = 0, e = 0, esz;
     int i, nd, empty = 0, ovf = 0;
     if (!t) return dnnlk_invalid_arguments;
     nd = t->ndims;
