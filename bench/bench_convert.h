@@ -163,14 +163,12 @@ static inline void bench_convert_case(const char *name, int which) {
             double copy_t = bench_copy_time((size_t)bytes, nth);
             char note[160] = "";
             bench_peer_note(note, sizeof note, name, nth, 1e9 * t / (double)n);
-            /* lt and mask == 0 read 8 bytes an element and write 1: reading them may be the bound */
-            if (which == 4)
+            /* lt (two f32 inputs) and mask == 0 (one s64 input) read 8 bytes an element and write 1:
+             * reading them may be the bound */
+            if (which == 3 || which == 4)
                 bench_bound_ceiling_note(note, sizeof note, "read", (double)n, t, copy_t,
-                                         bench_read_time(x.a.data, (size_t)n * 4, nth) +
-                                             bench_read_time(x.b.data, (size_t)n * 4, nth));
-            if (which == 3)
-                bench_bound_ceiling_note(note, sizeof note, "read", (double)n, t, copy_t,
-                                         bench_read_time(x.a.data, (size_t)n * 8, nth));
+                                         bench_read_time(x.a.data, (size_t)n * dnnlk_dtype_size(x.a.dtype), nth) +
+                                             (which == 4 ? bench_read_time(x.b.data, (size_t)n * 4, nth) : 0));
             bench_row(name, shape, dtn, nth, (double)n, bytes, t, copy_t, nth == 1 ? naive_t : 0, note);
         }
     }

@@ -255,17 +255,16 @@ static DNNLK__FORCEINLINE int dnnlk__convert_vec_dst(int t) {
 
 static inline dnnlk_status dnnlk__convert_prepare(const dnnlk_tensor *src, const dnnlk_tensor *dst, int need_data,
                                                   dnnlk_tensor *out) {
-    dnnlk_tensor r;
     dnnlk_status st;
     if (!src || !dst || !out) return dnnlk_invalid_arguments;
     if ((st = dnnlk__check_input(src, need_data)) != dnnlk_success) return st;
     if (dst->dtype != dnnlk_dtype_undef && dnnlk_dtype_size(dst->dtype) == 0) return dnnlk_invalid_data_type;
-    dnnlk__desc_copy(&r, dst);
-    if (r.dtype == dnnlk_dtype_undef) r.dtype = src->dtype;
-    st = dnnlk__complete_output(&r, src->ndims, src->dims, &r);
+    /* out is the caller's scratch descriptor (never dst itself): completed in place */
+    dnnlk__desc_copy(out, dst);
+    if (out->dtype == dnnlk_dtype_undef) out->dtype = src->dtype;
+    st = dnnlk__complete_output(out, src->ndims, src->dims, out);
     if (st != dnnlk_success) return st;
-    if (need_data && (st = dnnlk__output_writable(&r, src, NULL)) != dnnlk_success) return st;
-    *out = r;
+    if (need_data && (st = dnnlk__output_writable(out, src, NULL)) != dnnlk_success) return st;
     return dnnlk_success;
 }
 

@@ -107,7 +107,6 @@ static inline dnnlk_status dnnlk__select_prepare(const dnnlk_tensor *cond, const
                                                  dnnlk_broadcast broadcast, int need_data, dnnlk_tensor *out) {
     int64_t dims[DNNLK_MAX_NDIMS];
     int n = 0, i;
-    dnnlk_tensor r;
     dnnlk_status st;
     if (!cond || !src0 || !src1 || !dst || !out) return dnnlk_invalid_arguments;
     if (broadcast != dnnlk_broadcast_none && broadcast != dnnlk_broadcast_numpy) return dnnlk_invalid_arguments;
@@ -129,15 +128,15 @@ static inline dnnlk_status dnnlk__select_prepare(const dnnlk_tensor *cond, const
         st = dnnlk_broadcast_oneway(cond->ndims, cond->dims, n, dims);
         if (st != dnnlk_success) return st;
     }
-    dnnlk__desc_copy(&r, dst);
-    if (r.dtype == dnnlk_dtype_undef) r.dtype = src0->dtype;
-    st = dnnlk__complete_output(&r, n, dims, &r);
+    /* out is the caller's scratch descriptor (never dst itself): completed in place */
+    dnnlk__desc_copy(out, dst);
+    if (out->dtype == dnnlk_dtype_undef) out->dtype = src0->dtype;
+    st = dnnlk__complete_output(out, n, dims, out);
     if (st != dnnlk_success) return st;
     if (need_data) {
-        if ((st = dnnlk__output_writable(&r, src0, src1)) != dnnlk_success) return st;
-        if (dnnlk__ranges_intersect(&r, cond)) return dnnlk_invalid_arguments;
+        if ((st = dnnlk__output_writable(out, src0, src1)) != dnnlk_success) return st;
+        if (dnnlk__ranges_intersect(out, cond)) return dnnlk_invalid_arguments;
     }
-    *out = r;
     return dnnlk_success;
 }
 

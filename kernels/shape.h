@@ -55,20 +55,28 @@ static inline dnnlk_status dnnlk_shape_numel(int ndims, const int64_t *dims, int
     return dnnlk_success;
 }
 
+/* One dim's part of a layout's byte extent: (d - 1) * stride * esize added to the low bound when
+ * negative, the high one otherwise (d > 1). Returns nonzero on an overflow, the bounds then
+ * meaningless. Shared by dnnlk__byte_extent and dnnlk__check_input's single pass. */
+static DNNLK__FORCEINLINE int dnnlk__extent_step(int64_t d, int64_t stride, int64_t esize, int64_t *l, int64_t *h) {
+    int64_t t = 0;
+    int ovf = dnnlk__mul_overflows(d - 1, stride, &t);
+    ovf |= dnnlk__mul_overflows(t, esize, &t);
+    return ovf | (t < 0 ? dnnlk__add_overflows(*l, t, l) : dnnlk__add_overflows(*h, t, h));
+}
+
 /* Byte offsets [lo, hi) that the elements of a strided layout touch, relative to data. An empty
  * tensor touches nothing: lo == hi == 0, whatever the other dims' extents (an overflow is only
  * reported for a non-empty layout). */
 static inline dnnlk_status dnnlk__byte_extent(int ndims, const int64_t *dims, const int64_t *strides,
                                               size_t esize, int64_t *lo, int64_t *hi) {
-    int64_t l = 0, h = 0, t = 0;
+    int64_t l = 0, h = 0;
     int i, empty = 0, ovf = 0;
     for (i = 0; i < ndims; i++) {
         int64_t d = dims[i];
         if (d == 0) empty = 1;
         if (d == 0 || d == 1) continue;
-        ovf |= dnnlk__mul_overflows(d - 1, strides[i], &t);
-        ovf |= dnnlk__mul_overflows(t, (int64_t)esize, &t);
-        ovf |= t < 0 ? dnnlk__add_overflows(l, t, &l) : dnnlk__add_overflows(h, t, &h);
+        ovf |= dnnlk__extent_step(d, strides[i], (int64_t)esize, &l, &h);
     }
     if (empty) {
         *lo = *hi = 0;
@@ -85,7 +93,7 @@ static inline dnnlk_status dnnlk__byte_extent(int ndims, const int64_t *dims, co
  * count and dnnlk__byte_extent's bounds, with their rules (a count must be representable even when
  * another dim is 0; an extent only when no dim is 0). */
 static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_data) {
-    int64_t n = 1, l = 0, h = 0, e = 0, esz;
+    int64_t n = 1, l = 0, h = 0, esz;
     int i, nd, empty = 0, ovf = 0;
     if (!t) return dnnlk_invalid_arguments;
     nd = t->ndims;
@@ -100,10 +108,7 @@ static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_da
             continue;
         }
         if (dnnlk__mul_overflows(n, d, &n)) return dnnlk_invalid_shape;
-        if (d == 1) continue;
-        ovf |= dnnlk__mul_overflows(d - 1, s, &e);
-        ovf |= dnnlk__mul_overflows(e, esz, &e);
-        ovf |= e < 0 ? dnnlk__add_overflows(l, e, &l) : dnnlk__add_overflows(h, e, &h);
+        if (d != 1) ovf |= dnnlk__extent_step(d, s, esz, &l, &h);
     }
     if (!empty && (ovf || dnnlk__add_overflows(h, esz, &h))) return dnnlk_invalid_shape;
     if (need_data && !t->data && !empty) return dnnlk_invalid_arguments;
@@ -268,8 +273,7 @@ static inline dnnlk_status dnnlk__complete_output(const dnnlk_tensor *out, int n
     if (esz == 0 || dnnlk__dtype_quant_only(out->dtype)) return dnnlk_invalid_data_type;
     st = dnnlk__byte_extent(ndims, rd, rs, esz, &lo, &hi);
     if (st != dnnlk_success) return st;
-    if (done != out) dnnlk__desc_copy(done, out);
-    done->ndims = ndims;
+    done->data = out->data, done->dtype = out->dtype, done->ndims = ndims;
     dnnlk__copy_dims(done->dims, rd, ndims);
     dnnlk__copy_dims(done->strides, rs, ndims);
     return dnnlk_success;
