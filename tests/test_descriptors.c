@@ -201,8 +201,33 @@ TEST(u64_in_other_ops_each_isa) {
     }
 }
 
+/* An execute call that completes an output descriptor writes its data, dtype, ndims, and dims and
+ * strides up to ndims, and nothing past them (the caller's slots there are left as they were), for
+ * ops whose prepare builds the output in a scratch descriptor (compare, convert, select). */
+TEST(completed_descriptor_leaves_the_unused_dims) {
+    static int64_t m[2 * 3], zero = 0;
+    static float f[2 * 3], g[2 * 3];
+    static unsigned char o[2 * 3];
+    int64_t dims[2] = {2, 3};
+    dnnlk_tensor a = th_tensor(m, dnnlk_s64, 2, dims), s = th_tensor(&zero, dnnlk_s64, 0, NULL);
+    dnnlk_tensor x = th_tensor(f, dnnlk_f32, 2, dims), c = th_tensor(o, dnnlk_boolean, 2, dims), d;
+    int k, i;
+    for (k = 0; k < 3; k++) {
+        memset(&d, 0, sizeof d);
+        d.data = k == 0 ? (void *)o : (void *)g, d.dtype = dnnlk_dtype_undef, d.ndims = DNNLK_UNKNOWN;
+        for (i = 0; i < DNNLK_MAX_NDIMS; i++) d.dims[i] = 1000 + i, d.strides[i] = 2000 + i;
+        if (k == 0) CHECK_EQ(dnnlk_compare(dnnlk_compare_eq, &a, &s, &d, 0, 1), dnnlk_success);
+        else if (k == 1) CHECK_EQ(dnnlk_convert(&x, &d, 0, 1), dnnlk_success);
+        else CHECK_EQ(dnnlk_select(&c, &x, &x, &d, dnnlk_broadcast_numpy, 0, 1), dnnlk_success);
+        CHECK_EQ(d.ndims, 2);
+        CHECK(d.dims[0] == 2 && d.dims[1] == 3 && d.strides[0] == 3 && d.strides[1] == 1);
+        for (i = 2; i < DNNLK_MAX_NDIMS; i++) CHECK_MSG(d.dims[i] == 1000 + i && d.strides[i] == 2000 + i, "op %d slot %d", k, i);
+    }
+}
+
 int main(void) {
     RUN(complete_output_descriptors_not_written);
+    RUN(completed_descriptor_leaves_the_unused_dims);
     RUN_EACH_ISA(u64_in_other_ops_each_isa);
     return th_summary();
 }
