@@ -281,7 +281,14 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_es)(const dnn
  * line from each of n columns that a power-of-two column stride (NCHW's H*W) puts into one or two
  * cache sets; and each dst line is written whole, so with k->nt it is streamed (no read of dst's
  * lines first: measured 0.95 -> 0.41 ns/element for NCHW -> NHWC f32 [8,64,128,128] on AVX-512,
- * where tiles in registers with plain stores were no faster than element copies). */
+ * where tiles in registers with plain stores were no faster than element copies). Where dst's
+ * rows start on 128-byte boundaries, two blocks go side by side, so each dst row gets an aligned
+ * pair of lines at a time: on the Xeon host streaming one line of every 256 bytes took 0.36
+ * ns/element against 0.19 for the same lines in order or as aligned pairs (the read side: 16,
+ * 32 or 64 runs all at 0.15), and NCHW -> NHWC f32 [8,64,128,128] went 0.40-0.46 -> 0.34-0.41
+ * (`tools/ab_inprocess.sh OLD tp`, AVX2 and SSE4.1 alike; C = 96, 128 too); a pitch off that
+ * boundary (C = 48: 192 bytes) measured no gain, and 8- and 16-bit blocks in pairs none either
+ * (u8 C = 128 9% slower). */
 /* T dst rows (d, pitch dp) of one 64-byte line each: the 32-bit transpose of 16 src rows (s, pitch
  * sp) by T units, as 16 / T tiles. Tiles narrower than a line (T < 16: every level below AVX-512)
  * leave each dst line part-written until the next tile comes; streamed so, the write-combining
@@ -307,8 +314,15 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_v32)(const dn
     const int nt = k->nt && (uintptr_t)k->d % 64 == 0 && dp % 64 == 0;
     char *d = k->d;
     const char *s = k->s;
-    int64_t i, r, j;
-    for (i = 0; i + 16 <= n; i += 16)
+    const int pairs = nt && (uintptr_t)d % 128 == 0 && dp % 128 == 0; /* streamed lines only */
+    int64_t i = 0, r, j;
+    if (pairs) /* two blocks side by side: 32 src runs, an aligned 128-byte pair of lines a dst row */
+        for (; i + 32 <= n; i += 32)
+            for (r = 0; r < tv; r += T) {
+                DNNLK__SFX(dnnlk__convert_t32_lines)(d + r * dp + i * 4, dp, s + i * ss + r * 4, ss, nt);
+                DNNLK__SFX(dnnlk__convert_t32_lines)(d + r * dp + (i + 16) * 4, dp, s + (i + 16) * ss + r * 4, ss, nt);
+            }
+    for (; i + 16 <= n; i += 16)
         for (r = 0; r < tv; r += T) DNNLK__SFX(dnnlk__convert_t32_lines)(d + r * dp + i * 4, dp, s + i * ss + r * 4, ss, nt);
     for (; i + T <= n; i += T) /* fewer than 16 columns left: tiles, plain stores */
         for (r = 0; r < tv; r += T) dnnlk__v32_transpose(d + r * dp + i * 4, dp, s + i * ss + r * 4, ss, 0);

@@ -163,7 +163,7 @@ static inline th_buf th_alloc(size_t bytes, size_t misalign) {
     th_buf b;
     size_t total = TH_GUARD + misalign + bytes + TH_GUARD;
     void *raw = NULL;
-    if (posix_memalign(&raw, 64, total ? total : 64)) raw = NULL;
+    if (posix_memalign(&raw, 128, total ? total : 64)) raw = NULL; /* p is 64 + misalign past a 128-byte boundary */
     if (!raw) { fprintf(stderr, "out of memory\n"); exit(2); }
     b.raw = (unsigned char *)raw;
     b.bytes = bytes;

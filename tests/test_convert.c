@@ -400,29 +400,34 @@ TEST(transposes) {
      * dst: whole 64-byte dst rows, streamed when the threshold cell is 0; H*W = 561, 703: rows
      * short of a tile after the whole ones; C = 64: whole 64-byte dst lines of every element
      * size (the 8/16/64-bit paths streamed), 145 rows: blocks of rows, then rows short of a
-     * block. mode 0: plain stores into a dst 2 bytes off; 1: the threshold cell at 0 (stream
-     * what may be), dst aligned; 2: the cell at 0 but dst 16 bytes off a 64-byte line, where
-     * nothing may be streamed (a streaming store wants a whole aligned vector) */
-    static const int64_t shapes[6][4] = {{2, 5, 7, 9}, {3, 67, 5, 13}, {1, 16, 33, 17}, {2, 27, 37, 19}, {2, 48, 37, 19},
-                                         {1, 64, 5, 29}};
+     * block; C = 96: with dst on a 128-byte boundary (mode 3), the 32-bit walk's pairs of
+     * blocks and then a single block. mode 0: plain stores into a dst 2 bytes off; 1: the
+     * threshold cell at 0 (stream what may be), dst on a 64-byte line that is not on a 128-byte
+     * boundary; 2: the cell at 0 but dst 16 bytes off a 64-byte line, where nothing may be
+     * streamed (a streaming store wants a whole aligned vector); 3: the cell at 0, dst on a
+     * 128-byte boundary (th_alloc: 64 + misalign past one) */
+    static const int64_t shapes[7][4] = {{2, 5, 7, 9},    {3, 67, 5, 13}, {1, 16, 33, 17}, {2, 27, 37, 19},
+                                         {2, 48, 37, 19}, {1, 64, 5, 29}, {1, 96, 7, 11}};
     int64_t *cell = dnnlk__convert_nt_cell(), saved = *cell;
-    static const char *const modes[3] = {"plain stores", "streamed", "streamed, dst 16 bytes off"};
+    static const char *const modes[4] = {"plain stores", "streamed", "streamed, dst 16 bytes off",
+                                         "streamed, dst on 128 bytes"};
+    static const size_t misalign[4] = {2, 0, 16, 64};
     int ti, si, dir, nth, ith, mode;
     for (ti = 0; ti < 4; ti++)
-        for (si = 0; si < 6; si++)
+        for (si = 0; si < 7; si++)
             for (dir = 0; dir < 2; dir++)
-                for (mode = 0; mode < 3; mode++) {
+                for (mode = 0; mode < 4; mode++) {
                     const int64_t *dm = shapes[si];
                     int64_t n = th_numel(4, dm), nhwc[4];
                     dnnlk_dtype t = types[ti];
                     size_t es = dnnlk_dtype_size(t);
-                    th_buf sb = th_alloc((size_t)n * es, 0), db = th_alloc((size_t)n * es, mode == 0 ? 2 : mode == 1 ? 0 : 16);
+                    th_buf sb = th_alloc((size_t)n * es, 0), db = th_alloc((size_t)n * es, misalign[mode]);
                     dnnlk_tensor s = th_tensor(sb.p, t, 4, dm), d = th_tensor(db.p, t, 4, dm);
                     nhwc[0] = dm[1] * dm[2] * dm[3], nhwc[1] = 1, nhwc[2] = dm[3] * dm[1], nhwc[3] = dm[1];
                     memcpy(dir ? s.strides : d.strides, nhwc, sizeof nhwc);
                     fill_sources(sb.p, t, n);
                     *cell = mode ? 0 : saved;
-                    for (nth = 1; nth <= 5; nth += mode == 2 ? 2 : 1) { /* mode 2: 1, 3, 5 parts (ASan time) */
+                    for (nth = 1; nth <= 5; nth += mode >= 2 ? 2 : 1) { /* modes 2, 3: 1, 3, 5 parts (ASan time) */
                         memset(db.p, 0, (size_t)n * es);
                         for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&s, &d, ith, nth), dnnlk_success);
                         CHECK_MSG(check_views(&d, &s, dir ? "NHWC -> NCHW" : "NCHW -> NHWC"), "%s, shape %d, %s, nth %d",
