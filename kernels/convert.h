@@ -223,6 +223,11 @@ typedef struct dnnlk__convert_blk {
 #ifndef DNNLK__CONVERT_TILE_AHEAD
 #define DNNLK__CONVERT_TILE_AHEAD 2
 #endif
+/* The 32-bit transpose writing dst through the cache goes down bands of rows of about this many
+ * dst bytes (they stay in L1 while every column block fills them). */
+#ifndef DNNLK__CONVERT_BAND_BYTES
+#define DNNLK__CONVERT_BAND_BYTES 16384
+#endif
 
 /* A part that writes at least this many bytes of contiguous dst rows streams them past the caches
  * (a plain store reads each line first; a result this large would not stay cached for a reader

@@ -19,8 +19,9 @@
 #   fp8q      quantize f32 -> fp8 e4m3 (saturate) [4096,4096] and [16,4096] (in cache), scales 0.25
 #             (the bench's) and 0.3, bytes compared: ns per element; ARG caps the ISA level
 #   tp        NCHW -> NHWC convert [8,C,128,128]: f32 C = 64 (the bench's row), 16, 48, 96, 128,
-#             144, bf16 C = 64, 48, u8 C = 64, 128, beside a streaming copy of the same bytes, bytes
-#             compared: ns per element; ARG caps the ISA level
+#             144, and 3, 8, 24, 40 (dst rows off 64-byte lines), bf16 C = 64, 48, u8 C = 64, 128,
+#             beside a streaming copy of the same bytes, bytes compared: ns per element; ARG caps
+#             the ISA level
 #   small     calls on small tensors (compare s64 [8,1,1,512] and [1,1,1,8] == 0, select
 #             [8,1,1,64], convert [1,768], layer_norm [1,768], softmax [1,1000], gelu [1,768]),
 #             outputs compared: ns per call, where the descriptor checks weigh; ARG caps the ISA level
