@@ -97,14 +97,14 @@ typedef enum dnnlk_dtype {
     dnnlk_u8 = 6,
     dnnlk_f64 = 7,
     dnnlk_boolean = 8,  /* C bool: one byte, read as "nonzero is true", written as 0/1 */
-    dnnlk_f8_e5m2 = 9,  /* OCP fp8 E5M2: bias 15, +-inf, NaN (quantize/dequantize only) */
-    dnnlk_f8_e4m3 = 10, /* OCP fp8 E4M3FN: bias 7, no inf, NaN = S.1111.111 (quantize/dequantize only) */
+    dnnlk_f8_e5m2 = 9,  /* OCP fp8 E5M2: bias 15, +-inf, NaN (quantize/dequantize and convert only) */
+    dnnlk_f8_e4m3 = 10, /* OCP fp8 E4M3FN: bias 7, no inf, NaN = S.1111.111 (quantize/dequantize and convert only) */
     dnnlk_s4 = 11,      /* packed two per byte, low nibble first (quantize/dequantize only) */
     dnnlk_u4 = 12,
     dnnlk_s64 = 16,
     /* s16/u16 have no oneDNN number. oneDNN numbers its types one after another (16 at 3.x) below
      * its dnnl_data_type_max sentinel 0x7fff: 256 and 257 leave room for 240 more of its types
-     * before any cast could confuse one for another. (quantize/dequantize only) */
+     * before any cast could confuse one for another. (quantize/dequantize and convert only) */
     dnnlk_s16 = 256,
     dnnlk_u16 = 257,
     /* u64 has no oneDNN number either: the next value after u16. ONNX's TopK, ArgMax/ArgMin and
@@ -317,6 +317,48 @@ static inline uint16_t dnnlk_f32_to_f16(float f) {
     a = a - 0x38000000u;
     a += 0xfffu + ((a >> 13) & 1u);
     return (uint16_t)(sign | (a >> 13));
+}
+
+/* fp8 -> f32, exactly. e4m3 (E4M3FN): bias 7, subnormals m * 2^-9, S.1111.111 is NaN, no inf.
+ * e5m2: bias 15, subnormals m * 2^-16, exponent 31 is inf (m = 0) or NaN. */
+static DNNLK__FORCEINLINE float dnnlk__fp8_decode(uint32_t c, int e4m3) {
+    uint32_t c7 = c & 0x7fu, sign = (c & 0x80u) << 24;
+    float v;
+    if (e4m3) {
+        if (c7 == 0x7fu) return dnnlk__f32_from_bits(sign | 0x7fc00000u);
+        v = c7 < 8u ? (float)c7 * (1.0f / 512.0f) : dnnlk__f32_from_bits((c7 << 20) + (120u << 23));
+    } else {
+        if (c7 > 0x7cu) return dnnlk__f32_from_bits(sign | 0x7fc00000u);
+        if (c7 == 0x7cu) return dnnlk__f32_from_bits(sign | 0x7f800000u);
+        v = c7 < 4u ? (float)c7 * (1.0f / 65536.0f) : dnnlk__f32_from_bits((c7 << 21) + (112u << 23));
+    }
+    return dnnlk__f32_from_bits(dnnlk__f32_bits(v) | sign);
+}
+
+/* f32 -> fp8, round to nearest even (ONNX's cast; the vector bodies do these steps lane by lane).
+ * Normal results: the f32 bits rounded at the fp8 mantissa width (adding half an fp8 ulp minus one,
+ * plus the kept lowest bit), then rebiased; subnormal results: |v| + C rounded by the FPU, where
+ * C's ulp is the fp8 subnormal step (e4m3: 2^14, step 2^-9; e5m2: 2^7, step 2^-16), so C's bits
+ * minus C's own are the code (the smallest normal included). Beyond the largest finite (448,
+ * 57344), inf included: saturate gives +-max; otherwise NaN (e4m3, which has no inf) or +-inf
+ * (e5m2). NaN gives NaN (0x7f/0x7e with x's sign). Assumes round-to-nearest, like all float code
+ * here; DAZ/FTZ touch nothing that does not round to 0 anyway. */
+static DNNLK__FORCEINLINE uint32_t dnnlk__fp8_encode(float v, int e4m3, int saturate) {
+    uint32_t u = dnnlk__f32_bits(v), a = u & 0x7fffffffu, sign = (u >> 24) & 0x80u, code;
+    const int mb = e4m3 ? 20 : 21;                                 /* f32 mantissa bits dropped */
+    const uint32_t minnorm = e4m3 ? 0x3c800000u : 0x38800000u;     /* 2^-6, 2^-14 */
+    const uint32_t rebias = e4m3 ? 960u : 448u;                    /* (127 - bias) << mantissa bits */
+    const uint32_t maxc = e4m3 ? 0x7eu : 0x7bu, ovf = e4m3 ? 0x7fu : 0x7cu;
+    const float C = e4m3 ? 16384.0f : 128.0f;
+    if (a > 0x7f800000u) return sign | (e4m3 ? 0x7fu : 0x7eu);
+    if (a < minnorm) {
+        float t = dnnlk__f32_from_bits(a) + C;
+        code = dnnlk__f32_bits(t) - dnnlk__f32_bits(C);
+    } else {
+        code = ((a + ((1u << (mb - 1)) - 1u) + ((a >> mb) & 1u)) >> mb) - rebias;
+        if (code > maxc) code = saturate ? maxc : ovf;
+    }
+    return sign | code;
 }
 
 /* Load/store one element of a float dtype as f32 (scalar paths and references). */

@@ -6,8 +6,11 @@
  *
  * Semantics:
  *   - Every pair of the dtypes the library knows: f32, f64, f16, bf16, s64, u64, s32, s8, u8,
- *     boolean. (u64: by the same rules, read as the unsigned value it is: 2^63 and above saturate
- *     into s64 and narrower, never turn negative.)
+ *     boolean, and the quantized dtypes of a byte or more: fp8 f8_e4m3 (E4M3FN) and f8_e5m2,
+ *     s16, u16 (s4/u4, two to a byte, only through quantize/dequantize: dnnlk_invalid_data_type
+ *     here). (u64: by the same rules, read as the unsigned value it is: 2^63 and above saturate
+ *     into s64 and narrower, never turn negative.) fp8 is a float format here (the raw cast, no
+ *     scale: dnnlk_quantize_linear scales and has ONNX's saturate).
  *     dst's dtype dnnlk_dtype_undef is completed to src's (a plain copy / reorder).
  *   - Rules (the boolean RFC's, plus IEEE rounding):
  *       to boolean        zero (+0, -0) is false, anything else true, NaN included; written 0/1.
@@ -15,6 +18,12 @@
  *       float -> float    round to nearest even (one rounding, also f64 -> f16/bf16 and
  *                         f16 <-> bf16); overflow gives +-inf; NaN stays NaN (quieted; the top of
  *                         its payload kept, as the hardware conversions do).
+ *                         fp8 targets: overflow gives +-inf for e5m2 and NaN for e4m3 (it has no
+ *                         inf; a value rounding past 448 is NaN, as PyTorch's and ml_dtypes' casts
+ *                         give; ONNX's Cast saturates by default: dnnlk_quantize_linear with
+ *                         saturate = 1 does that); NaN gives the format's quiet NaN with its sign
+ *                         (e4m3 S.1111.111, e5m2 S.11111.10), no payload. An fp8 NaN read into a
+ *                         wider float keeps its mantissa as the payload, quieted.
  *       int -> float      round to nearest even, one rounding (s64 -> bf16 included).
  *       float -> int      toward zero, then SATURATED to the destination's range; NaN gives 0.
  *                         C leaves out-of-range and NaN undefined. numpy's astype and PyTorch's
@@ -39,7 +48,7 @@
  *   - Parts: part ith of nth converts a contiguous share of dst's elements in dst's memory order.
  *   - Statuses: dnnlk_invalid_arguments (NULL pointers, NULL data on a non-empty tensor, overlap,
  *     bad (ith, nth)); dnnlk_invalid_shape (dims that differ, bad or overflowing shapes);
- *     dnnlk_invalid_data_type (an unknown dtype on either side). On any error nothing is written,
+ *     dnnlk_invalid_data_type (an unknown dtype, or s4/u4, on either side). On any error nothing is written,
  *     neither dst's data nor its descriptor; the execute function writes the completed descriptor
  *     back only where it differs from what the caller passed.
  *
@@ -62,7 +71,17 @@
  * boolean source as an int64_t (exact too); the writers round or saturate once. */
 
 static DNNLK__FORCEINLINE int dnnlk__cvt_src_is_float(dnnlk_dtype t) {
-    return t == dnnlk_f32 || t == dnnlk_f64 || t == dnnlk_f16 || t == dnnlk_bf16;
+    return t == dnnlk_f32 || t == dnnlk_f64 || t == dnnlk_f16 || t == dnnlk_bf16 || t == dnnlk_f8_e4m3 ||
+           t == dnnlk_f8_e5m2;
+}
+
+/* An fp8 code as a double: exact; a NaN code keeps its mantissa as the payload (quieted), as the
+ * wider formats' NaNs do through convert. */
+static DNNLK__FORCEINLINE double dnnlk__cvt_read_fp8(uint32_t c, int e4m3) {
+    const uint32_t m = c & (e4m3 ? 7u : 3u);
+    if ((e4m3 && (c & 0x7fu) == 0x7fu) || (!e4m3 && (c & 0x7fu) > 0x7cu))
+        return (double)dnnlk__f32_from_bits(((c & 0x80u) << 24) | 0x7fc00000u | (m << (e4m3 ? 20 : 21)));
+    return (double)dnnlk__fp8_decode(c, e4m3);
 }
 
 static DNNLK__FORCEINLINE double dnnlk__cvt_read_f(const void *p, dnnlk_dtype t) {
@@ -73,6 +92,8 @@ static DNNLK__FORCEINLINE double dnnlk__cvt_read_f(const void *p, dnnlk_dtype t)
     case dnnlk_f32: memcpy(&f, p, 4); return (double)f;
     case dnnlk_bf16: memcpy(&h, p, 2); return (double)dnnlk_bf16_to_f32(h);
     case dnnlk_f16: memcpy(&h, p, 2); return (double)dnnlk_f16_to_f32(h);
+    case dnnlk_f8_e4m3: return dnnlk__cvt_read_fp8(*(const unsigned char *)p, 1);
+    case dnnlk_f8_e5m2: return dnnlk__cvt_read_fp8(*(const unsigned char *)p, 0);
     default: memcpy(&d, p, 8); return d;
     }
 }
@@ -80,7 +101,11 @@ static DNNLK__FORCEINLINE double dnnlk__cvt_read_f(const void *p, dnnlk_dtype t)
 static DNNLK__FORCEINLINE int64_t dnnlk__cvt_read_i(const void *p, dnnlk_dtype t) {
     int32_t i32;
     int64_t i64;
+    int16_t i16;
+    uint16_t u16;
     switch (t) {
+    case dnnlk_s16: memcpy(&i16, p, 2); return i16;
+    case dnnlk_u16: memcpy(&u16, p, 2); return u16;
     case dnnlk_s8: return (int64_t)*(const signed char *)p;
     case dnnlk_u8: return (int64_t)*(const unsigned char *)p;
     case dnnlk_boolean: return *(const unsigned char *)p != 0;
@@ -124,6 +149,8 @@ static DNNLK__FORCEINLINE int64_t dnnlk__cvt_sat(int64_t v, dnnlk_dtype t) {
     switch (t) {
     case dnnlk_s8: lo = -128, hi = 127; break;
     case dnnlk_u8: lo = 0, hi = 255; break;
+    case dnnlk_s16: lo = -32768, hi = 32767; break;
+    case dnnlk_u16: lo = 0, hi = 65535; break;
     case dnnlk_s32: lo = INT32_MIN, hi = INT32_MAX; break;
     case dnnlk_u64: return v < 0 ? 0 : v;
     default: return v;
@@ -133,8 +160,10 @@ static DNNLK__FORCEINLINE int64_t dnnlk__cvt_sat(int64_t v, dnnlk_dtype t) {
 
 static DNNLK__FORCEINLINE void dnnlk__cvt_write_int(void *p, dnnlk_dtype t, int64_t v) {
     int32_t i32;
+    uint16_t u16;
     switch (t) {
     case dnnlk_s8: case dnnlk_u8: *(unsigned char *)p = (unsigned char)v; break;
+    case dnnlk_s16: case dnnlk_u16: u16 = (uint16_t)v; memcpy(p, &u16, 2); break;
     case dnnlk_s32: i32 = (int32_t)v; memcpy(p, &i32, 4); break;
     default: memcpy(p, &v, 8); break;
     }
@@ -149,6 +178,8 @@ static DNNLK__FORCEINLINE void dnnlk__cvt_write_f(void *p, dnnlk_dtype t, double
     case dnnlk_f32: f = (float)d; memcpy(p, &f, 4); break;
     case dnnlk_bf16: h = dnnlk_f32_to_bf16(dnnlk__f64_to_f32_odd(d)); memcpy(p, &h, 2); break;
     case dnnlk_f16: h = dnnlk_f32_to_f16(dnnlk__f64_to_f32_odd(d)); memcpy(p, &h, 2); break;
+    case dnnlk_f8_e4m3: *(unsigned char *)p = (unsigned char)dnnlk__fp8_encode(dnnlk__f64_to_f32_odd(d), 1, 0); break;
+    case dnnlk_f8_e5m2: *(unsigned char *)p = (unsigned char)dnnlk__fp8_encode(dnnlk__f64_to_f32_odd(d), 0, 0); break;
     case dnnlk_u64: {
         /* toward zero, saturated: (-1, 1) truncates to 0, 2^64 is the first double above */
         uint64_t u = d != d || d < 1.0 ? 0 : d >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)d;
@@ -160,7 +191,7 @@ static DNNLK__FORCEINLINE void dnnlk__cvt_write_f(void *p, dnnlk_dtype t, double
                                     : d < -9223372036854775808.0           ? INT64_MIN
                                                                             : (int64_t)d);
         break;
-    default: /* s32, s8, u8: saturate in the s64 range first (every bound is well inside it) */
+    default: /* s32, s16, u16, s8, u8: saturate in the s64 range first (every bound is well inside it) */
         dnnlk__cvt_write_int(p, t, d != d ? 0 : d >= 4294967296.0 ? dnnlk__cvt_sat(INT64_MAX, t)
                                         : d <= -4294967296.0      ? dnnlk__cvt_sat(INT64_MIN, t)
                                                                   : dnnlk__cvt_sat((int64_t)d, t));
@@ -178,6 +209,7 @@ static DNNLK__FORCEINLINE void dnnlk__cvt_write_i(void *p, dnnlk_dtype t, int64_
     case dnnlk_f32: f = (float)v; memcpy(p, &f, 4); break;
     case dnnlk_bf16: h = dnnlk_f32_to_bf16(dnnlk__f64_to_f32_odd(dnnlk__s64_to_f64_odd(v))); memcpy(p, &h, 2); break;
     case dnnlk_f16: h = dnnlk_f32_to_f16(dnnlk__f64_to_f32_odd(dnnlk__s64_to_f64_odd(v))); memcpy(p, &h, 2); break;
+    case dnnlk_f8_e4m3: case dnnlk_f8_e5m2: dnnlk__cvt_write_f(p, t, dnnlk__s64_to_f64_odd(v)); break; /* odd, then once */
     default: dnnlk__cvt_write_int(p, t, dnnlk__cvt_sat(v, t)); break;
     }
 }
@@ -200,7 +232,8 @@ static DNNLK__FORCEINLINE void dnnlk__cvt_write_u(void *p, dnnlk_dtype t, uint64
     case dnnlk_bf16: h = dnnlk_f32_to_bf16(dnnlk__f64_to_f32_odd(dnnlk__u64_to_f64_odd(v))); memcpy(p, &h, 2); break;
     case dnnlk_f16: h = dnnlk_f32_to_f16(dnnlk__f64_to_f32_odd(dnnlk__u64_to_f64_odd(v))); memcpy(p, &h, 2); break;
     case dnnlk_u64: memcpy(p, &v, 8); break;
-    default: dnnlk__cvt_write_int(p, t, dnnlk__cvt_sat(INT64_MAX, t)); break; /* s64, s32, s8, u8 */
+    case dnnlk_f8_e4m3: case dnnlk_f8_e5m2: dnnlk__cvt_write_f(p, t, dnnlk__u64_to_f64_odd(v)); break;
+    default: dnnlk__cvt_write_int(p, t, dnnlk__cvt_sat(INT64_MAX, t)); break; /* s64, s32, s16, u16, s8, u8 */
     }
 }
 
@@ -262,12 +295,12 @@ static inline dnnlk_status dnnlk__convert_prepare(const dnnlk_tensor *src, const
                                                   dnnlk_tensor *out) {
     dnnlk_status st;
     if (!src || !dst || !out) return dnnlk_invalid_arguments;
-    if ((st = dnnlk__check_input(src, need_data)) != dnnlk_success) return st;
+    if ((st = dnnlk__check_input_dt(src, need_data, 1)) != dnnlk_success) return st;
     if (dst->dtype != dnnlk_dtype_undef && dnnlk_dtype_size(dst->dtype) == 0) return dnnlk_invalid_data_type;
     /* out is the caller's scratch descriptor (never dst itself): completed in place */
     dnnlk__desc_copy(out, dst);
     if (out->dtype == dnnlk_dtype_undef) out->dtype = src->dtype;
-    st = dnnlk__complete_output(out, src->ndims, src->dims, out);
+    st = dnnlk__complete_output_dt(out, src->ndims, src->dims, out, 1);
     if (st != dnnlk_success) return st;
     if (need_data && (st = dnnlk__output_writable(out, src, NULL)) != dnnlk_success) return st;
     return dnnlk_success;

@@ -8,7 +8,7 @@
  *     the one rounding is the store's, the same as the element path's);
  *   - same dtype (boolean aside): copies, and transpose blocks in tiles;
  *   - everything else: a chunk of elements read into an exact intermediate (double for float
- *     sources, int64 for the others: a u64's bits, written by its own writer), then written, each
+ *     sources, fp8 included, int64 for the others: a u64's bits, written by its own writer), then written, each
  *     loop specialised on its one dtype. */
 
 #define DNNLK__CVT_CHUNK 256
@@ -27,6 +27,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_read_f)(double *buf, co
     case dnnlk_f32: DNNLK__CVT_READ_F(dnnlk_f32); break;
     case dnnlk_bf16: DNNLK__CVT_READ_F(dnnlk_bf16); break;
     case dnnlk_f16: DNNLK__CVT_READ_F(dnnlk_f16); break;
+    case dnnlk_f8_e4m3: DNNLK__CVT_READ_F(dnnlk_f8_e4m3); break;
+    case dnnlk_f8_e5m2: DNNLK__CVT_READ_F(dnnlk_f8_e5m2); break;
     default: DNNLK__CVT_READ_F(dnnlk_f64); break;
     }
 }
@@ -39,6 +41,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_read_i)(int64_t *buf, c
     case dnnlk_u8: DNNLK__CVT_READ_I(dnnlk_u8); break;
     case dnnlk_boolean: DNNLK__CVT_READ_I(dnnlk_boolean); break;
     case dnnlk_s32: DNNLK__CVT_READ_I(dnnlk_s32); break;
+    case dnnlk_s16: DNNLK__CVT_READ_I(dnnlk_s16); break;
+    case dnnlk_u16: DNNLK__CVT_READ_I(dnnlk_u16); break;
     default: DNNLK__CVT_READ_I(dnnlk_s64); break;
     }
 }
@@ -52,7 +56,8 @@ static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_read_i)(int64_t *buf, c
         DNNLK__CVT_WRITE(FN, dnnlk_boolean); DNNLK__CVT_WRITE(FN, dnnlk_f64); DNNLK__CVT_WRITE(FN, dnnlk_f32); \
         DNNLK__CVT_WRITE(FN, dnnlk_bf16); DNNLK__CVT_WRITE(FN, dnnlk_f16); DNNLK__CVT_WRITE(FN, dnnlk_s64);   \
         DNNLK__CVT_WRITE(FN, dnnlk_s32); DNNLK__CVT_WRITE(FN, dnnlk_s8); DNNLK__CVT_WRITE(FN, dnnlk_u8);     \
-        DNNLK__CVT_WRITE(FN, dnnlk_u64);                                                                     \
+        DNNLK__CVT_WRITE(FN, dnnlk_u64); DNNLK__CVT_WRITE(FN, dnnlk_s16); DNNLK__CVT_WRITE(FN, dnnlk_u16);   \
+        DNNLK__CVT_WRITE(FN, dnnlk_f8_e4m3); DNNLK__CVT_WRITE(FN, dnnlk_f8_e5m2);                            \
     default: break;                                                                                          \
     }
 

@@ -83,48 +83,6 @@ static DNNLK__FORCEINLINE int32_t dnnlk__load_q8(const void *p, dnnlk_dtype t) {
 
 /* ---- the general path: s16/u16/s4/u4/fp8 (and s32 dequantize input), blocked scales ---- */
 
-/* fp8 -> f32, exactly. e4m3 (E4M3FN): bias 7, subnormals m * 2^-9, S.1111.111 is NaN, no inf.
- * e5m2: bias 15, subnormals m * 2^-16, exponent 31 is inf (m = 0) or NaN. */
-static DNNLK__FORCEINLINE float dnnlk__fp8_decode(uint32_t c, int e4m3) {
-    uint32_t c7 = c & 0x7fu, sign = (c & 0x80u) << 24;
-    float v;
-    if (e4m3) {
-        if (c7 == 0x7fu) return dnnlk__f32_from_bits(sign | 0x7fc00000u);
-        v = c7 < 8u ? (float)c7 * (1.0f / 512.0f) : dnnlk__f32_from_bits((c7 << 20) + (120u << 23));
-    } else {
-        if (c7 > 0x7cu) return dnnlk__f32_from_bits(sign | 0x7fc00000u);
-        if (c7 == 0x7cu) return dnnlk__f32_from_bits(sign | 0x7f800000u);
-        v = c7 < 4u ? (float)c7 * (1.0f / 65536.0f) : dnnlk__f32_from_bits((c7 << 21) + (112u << 23));
-    }
-    return dnnlk__f32_from_bits(dnnlk__f32_bits(v) | sign);
-}
-
-/* f32 -> fp8, round to nearest even (ONNX's cast; the vector bodies do these steps lane by lane).
- * Normal results: the f32 bits rounded at the fp8 mantissa width (adding half an fp8 ulp minus one,
- * plus the kept lowest bit), then rebiased; subnormal results: |v| + C rounded by the FPU, where
- * C's ulp is the fp8 subnormal step (e4m3: 2^14, step 2^-9; e5m2: 2^7, step 2^-16), so C's bits
- * minus C's own are the code (the smallest normal included). Beyond the largest finite (448,
- * 57344), inf included: saturate gives +-max; otherwise NaN (e4m3, which has no inf) or +-inf
- * (e5m2). NaN gives NaN (0x7f/0x7e with x's sign). Assumes round-to-nearest, like all float code
- * here; DAZ/FTZ touch nothing that does not round to 0 anyway. */
-static DNNLK__FORCEINLINE uint32_t dnnlk__fp8_encode(float v, int e4m3, int saturate) {
-    uint32_t u = dnnlk__f32_bits(v), a = u & 0x7fffffffu, sign = (u >> 24) & 0x80u, code;
-    const int mb = e4m3 ? 20 : 21;                                 /* f32 mantissa bits dropped */
-    const uint32_t minnorm = e4m3 ? 0x3c800000u : 0x38800000u;     /* 2^-6, 2^-14 */
-    const uint32_t rebias = e4m3 ? 960u : 448u;                    /* (127 - bias) << mantissa bits */
-    const uint32_t maxc = e4m3 ? 0x7eu : 0x7bu, ovf = e4m3 ? 0x7fu : 0x7cu;
-    const float C = e4m3 ? 16384.0f : 128.0f;
-    if (a > 0x7f800000u) return sign | (e4m3 ? 0x7fu : 0x7eu);
-    if (a < minnorm) {
-        float t = dnnlk__f32_from_bits(a) + C;
-        code = dnnlk__f32_bits(t) - dnnlk__f32_bits(C);
-    } else {
-        code = ((a + ((1u << (mb - 1)) - 1u) + ((a >> mb) & 1u)) >> mb) - rebias;
-        if (code > maxc) code = saturate ? maxc : ovf;
-    }
-    return sign | code;
-}
-
 /* Quantized value ranges of the integer dtypes (as floats for the clamps). */
 static inline void dnnlk__qint_range(dnnlk_dtype t, float *lo, float *hi) {
     switch (t) {

@@ -92,14 +92,16 @@ static inline dnnlk_status dnnlk__byte_extent(int ndims, const int64_t *dims, co
  * a supported dtype, and data present when need_data. One pass over the dims: dnnlk_shape_numel's
  * count and dnnlk__byte_extent's bounds, with their rules (a count must be representable even when
  * another dim is 0; an extent only when no dim is 0). */
-static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_data) {
+/* quant_ok: the quantized dtypes that have a byte size (fp8, s16, u16: convert takes them) pass
+ * too; every other op passes 0 (dnnlk__check_input). */
+static inline dnnlk_status dnnlk__check_input_dt(const dnnlk_tensor *t, int need_data, int quant_ok) {
     int64_t n = 1, l = 0, h = 0, esz;
     int i, nd, empty = 0, ovf = 0;
     if (!t) return dnnlk_invalid_arguments;
     nd = t->ndims;
     if (nd < 0 || nd > DNNLK_MAX_NDIMS) return dnnlk_invalid_shape;
     esz = (int64_t)dnnlk_dtype_size(t->dtype);
-    if (esz == 0 || dnnlk__dtype_quant_only(t->dtype)) return dnnlk_invalid_data_type;
+    if (esz == 0 || (!quant_ok && dnnlk__dtype_quant_only(t->dtype))) return dnnlk_invalid_data_type;
     for (i = 0; i < nd; i++) {
         int64_t d = t->dims[i], s = t->strides[i];
         if (d < 0 || (d != 1 && s == DNNLK_UNKNOWN)) return dnnlk_invalid_shape;
@@ -113,6 +115,10 @@ static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_da
     if (!empty && (ovf || dnnlk__add_overflows(h, esz, &h))) return dnnlk_invalid_shape;
     if (need_data && !t->data && !empty) return dnnlk_invalid_arguments;
     return dnnlk_success;
+}
+
+static inline dnnlk_status dnnlk__check_input(const dnnlk_tensor *t, int need_data) {
+    return dnnlk__check_input_dt(t, need_data, 0);
 }
 
 /* ---- broadcasting ---- */
@@ -250,8 +256,8 @@ static inline dnnlk_status dnnlk_deduce_strides(int ndims, const int64_t *dims, 
  * itself); on failure nothing is written. dtype and data are copied from `out` as they are.
  * Works on the dims and strides alone and writes `done` once: whole-descriptor copies (208 bytes)
  * were a good part of a small call's cost. */
-static inline dnnlk_status dnnlk__complete_output(const dnnlk_tensor *out, int ndims, const int64_t *dims,
-                                                  dnnlk_tensor *done) {
+static inline dnnlk_status dnnlk__complete_output_dt(const dnnlk_tensor *out, int ndims, const int64_t *dims,
+                                                     dnnlk_tensor *done, int quant_ok) {
     int64_t rd[DNNLK_MAX_NDIMS], rs[DNNLK_MAX_NDIMS], lo, hi; /* only [0, ndims) is used */
     int i, known;
     size_t esz;
@@ -270,13 +276,19 @@ static inline dnnlk_status dnnlk__complete_output(const dnnlk_tensor *out, int n
     st = dnnlk_deduce_strides(ndims, rd, rs);
     if (st != dnnlk_success) return st;
     esz = dnnlk_dtype_size(out->dtype);
-    if (esz == 0 || dnnlk__dtype_quant_only(out->dtype)) return dnnlk_invalid_data_type;
+    if (esz == 0 || (!quant_ok && dnnlk__dtype_quant_only(out->dtype))) return dnnlk_invalid_data_type;
     st = dnnlk__byte_extent(ndims, rd, rs, esz, &lo, &hi);
     if (st != dnnlk_success) return st;
     done->data = out->data, done->dtype = out->dtype, done->ndims = ndims;
     dnnlk__copy_dims(done->dims, rd, ndims);
     dnnlk__copy_dims(done->strides, rs, ndims);
     return dnnlk_success;
+}
+
+/* The same for every op but convert (quant_ok as in dnnlk__check_input_dt). */
+static inline dnnlk_status dnnlk__complete_output(const dnnlk_tensor *out, int ndims, const int64_t *dims,
+                                                  dnnlk_tensor *done) {
+    return dnnlk__complete_output_dt(out, ndims, dims, done, 0);
 }
 
 /* ---- aliasing between an output and an input ---- */

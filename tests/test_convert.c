@@ -2,9 +2,10 @@
  * every value of every dtype here exactly), on every ISA the CPU has and several part counts. */
 #include "harness.h"
 
-#define NTYPES 10
-static const dnnlk_dtype all_types[NTYPES] = {dnnlk_boolean, dnnlk_s8, dnnlk_u8, dnnlk_f16, dnnlk_bf16,
-                                              dnnlk_s32, dnnlk_f32, dnnlk_s64, dnnlk_f64, dnnlk_u64};
+#define NTYPES 14
+static const dnnlk_dtype all_types[NTYPES] = {dnnlk_boolean, dnnlk_s8,    dnnlk_u8,      dnnlk_f16,    dnnlk_bf16,
+                                              dnnlk_s32,     dnnlk_f32,   dnnlk_s64,     dnnlk_f64,    dnnlk_u64,
+                                              dnnlk_s16,     dnnlk_u16,   dnnlk_f8_e4m3, dnnlk_f8_e5m2};
 
 /* ---- the reference ---- */
 
@@ -14,11 +15,17 @@ typedef struct ref_val {
     uint64_t payload;  /* NaN: the fraction bits, left-aligned in 64 */
 } ref_val;
 
-static int is_float(dnnlk_dtype t) { return t == dnnlk_f16 || t == dnnlk_bf16 || t == dnnlk_f32 || t == dnnlk_f64; }
+static int is_float(dnnlk_dtype t) {
+    return t == dnnlk_f16 || t == dnnlk_bf16 || t == dnnlk_f32 || t == dnnlk_f64 || t == dnnlk_f8_e4m3 ||
+           t == dnnlk_f8_e5m2;
+}
 
-/* IEEE formats: exponent bits, fraction bits. */
+/* IEEE formats: exponent bits, fraction bits (e4m3 reads as below, with its own rule for the top
+ * exponent: no inf, S.1111.111 the only NaN). */
 static void float_format(dnnlk_dtype t, int *ebits, int *mbits) {
     switch (t) {
+    case dnnlk_f8_e4m3: *ebits = 4, *mbits = 3; break;
+    case dnnlk_f8_e5m2: *ebits = 5, *mbits = 2; break;
     case dnnlk_f16: *ebits = 5, *mbits = 10; break;
     case dnnlk_bf16: *ebits = 8, *mbits = 7; break;
     case dnnlk_f32: *ebits = 8, *mbits = 23; break;
@@ -45,7 +52,9 @@ static ref_val ref_read(const void *p, dnnlk_dtype t) {
         r.neg = (int)((u >> (eb + mb)) & 1);
         e = (u >> mb) & ((1u << eb) - 1);
         m = u & ((1ull << mb) - 1);
-        if (e == (1u << eb) - 1) {
+        if (t == dnnlk_f8_e4m3 && e == 15 && m != 7) { /* E4M3FN: the top exponent holds normals */
+            r.v = ldexpl((long double)(m | 8u), 15 - bias - 3);
+        } else if (e == (1u << eb) - 1) {
             if (m) r.nan = 1, r.payload = m << (64 - mb);
             else r.v = INFINITY;
         } else if (e == 0) {
@@ -61,11 +70,33 @@ static ref_val ref_read(const void *p, dnnlk_dtype t) {
     case dnnlk_s8: r.v = *(const signed char *)p; break;
     case dnnlk_u8: r.v = *(const unsigned char *)p; break;
     case dnnlk_s32: { int32_t x; memcpy(&x, p, 4); r.v = x; } break;
+    case dnnlk_s16: { int16_t x; memcpy(&x, p, 2); r.v = x; } break;
+    case dnnlk_u16: { uint16_t x; memcpy(&x, p, 2); r.v = x; } break;
     case dnnlk_u64: { uint64_t x; memcpy(&x, p, 8); r.v = (long double)x; } break;
     default: { int64_t x; memcpy(&x, p, 8); r.v = (long double)x; } break;
     }
     r.neg = r.v < 0;
     return r;
+}
+
+/* The value rounded to nearest even into fp8 t, as its code, by a search over every finite code:
+ * the nearest, a tie to the even code. One step past the largest finite (480 for e4m3, whose
+ * code 0x7f is NaN; 65536 for e5m2, inf at 0x7c) takes part as that code, so a value rounding
+ * past the largest is NaN or inf, and a tie with it goes to the even one (448's 0x7e; e5m2's inf).
+ * NaN: the format's quiet NaN with x's sign (e4m3 0x7f, e5m2 0x7e). */
+static uint64_t ref_encode_fp8(ref_val x, dnnlk_dtype t) {
+    const int e4m3 = t == dnnlk_f8_e4m3;
+    const uint64_t sign = (uint64_t)x.neg << 7, top = e4m3 ? 0x7f : 0x7c;
+    uint64_t c, best = 0;
+    long double a = fabsl(x.v), bd = INFINITY;
+    if (x.nan) return sign | (e4m3 ? 0x7f : 0x7e);
+    if (a >= (e4m3 ? 480.0L : 65536.0L)) return sign | top; /* inf too; no search, where the distances would round */
+    for (c = 0; c <= top; c++) {
+        unsigned char code = (unsigned char)c;
+        long double v = c == top ? (e4m3 ? 480.0L : 65536.0L) : ref_read(&code, t).v, dist = fabsl(a - v);
+        if (dist < bd || (dist == bd && (c & 1) == 0)) bd = dist, best = c;
+    }
+    return sign | best;
 }
 
 /* The value rounded to nearest even into format t, as its bits. */
@@ -104,6 +135,8 @@ static void ref_convert(void *d, dnnlk_dtype dt, const void *s, dnnlk_dtype st) 
     x = ref_read(s, st);
     if (dt == dnnlk_boolean) {
         bits = x.nan || x.v != 0;
+    } else if (dt == dnnlk_f8_e4m3 || dt == dnnlk_f8_e5m2) {
+        bits = ref_encode_fp8(x, dt);
     } else if (is_float(dt)) {
         bits = ref_encode_float(x, dt);
     } else {
@@ -111,6 +144,8 @@ static void ref_convert(void *d, dnnlk_dtype dt, const void *s, dnnlk_dtype st) 
         switch (dt) {
         case dnnlk_s8: lo = -128, hi = 127; break;
         case dnnlk_u8: lo = 0, hi = 255; break;
+        case dnnlk_s16: lo = -32768, hi = 32767; break;
+        case dnnlk_u16: lo = 0, hi = 65535; break;
         case dnnlk_s32: lo = -2147483648.0L, hi = 2147483647.0L; break;
         case dnnlk_u64: lo = 0, hi = 18446744073709551615.0L; break;
         default: lo = -9223372036854775808.0L, hi = 9223372036854775807.0L; break;
@@ -569,11 +604,13 @@ TEST(bad_arguments_write_nothing) {
     EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_data_type);
     d.dtype = (dnnlk_dtype)42;
     EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 0, 1), dnnlk_invalid_data_type);
-    d.dtype = dnnlk_f8_e5m2; /* the quantization dtypes convert does not take */
+    d.dtype = dnnlk_s4; /* the packed quantization dtypes convert does not take, either side */
     EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 0, 1), dnnlk_invalid_data_type);
-    d.dtype = dnnlk_s16;
+    d.dtype = dnnlk_u4;
     EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 0, 1), dnnlk_invalid_data_type);
     d.dtype = dnnlk_s8;
+    t = s, t.dtype = dnnlk_u4;
+    EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_data_type);
     t = s, t.data = NULL;
     EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_arguments);
     t = s, t.dims[1] = 7;
