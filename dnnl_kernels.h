@@ -144,6 +144,8 @@
  *     DNNLK_QUANT_FP8_PF_BYTES 0      quant.h      fp8 quantize rows: off 0.13 ns/element, 4 KiB 0.175
  *     DNNLK_RESIZE_NT_BYTES   8 MiB   resize.h     set with the kernel; no measurement recorded
  *     DNNLK_CONVERT_NT_BYTES  4 MiB   convert.h    convert, compare, logical; off was slower on every row timed
+ *     DNNLK_CONVERT_BAND_BYTES 16 KiB convert.h    32-bit transposes through the cache: dst rows in bands
+ *                                                  this large (L1); 4 and 64 KiB measured no better
  *   DNNLK_MT_JUMP_MIN 2^23   MT19937 skips of at least this many outputs (parts, offsets) jump by
  *                            polynomials instead of discarding (rng_engine.h): one table costs what a
  *                            discard of 3.7M outputs does (AVX2/AVX-512); same state either way.

@@ -17,8 +17,8 @@
  *     dnnlk_invalid_data_type), written 0/1.
  *   - compare: dst = src0 <op> src1 for op in eq, ne, lt, le, gt, ge, by value (-0 equals +0).
  *     A NaN on either side compares false, except for ne, where it is true (IEEE, numpy, C).
- *     src0 and src1 must have the SAME dtype (any of f32, f64, f16, bf16, s64, u64, s32, s8, u8,
- *     boolean), else dnnlk_invalid_data_type. numpy would promote mixed operands to a common type
+ *     src0 and src1 must have the SAME dtype (any of f32, f64, f16, bf16, fp8 e4m3 / e5m2, s64,
+ *     u64, s32, s16, u16, s8, u8, boolean; not the packed s4/u4), else dnnlk_invalid_data_type. numpy would promote mixed operands to a common type
  *     first; here that is one dnnlk_convert away, and refusing keeps every comparison exact (s64
  *     against f32 has no common type that holds both). A boolean operand is read by the RFC's rule
  *     (nonzero is 1), so boolean bytes 1 and 2 compare equal.
@@ -114,8 +114,9 @@ static inline dnnlk_status dnnlk__cmp_prepare(int family, int op, const dnnlk_te
         return dnnlk_invalid_arguments;
     if (family == dnnlk__cmp_family_logical && (op < dnnlk_logical_and || op > dnnlk_logical_xor))
         return dnnlk_invalid_arguments;
-    if ((st = dnnlk__check_input(src0, need_data)) != dnnlk_success) return st;
-    if (family != dnnlk__cmp_family_not && (st = dnnlk__check_input(src1, need_data)) != dnnlk_success) return st;
+    /* the byte-sized quantized dtypes too (fp8, s16, u16: read by convert's element readers) */
+    if ((st = dnnlk__check_input_dt(src0, need_data, 1)) != dnnlk_success) return st;
+    if (family != dnnlk__cmp_family_not && (st = dnnlk__check_input_dt(src1, need_data, 1)) != dnnlk_success) return st;
     if (family == dnnlk__cmp_family_compare && src0->dtype != src1->dtype) return dnnlk_invalid_data_type;
     if (dst->dtype != dnnlk_dtype_undef && dst->dtype != dnnlk_boolean) return dnnlk_invalid_data_type;
     if (family == dnnlk__cmp_family_not) {

@@ -298,7 +298,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__compare_rows)(const dnnlk__cmp_blk
 static DNNLK__FORCEINLINE const unsigned char *DNNLK__SFX(dnnlk__logical_truth)(unsigned char *buf, const char *p,
                                                                              int64_t s, int dt, int64_t m) {
     const int64_t es = (int64_t)dnnlk_dtype_size((dnnlk_dtype)dt);
-    if (es == 1 && s == 1) return (const unsigned char *)p;
+    if (es == 1 && s == 1 && !dnnlk__cvt_src_is_float((dnnlk_dtype)dt)) return (const unsigned char *)p; /* not fp8's -0 */
     if (s == 0) {
         unsigned char t;
         DNNLK__SFX(dnnlk__convert_elems)((char *)&t, 1, p, 0, 1, dnnlk_boolean, dt);

@@ -258,8 +258,8 @@ typedef struct dnnlk__convert_blk {
 #endif
 /* The 32-bit transpose writing dst through the cache goes down bands of rows of about this many
  * dst bytes (they stay in L1 while every column block fills them). */
-#ifndef DNNLK__CONVERT_BAND_BYTES
-#define DNNLK__CONVERT_BAND_BYTES 16384
+#ifndef DNNLK_CONVERT_BAND_BYTES
+#define DNNLK_CONVERT_BAND_BYTES 16384
 #endif
 
 /* A part that writes at least this many bytes of contiguous dst rows streams them past the caches

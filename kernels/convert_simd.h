@@ -348,7 +348,7 @@ static DNNLK__NOINLINE void DNNLK__SFX(dnnlk__convert_t32_bands)(const dnnlk__co
 static DNNLK__FORCEINLINE void DNNLK__SFX(dnnlk__convert_transpose_v32)(const dnnlk__convert_blk *k) {
     const int64_t T = DNNLK__VT_N, n = k->n, dp = k->dp, ss = k->ss, t = k->rows, tv = t - t % T;
     const int nt = k->nt && (uintptr_t)k->d % 64 == 0 && dp % 64 == 0;
-    const int64_t band = (int64_t)DNNLK__CONVERT_BAND_BYTES / (dp > 0 ? dp : 1) / T * T;
+    const int64_t band = (int64_t)DNNLK_CONVERT_BAND_BYTES / (dp > 0 ? dp : 1) / T * T;
     int64_t r, j;
     if (nt || band >= tv) /* streamed: runs down every row read fastest (the comment above) */
         DNNLK__SFX(dnnlk__convert_t32_rows)(k, 0, tv, nt, nt && (uintptr_t)k->d % 128 == 0 && dp % 128 == 0);

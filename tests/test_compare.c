@@ -2,12 +2,16 @@
  * several part counts. */
 #include "harness.h"
 
-static const dnnlk_dtype all_types[10] = {dnnlk_boolean, dnnlk_s8, dnnlk_u8, dnnlk_f16, dnnlk_bf16,
-                                          dnnlk_s32, dnnlk_f32, dnnlk_s64, dnnlk_u64, dnnlk_f64};
+#define NTYPES 14
+static const dnnlk_dtype all_types[NTYPES] = {dnnlk_boolean, dnnlk_s8,  dnnlk_u8,  dnnlk_f16,     dnnlk_bf16,
+                                              dnnlk_s32,     dnnlk_f32, dnnlk_s64, dnnlk_u64,     dnnlk_f64,
+                                              dnnlk_s16,     dnnlk_u16, dnnlk_f8_e4m3, dnnlk_f8_e5m2};
 
 /* ---- the reference: every element as (is NaN, exact value in long double) ---- */
 
-static int is_float(dnnlk_dtype t) { return t == dnnlk_f16 || t == dnnlk_bf16 || t == dnnlk_f32 || t == dnnlk_f64; }
+static int is_float(dnnlk_dtype t) {
+    return t == dnnlk_f16 || t == dnnlk_bf16 || t == dnnlk_f32 || t == dnnlk_f64 || t == dnnlk_f8_e4m3 || t == dnnlk_f8_e5m2;
+}
 
 static long double ref_value(const void *p, dnnlk_dtype t, int *nan) {
     uint64_t u = 0;
@@ -20,17 +24,21 @@ static long double ref_value(const void *p, dnnlk_dtype t, int *nan) {
     case dnnlk_s8: return *(const signed char *)p;
     case dnnlk_u8: return *(const unsigned char *)p;
     case dnnlk_s32: { int32_t x; memcpy(&x, p, 4); return x; }
+    case dnnlk_s16: { int16_t x; memcpy(&x, p, 2); return x; }
+    case dnnlk_u16: { uint16_t x; memcpy(&x, p, 2); return x; }
     case dnnlk_s64: { int64_t x; memcpy(&x, p, 8); return (long double)x; }
     case dnnlk_u64: { uint64_t x; memcpy(&x, p, 8); return (long double)x; }
     default: break;
     }
     memcpy(&u, p, dnnlk_dtype_size(t));
-    eb = t == dnnlk_f16 ? 5 : t == dnnlk_f64 ? 11 : 8;
-    mb = t == dnnlk_f16 ? 10 : t == dnnlk_bf16 ? 7 : t == dnnlk_f32 ? 23 : 52;
+    eb = t == dnnlk_f16 || t == dnnlk_f8_e5m2 ? 5 : t == dnnlk_f64 ? 11 : t == dnnlk_f8_e4m3 ? 4 : 8;
+    mb = t == dnnlk_f16 ? 10 : t == dnnlk_bf16 ? 7 : t == dnnlk_f32 ? 23 : t == dnnlk_f8_e4m3 ? 3 : t == dnnlk_f8_e5m2 ? 2 : 52;
     bias = (1 << (eb - 1)) - 1;
     e = (u >> mb) & ((1u << eb) - 1);
     m = u & ((1ull << mb) - 1);
-    if (e == (1u << eb) - 1) {
+    if (t == dnnlk_f8_e4m3 && e == 15 && m != 7) { /* E4M3FN: no inf, the top exponent holds normals */
+        v = ldexpl((long double)(m | 8u), 15 - bias - 3);
+    } else if (e == (1u << eb) - 1) {
         if (m) { *nan = 1; return 0; }
         v = INFINITY;
     } else if (e == 0) {
@@ -89,6 +97,8 @@ static void fill_values(void *p, dnnlk_dtype t, int64_t n) {
             case dnnlk_f32: memcpy(q, &f, 4); break;
             case dnnlk_f64: memcpy(q, &v, 8); break;
             case dnnlk_bf16: h = dnnlk_f32_to_bf16(f); memcpy(q, &h, 2); break;
+            case dnnlk_f8_e4m3: q[0] = (unsigned char)dnnlk__fp8_encode(f, 1, 0); break; /* past 448: NaN */
+            case dnnlk_f8_e5m2: q[0] = (unsigned char)dnnlk__fp8_encode(f, 0, 0); break;
             default: h = dnnlk_f32_to_f16(f); memcpy(q, &h, 2); break;
             }
             if (r == 0 && th_rand32() % 2) q[0] ^= 1; /* another NaN payload */
@@ -186,7 +196,7 @@ TEST(random_broadcasts) {
     for (iter = 0; iter < iters; iter++) {
         int64_t da[DNNLK_MAX_NDIMS], db[DNNLK_MAX_NDIMS], dd[DNNLK_MAX_NDIMS];
         int na, nb, nd, family = iter % 3, op = family == 0 ? (int)th_randint(0, 5) : (int)th_randint(0, 2);
-        dnnlk_dtype at = all_types[th_randint(0, 9)], bt = family == 0 ? at : all_types[th_randint(0, 9)];
+        dnnlk_dtype at = all_types[th_randint(0, NTYPES - 1)], bt = family == 0 ? at : all_types[th_randint(0, NTYPES - 1)];
         view a, b, d;
         char what[64];
         random_broadcast(&na, da, &nb, db, &nd, dd, iter % 4 == 0);
