@@ -230,7 +230,8 @@ static inline int dnnlk_dtype_bits(dnnlk_dtype t) {
     return t == dnnlk_s4 || t == dnnlk_u4 ? 4 : 8 * (int)dnnlk_dtype_size(t);
 }
 
-/* The dtypes only quantize/dequantize take (fp8, s4/u4, s16/u16): every other op refuses them
+/* The quantized dtypes (fp8, s4/u4, s16/u16): quantize/dequantize take them, convert, compare and
+ * logical the ones with a byte size (dnnlk__check_input_dt's quant_ok), every other op refuses them
  * through dnnlk__check_input / dnnlk__complete_output. */
 static inline int dnnlk__dtype_quant_only(dnnlk_dtype t) {
     return t == dnnlk_f8_e5m2 || t == dnnlk_f8_e4m3 || t == dnnlk_s4 || t == dnnlk_u4 || t == dnnlk_s16 ||

@@ -1280,7 +1280,7 @@ TEST(general_bad_arguments) {
         zf[0] = 0x80;
         CHECK_EQ(dnnlk_dequantize_linear(&Q, &S1, &ZF, 1, 0, &YF, 0, 1), dnnlk_success);
     }
-    {   /* packed tensors are dense; s32 is no quantize output; other ops refuse the new dtypes */
+    {   /* packed tensors are dense; s32 is no quantize output; convert takes fp8 and s16, not s4/u4 */
         dnnlk_tensor Yt = Y, Q32 = th_tensor(q, dnnlk_s32, 1, &d3), D = th_tensor(yf, dnnlk_f32, 1, &d3);
         Yt.strides[0] = 12, Yt.strides[1] = 2;
         EXPECT_U(dnnlk_quantize_linear(&X, &S1, NULL, 1, 0, 1, &Yt, 0, 1), dnnlk_invalid_shape);
