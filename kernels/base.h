@@ -99,7 +99,7 @@ typedef enum dnnlk_dtype {
     dnnlk_boolean = 8,  /* C bool: one byte, read as "nonzero is true", written as 0/1 */
     dnnlk_f8_e5m2 = 9,  /* OCP fp8 E5M2: bias 15, +-inf, NaN (quantize/dequantize and convert only) */
     dnnlk_f8_e4m3 = 10, /* OCP fp8 E4M3FN: bias 7, no inf, NaN = S.1111.111 (quantize/dequantize and convert only) */
-    dnnlk_s4 = 11,      /* packed two per byte, low nibble first (quantize/dequantize only) */
+    dnnlk_s4 = 11,      /* packed two per byte, low nibble first, dense (quantize/dequantize and convert only) */
     dnnlk_u4 = 12,
     dnnlk_s64 = 16,
     /* s16/u16 have no oneDNN number. oneDNN numbers its types one after another (16 at 3.x) below
@@ -230,13 +230,16 @@ static inline int dnnlk_dtype_bits(dnnlk_dtype t) {
     return t == dnnlk_s4 || t == dnnlk_u4 ? 4 : 8 * (int)dnnlk_dtype_size(t);
 }
 
-/* The quantized dtypes (fp8, s4/u4, s16/u16): quantize/dequantize take them, convert, compare and
- * logical the ones with a byte size (dnnlk__check_input_dt's quant_ok), every other op refuses them
- * through dnnlk__check_input / dnnlk__complete_output. */
+/* The quantized dtypes (fp8, s4/u4, s16/u16): quantize/dequantize and convert take them, compare
+ * and logical the ones with a byte size (dnnlk__check_input_dt's quant_ok), every other op refuses
+ * them through dnnlk__check_input / dnnlk__complete_output. */
 static inline int dnnlk__dtype_quant_only(dnnlk_dtype t) {
     return t == dnnlk_f8_e5m2 || t == dnnlk_f8_e4m3 || t == dnnlk_s4 || t == dnnlk_u4 || t == dnnlk_s16 ||
            t == dnnlk_u16;
 }
+
+static DNNLK__FORCEINLINE int dnnlk__is_fp8(dnnlk_dtype t) { return t == dnnlk_f8_e4m3 || t == dnnlk_f8_e5m2; }
+static DNNLK__FORCEINLINE int dnnlk__is_packed4(dnnlk_dtype t) { return t == dnnlk_s4 || t == dnnlk_u4; }
 
 static inline int dnnlk__is_float_dtype(dnnlk_dtype t) {
     return t == dnnlk_f32 || t == dnnlk_bf16 || t == dnnlk_f16;

@@ -6,11 +6,12 @@
  *
  * Semantics:
  *   - Every pair of the dtypes the library knows: f32, f64, f16, bf16, s64, u64, s32, s8, u8,
- *     boolean, and the quantized dtypes of a byte or more: fp8 f8_e4m3 (E4M3FN) and f8_e5m2,
- *     s16, u16 (s4/u4, two to a byte, only through quantize/dequantize: dnnlk_invalid_data_type
- *     here). (u64: by the same rules, read as the unsigned value it is: 2^63 and above saturate
- *     into s64 and narrower, never turn negative.) fp8 is a float format here (the raw cast, no
- *     scale: dnnlk_quantize_linear scales and has ONNX's saturate).
+ *     boolean, and the quantized dtypes: fp8 f8_e4m3 (E4M3FN) and f8_e5m2, s16, u16, and s4/u4
+ *     (two to a byte, low nibble first; that side dense row-major, dnnlk_invalid_shape
+ *     otherwise, as quantize wants it: see "s4 / u4" below). (u64: by the same rules, read as
+ *     the unsigned value it is: 2^63 and above saturate into s64 and narrower, never turn
+ *     negative.) fp8 is a float format here (the raw cast, no scale: dnnlk_quantize_linear scales
+ *     and has ONNX's saturate).
  *     dst's dtype dnnlk_dtype_undef is completed to src's (a plain copy / reorder).
  *   - Rules (the boolean RFC's, plus IEEE rounding):
  *       to boolean        zero (+0, -0) is false, anything else true, NaN included; written 0/1.
@@ -48,7 +49,7 @@
  *   - Parts: part ith of nth converts a contiguous share of dst's elements in dst's memory order.
  *   - Statuses: dnnlk_invalid_arguments (NULL pointers, NULL data on a non-empty tensor, overlap,
  *     bad (ith, nth)); dnnlk_invalid_shape (dims that differ, bad or overflowing shapes);
- *     dnnlk_invalid_data_type (an unknown dtype, or s4/u4, on either side). On any error nothing is written,
+ *     dnnlk_invalid_data_type (an unknown dtype on either side). On any error nothing is written,
  *     neither dst's data nor its descriptor; the execute function writes the completed descriptor
  *     back only where it differs from what the caller passed.
  *
@@ -291,10 +292,85 @@ static DNNLK__FORCEINLINE int dnnlk__convert_vec_dst(int t) {
 
 /* ---- validation and shape inference ---- */
 
+/* ---- s4 / u4 ----
+ * A packed side is dense row-major, element i in byte i / 2, low nibble first (as ONNX and
+ * quantize store it; dnnlk_invalid_shape otherwise); the other side has any strides. A nibble
+ * reads as its integer (s4 -8..7, u4 0..15); written, a value saturates as for every integer
+ * target (floats toward zero, NaN 0). Element by element in row-major order: a part (64-element
+ * boundaries) owns whole bytes. */
+
+static inline dnnlk_status dnnlk__convert_prepare_packed(const dnnlk_tensor *src, const dnnlk_tensor *dst,
+                                                         int need_data, dnnlk_tensor *out) {
+    dnnlk_tensor g = *src;
+    dnnlk_dtype dt;
+    dnnlk_status st;
+    int64_t n = 0;
+    if (dnnlk__is_packed4(src->dtype)) g.dtype = dnnlk_u8; /* a byte type for the checks of shape.h */
+    if ((st = dnnlk__check_input_dt(&g, need_data, 1)) != dnnlk_success) return st;
+    if (dnnlk__is_packed4(src->dtype) && !dnnlk__dense_rowmajor(src)) return dnnlk_invalid_shape;
+    if (dst->dtype != dnnlk_dtype_undef && dnnlk_dtype_size(dst->dtype) == 0 && !dnnlk__is_packed4(dst->dtype))
+        return dnnlk_invalid_data_type;
+    dnnlk__desc_copy(out, dst);
+    dt = out->dtype == dnnlk_dtype_undef ? src->dtype : out->dtype;
+    out->dtype = dnnlk__is_packed4(dt) ? dnnlk_u8 : dt;
+    st = dnnlk__complete_output_dt(out, src->ndims, src->dims, out, 1);
+    out->dtype = dt;
+    if (st != dnnlk_success) return st;
+    if (dnnlk__is_packed4(dt) && !dnnlk__dense_rowmajor(out)) return dnnlk_invalid_shape;
+    (void)dnnlk_shape_numel(out->ndims, out->dims, &n);
+    if (need_data && n > 0) {
+        dnnlk_tensor ob = dnnlk__is_packed4(dt) ? dnnlk__packed4_bytes(out) : *out;
+        dnnlk_tensor sb = dnnlk__is_packed4(src->dtype) ? dnnlk__packed4_bytes(src) : *src;
+        if (!out->data) return dnnlk_invalid_arguments;
+        /* in place only packed onto packed, the same bytes: each nibble is read before it is written */
+        if (dnnlk__ranges_intersect(&ob, &sb) &&
+            !(out->data == src->data && dnnlk__is_packed4(dt) && dnnlk__is_packed4(src->dtype)))
+            return dnnlk_invalid_arguments;
+    }
+    return dnnlk_success;
+}
+
+static inline void dnnlk__convert_packed_run(const dnnlk_tensor *src, const dnnlk_tensor *dst, int ith, int nth) {
+    const int nd = dst->ndims, sp = dnnlk__is_packed4(src->dtype), dp = dnnlk__is_packed4(dst->dtype);
+    const int64_t ses = (int64_t)dnnlk_dtype_size(src->dtype), des = (int64_t)dnnlk_dtype_size(dst->dtype);
+    const int64_t lo = dst->dtype == dnnlk_s4 ? -8 : 0, hi = dst->dtype == dnnlk_s4 ? 7 : 15;
+    int64_t idx[DNNLK_MAX_NDIMS], n = 0, b, e, i, rem;
+    int d;
+    (void)dnnlk_shape_numel(nd, dst->dims, &n);
+    dnnlk__part_range(n, ith, nth, 64, &b, &e);
+    for (rem = b, d = nd - 1; d >= 0; d--) idx[d] = rem % dst->dims[d], rem /= dst->dims[d];
+    for (i = b; i < e; i++) {
+        int64_t so = 0, dof = 0, v;
+        for (d = 0; d < nd; d++) so += idx[d] * src->strides[d], dof += idx[d] * dst->strides[d];
+        if (sp) {
+            v = (((const unsigned char *)src->data)[i >> 1] >> ((i & 1) * 4)) & 15;
+            if (src->dtype == dnnlk_s4 && v >= 8) v -= 16;
+        } else if (dnnlk__cvt_src_is_float(src->dtype)) { /* only for a packed dst: clipped well outside s4/u4 */
+            double x = dnnlk__cvt_read_f((const char *)src->data + so * ses, src->dtype);
+            v = x != x ? 0 : x >= 16.0 ? 16 : x <= -16.0 ? -16 : (int64_t)x;
+        } else {
+            v = dnnlk__cvt_read_i((const char *)src->data + so * ses, src->dtype);
+            if (src->dtype == dnnlk_u64 && v < 0) v = INT64_MAX; /* 2^63 and up */
+        }
+        if (dp) {
+            unsigned char *q = (unsigned char *)dst->data + (i >> 1);
+            const int sh = (int)(i & 1) * 4;
+            v = v < lo ? lo : v > hi ? hi : v;
+            *q = (unsigned char)((*q & ~(15 << sh)) | ((int)(v & 15) << sh));
+        } else {
+            dnnlk__cvt_write_i((char *)dst->data + dof * des, dst->dtype, v);
+        }
+        for (d = nd - 1; d >= 0 && ++idx[d] == dst->dims[d]; d--) idx[d] = 0;
+    }
+}
+
 static inline dnnlk_status dnnlk__convert_prepare(const dnnlk_tensor *src, const dnnlk_tensor *dst, int need_data,
                                                   dnnlk_tensor *out) {
     dnnlk_status st;
     if (!src || !dst || !out) return dnnlk_invalid_arguments;
+    if (dnnlk__is_packed4(src->dtype) || dnnlk__is_packed4(dst->dtype) ||
+        (dst->dtype == dnnlk_dtype_undef && dnnlk__is_packed4(src->dtype)))
+        return dnnlk__convert_prepare_packed(src, dst, need_data, out);
     if ((st = dnnlk__check_input_dt(src, need_data, 1)) != dnnlk_success) return st;
     if (dst->dtype != dnnlk_dtype_undef && dnnlk_dtype_size(dst->dtype) == 0) return dnnlk_invalid_data_type;
     /* out is the caller's scratch descriptor (never dst itself): completed in place */
@@ -334,7 +410,9 @@ static inline dnnlk_status dnnlk_convert(const dnnlk_tensor *src, dnnlk_tensor *
     st = dnnlk__convert_prepare(src, dst, 1, &r);
     if (st != dnnlk_success) return st;
     (void)dnnlk_shape_numel(r.ndims, r.dims, &numel);
-    if (numel > 0) {
+    if (numel > 0 && (dnnlk__is_packed4(r.dtype) || dnnlk__is_packed4(src->dtype))) {
+        dnnlk__convert_packed_run(src, &r, ith, nth);
+    } else if (numel > 0) {
         dnnlk__broadcast_strides(src, r.ndims, r.dims, ss);
         strides[0] = r.strides, strides[1] = ss;
         esz[0] = dnnlk_dtype_size(r.dtype), esz[1] = dnnlk_dtype_size(src->dtype);

@@ -96,8 +96,6 @@ static inline void dnnlk__qint_range(dnnlk_dtype t, float *lo, float *hi) {
     }
 }
 
-static DNNLK__FORCEINLINE int dnnlk__is_fp8(dnnlk_dtype t) { return t == dnnlk_f8_e4m3 || t == dnnlk_f8_e5m2; }
-static DNNLK__FORCEINLINE int dnnlk__is_packed4(dnnlk_dtype t) { return t == dnnlk_s4 || t == dnnlk_u4; }
 
 /* Element e of an integer (or fp8: its code) quantized tensor at base: e counts elements (for
  * s4/u4 the flat index of the dense tensor: byte e / 2, low nibble for even e). */
@@ -195,23 +193,10 @@ static inline dnnlk_tensor dnnlk__quant_geom(const dnnlk_tensor *t) {
 }
 
 /* Packed tensors are read and written as ONNX stores them: dense row-major, element i in byte
- * i / 2. Their overlap checks use that byte range. */
-static inline int dnnlk__quant_dense(const dnnlk_tensor *t) {
-    int64_t s = 1;
-    int i;
-    for (i = 0; i < t->ndims; i++)
-        if (t->dims[i] == 0) return 1; /* no elements */
-    for (i = t->ndims - 1; i >= 0; i--) {
-        if (t->dims[i] != 1 && t->strides[i] != s) return 0;
-        s *= t->dims[i];
-    }
-    return 1;
-}
+ * i / 2 (dnnlk__dense_rowmajor). Their overlap checks use that byte range. */
 static inline dnnlk_tensor dnnlk__quant_bytes_view(const dnnlk_tensor *t) {
-    int64_t n = 0;
     if (!dnnlk__is_packed4(t->dtype)) return dnnlk__quant_geom(t);
-    (void)dnnlk_shape_numel(t->ndims, t->dims, &n);
-    return dnnlk__byte_range(t->data, (n + 1) / 2);
+    return dnnlk__packed4_bytes(t);
 }
 
 /* Every scale positive and finite: by its bits, 0 < bits < the +inf pattern (sign clear, not zero,
@@ -288,8 +273,8 @@ static inline dnnlk_status dnnlk__quant_prepare(const dnnlk_tensor *x, const dnn
     /* saturate is ONNX's fp8 attribute: 0 on any other quantized type is refused, not ignored */
     if (!dnnlk__flag_ok(saturate) || (!saturate && !dnnlk__is_fp8(qt))) return dnnlk_invalid_arguments;
     if (block < 0) return dnnlk_invalid_arguments;
-    if (dnnlk__is_packed4(x->dtype) && !dnnlk__quant_dense(x)) return dnnlk_invalid_shape;
-    if (zp && dnnlk__is_packed4(zp->dtype) && !dnnlk__quant_dense(zp)) return dnnlk_invalid_shape;
+    if (dnnlk__is_packed4(x->dtype) && !dnnlk__dense_rowmajor(x)) return dnnlk_invalid_shape;
+    if (zp && dnnlk__is_packed4(zp->dtype) && !dnnlk__dense_rowmajor(zp)) return dnnlk_invalid_shape;
     if (zp && (zp->ndims != scale->ndims)) return dnnlk_invalid_shape;
     for (d = 0; zp && d < scale->ndims; d++)
         if (zp->dims[d] != scale->dims[d]) return dnnlk_invalid_shape;
@@ -333,7 +318,7 @@ static inline dnnlk_status dnnlk__quant_prepare(const dnnlk_tensor *x, const dnn
     yg = dnnlk__quant_geom(y);
     if ((st = dnnlk__complete_output(&yg, x->ndims, x->dims, yd)) != dnnlk_success) return st;
     yd->dtype = y->dtype;
-    if (dnnlk__is_packed4(yd->dtype) && !dnnlk__quant_dense(yd)) return dnnlk_invalid_shape;
+    if (dnnlk__is_packed4(yd->dtype) && !dnnlk__dense_rowmajor(yd)) return dnnlk_invalid_shape;
     if (execute) {
         dnnlk_tensor yb = dnnlk__quant_bytes_view(yd), xb = dnnlk__quant_bytes_view(x), sb = *scale, zb;
         (void)dnnlk_shape_numel(yd->ndims, yd->dims, &n);

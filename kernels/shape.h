@@ -293,6 +293,20 @@ static inline dnnlk_status dnnlk__complete_output(const dnnlk_tensor *out, int n
 
 /* ---- aliasing between an output and an input ---- */
 
+/* t's strides are dense row-major (dims of 1 and empty tensors aside): how packed s4/u4 tensors
+ * are laid out, element i in byte i / 2, low nibble first (ONNX). */
+static inline int dnnlk__dense_rowmajor(const dnnlk_tensor *t) {
+    int64_t s = 1;
+    int i;
+    for (i = 0; i < t->ndims; i++)
+        if (t->dims[i] == 0) return 1; /* no elements */
+    for (i = t->ndims - 1; i >= 0; i--) {
+        if (t->dims[i] != 1 && t->strides[i] != s) return 0;
+        s *= t->dims[i];
+    }
+    return 1;
+}
+
 /* nbytes bytes from p as a dense 1-d u8 tensor: how a bit mask, a workspace or packed data takes
  * part in the overlap checks below. */
 static inline dnnlk_tensor dnnlk__byte_range(const void *p, int64_t nbytes) {
@@ -304,6 +318,13 @@ static inline dnnlk_tensor dnnlk__byte_range(const void *p, int64_t nbytes) {
     t.dims[0] = nbytes;
     t.strides[0] = 1;
     return t;
+}
+
+/* The bytes of a dense packed s4/u4 tensor, as dnnlk__byte_range. */
+static inline dnnlk_tensor dnnlk__packed4_bytes(const dnnlk_tensor *t) {
+    int64_t n = 0;
+    (void)dnnlk_shape_numel(t->ndims, t->dims, &n);
+    return dnnlk__byte_range(t->data, (n + 1) / 2);
 }
 
 static inline int dnnlk__ranges_intersect(const dnnlk_tensor *a, const dnnlk_tensor *b) {

@@ -427,6 +427,102 @@ TEST(random_layouts) {
     }
 }
 
+/* s4 / u4 (packed two to a byte, low nibble first, dense) to and from every dtype: every nibble
+ * value at even and odd positions, an odd count (the last byte's high nibble is not ours and must
+ * stay), the other side strided (every second element), 1..3 parts; against the reference through
+ * s64 (a nibble is its integer; to a nibble, the s64 result saturated to its range). Then the
+ * packed side's rules: not dense, or overlapping the other side, is refused, nothing written. */
+TEST(packed4_pairs) {
+    static const dnnlk_dtype packed[2] = {dnnlk_s4, dnnlk_u4};
+    const int64_t n = 203, two = 2 * n;
+    int pi, ti, nth, ith, dir;
+    for (pi = 0; pi < 2; pi++)
+        for (ti = 0; ti < NTYPES + 2; ti++)
+            for (dir = 0; dir < 2; dir++) { /* 0: packed -> t, 1: t -> packed */
+                const dnnlk_dtype p = packed[pi], t = ti < NTYPES ? all_types[ti] : packed[ti - NTYPES];
+                const int tp = t == dnnlk_s4 || t == dnnlk_u4;
+                const size_t tes = tp ? 1 : dnnlk_dtype_size(t);
+                const int64_t lo = p == dnnlk_s4 ? -8 : 0, hi = p == dnnlk_s4 ? 7 : 15;
+                th_buf pb = th_alloc((size_t)(n + 1) / 2, 0), ob = th_alloc(tp ? (size_t)(n + 1) / 2 : (size_t)two * tes, 1);
+                th_buf rb = th_alloc(tp ? (size_t)n : (size_t)n * tes, 0);
+                dnnlk_tensor pt = th_tensor(pb.p, p, 1, &n), ot = th_tensor(ob.p, t, 1, &n);
+                unsigned char *pk = (unsigned char *)pb.p;
+                int64_t i;
+                if (!tp) ot.strides[0] = 2;
+                if (dir == 1 && tp) { th_free(&pb), th_free(&ob), th_free(&rb); continue; } /* packed -> packed: dir 0 */
+                if (dir == 0) {
+                    for (i = 0; i < n; i++) { /* every value at both nibble positions */
+                        unsigned v = (unsigned)((i * 7 + i / 32) & 15);
+                        pk[i >> 1] = (unsigned char)((pk[i >> 1] & ~(15u << ((i & 1) * 4))) | (v << ((i & 1) * 4)));
+                    }
+                    for (i = 0; i < n; i++) { /* the reference: the nibble's integer, converted as an s64 */
+                        int64_t v = (pk[i >> 1] >> ((i & 1) * 4)) & 15;
+                        if (p == dnnlk_s4 && v >= 8) v -= 16;
+                        if (tp) {
+                            int64_t tl = t == dnnlk_s4 ? -8 : 0, th = t == dnnlk_s4 ? 7 : 15;
+                            ((unsigned char *)rb.p)[i] = (unsigned char)((v < tl ? tl : v > th ? th : v) & 15);
+                        } else {
+                            ref_convert((char *)rb.p + i * (int64_t)tes, t, &v, dnnlk_s64);
+                        }
+                    }
+                } else {
+                    th_buf sb = th_alloc((size_t)two * tes, 0);
+                    fill_sources(sb.p, t, two);
+                    memcpy(ob.p, sb.p, (size_t)two * tes);
+                    th_free(&sb);
+                    for (i = 0; i < n; i++) {
+                        int64_t v;
+                        ref_convert(&v, dnnlk_s64, (char *)ob.p + 2 * i * (int64_t)tes, t);
+                        ((unsigned char *)rb.p)[i] = (unsigned char)((v < lo ? lo : v > hi ? hi : v) & 15);
+                    }
+                }
+                for (nth = 1; nth <= 3; nth++) {
+                    if (dir == 0) {
+                        memset(ob.p, 0xEE, tp ? (size_t)(n + 1) / 2 : (size_t)two * tes);
+                        for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&pt, &ot, ith, nth), dnnlk_success);
+                        for (i = 0; i < n; i++) {
+                            const unsigned char *o = (const unsigned char *)ob.p;
+                            if (tp) CHECK_MSG(((o[i >> 1] >> ((i & 1) * 4)) & 15) == ((unsigned char *)rb.p)[i],
+                                              "%s -> %s element %lld", dnnlk_dtype_name(p), dnnlk_dtype_name(t), (long long)i);
+                            else CHECK_MSG(memcmp(o + 2 * i * (int64_t)tes, (char *)rb.p + i * (int64_t)tes, tes) == 0,
+                                           "%s -> %s element %lld, nth %d", dnnlk_dtype_name(p), dnnlk_dtype_name(t), (long long)i, nth);
+                            if (!tp) CHECK(o[(2 * i + 1) * (int64_t)tes] == 0xEE); /* the gaps */
+                        }
+                        if (tp) CHECK((((const unsigned char *)ob.p)[n >> 1] >> 4) == 0xE); /* not ours */
+                        CHECK(th_guards_ok(&ob));
+                    } else {
+                        memset(pb.p, 0xEE, (size_t)(n + 1) / 2);
+                        for (ith = 0; ith < nth; ith++) CHECK_EQ(dnnlk_convert(&ot, &pt, ith, nth), dnnlk_success);
+                        for (i = 0; i < n; i++)
+                            CHECK_MSG(((pk[i >> 1] >> ((i & 1) * 4)) & 15) == ((unsigned char *)rb.p)[i],
+                                      "%s -> %s element %lld, nth %d", dnnlk_dtype_name(t), dnnlk_dtype_name(p), (long long)i, nth);
+                        CHECK((pk[n >> 1] >> 4) == 0xE); /* not ours */
+                        CHECK(th_guards_ok(&pb));
+                    }
+                }
+                th_free(&pb), th_free(&ob), th_free(&rb);
+            }
+    {   /* the packed side's rules */
+        unsigned char buf[64];
+        float f[16];
+        int64_t d2[2] = {4, 4}, d1 = 16;
+        dnnlk_tensor pt = th_tensor(buf, dnnlk_u4, 2, d2), ft = th_tensor(f, dnnlk_f32, 2, d2), kept;
+        memset(f, 0, sizeof f), memset(buf, 0x5A, sizeof buf);
+        pt.strides[0] = 8; /* rows apart: not dense */
+        kept = pt;
+        CHECK_EQ(dnnlk_convert(&ft, &pt, 0, 1), dnnlk_invalid_shape);
+        CHECK_EQ(dnnlk_convert(&pt, &ft, 0, 1), dnnlk_invalid_shape);
+        CHECK(memcmp(&pt, &kept, sizeof pt) == 0);
+        pt = th_tensor(buf, dnnlk_u4, 1, &d1), ft = th_tensor(buf + 4, dnnlk_u8, 1, &d1); /* bytes 4..19 against 0..7 */
+        CHECK_EQ(dnnlk_convert(&ft, &pt, 0, 1), dnnlk_invalid_arguments);
+        for (ti = 0; ti < 64; ti++) CHECK(buf[ti] == 0x5A);
+        ft = pt, ft.dtype = dnnlk_s4; /* packed onto the same bytes: in place */
+        CHECK_EQ(dnnlk_convert(&pt, &ft, 0, 1), dnnlk_success);
+        CHECK(buf[0] == 0x57 && buf[7] == 0x57 && buf[8] == 0x5A); /* u4 10, 5 -> s4 7, 5; 16 elements */
+        (void)kept;
+    }
+}
+
 /* NCHW <-> NHWC and a 2-D transpose, odd sizes, every element size, every part count up to 5:
  * the tiled path with partial tiles and parts that start mid-row. */
 TEST(transposes) {
@@ -604,13 +700,11 @@ TEST(bad_arguments_write_nothing) {
     EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_data_type);
     d.dtype = (dnnlk_dtype)42;
     EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 0, 1), dnnlk_invalid_data_type);
-    d.dtype = dnnlk_s4; /* the packed quantization dtypes convert does not take, either side */
-    EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 0, 1), dnnlk_invalid_data_type);
-    d.dtype = dnnlk_u4;
-    EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 0, 1), dnnlk_invalid_data_type);
-    d.dtype = dnnlk_s8;
-    t = s, t.dtype = dnnlk_u4;
-    EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_data_type);
+    d.dtype = dnnlk_s4, d.strides[0] *= 2; /* a packed side must be dense, either side */
+    EXPECT_UNTOUCHED(dnnlk_convert(&s, &d, 0, 1), dnnlk_invalid_shape);
+    d.dtype = dnnlk_s8, d.strides[0] /= 2;
+    t = s, t.dtype = dnnlk_u4, t.strides[1] = 2, t.strides[0] *= 2;
+    EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_shape);
     t = s, t.data = NULL;
     EXPECT_UNTOUCHED(dnnlk_convert(&t, &d, 0, 1), dnnlk_invalid_arguments);
     t = s, t.dims[1] = 7;
@@ -738,6 +832,7 @@ int main(void) {
     RUN_EACH_ISA(streamed_rows);
     RUN_EACH_ISA(random_layouts);
     RUN_EACH_ISA(transposes);
+    RUN(packed4_pairs);
     RUN_EACH_ISA(tails_every_length);
     RUN_EACH_ISA(short_rows_packed);
     RUN(same_bits_every_level_and_part_count);
