@@ -184,7 +184,7 @@ static inline int dnnlk__quant_qtype_ok(dnnlk_dtype t, int dequant) {
 }
 
 /* t as the checks of shape.h see it: a byte type for fp8 and s4/u4 (whose strides must then be
- * dense: see dnnlk__quant_dense), a 2-byte one for s16/u16. */
+ * dense: see dnnlk__dense_rowmajor), a 2-byte one for s16/u16. */
 static inline dnnlk_tensor dnnlk__quant_geom(const dnnlk_tensor *t) {
     dnnlk_tensor g = *t;
     if (dnnlk__is_fp8(t->dtype) || dnnlk__is_packed4(t->dtype)) g.dtype = dnnlk_u8;

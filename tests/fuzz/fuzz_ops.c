@@ -111,7 +111,7 @@ static int span_of(const dnnlk_tensor *t, int64_t *lo, int64_t *hi) {
         int64_t numel = 1;
         for (i = 0; i < t->ndims; i++)
             if (__builtin_mul_overflow(numel, t->dims[i], &numel)) return 0;
-        if (dnnlk__quant_dense(t)) {
+        if (dnnlk__dense_rowmajor(t)) {
             *lo = 0;
             *hi = numel / 2 + (numel & 1);
             return 1;
