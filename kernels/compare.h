@@ -18,9 +18,10 @@
  *   - compare: dst = src0 <op> src1 for op in eq, ne, lt, le, gt, ge, by value (-0 equals +0).
  *     A NaN on either side compares false, except for ne, where it is true (IEEE, numpy, C).
  *     src0 and src1 must have the SAME dtype (any of f32, f64, f16, bf16, fp8 e4m3 / e5m2, s64,
- *     u64, s32, s16, u16, s8, u8, boolean; not the packed s4/u4), else dnnlk_invalid_data_type. numpy would promote mixed operands to a common type
- *     first; here that is one dnnlk_convert away, and refusing keeps every comparison exact (s64
- *     against f32 has no common type that holds both). A boolean operand is read by the RFC's rule
+ *     u64, s32, s16, u16, s8, u8, boolean; not the packed s4/u4), else dnnlk_invalid_data_type.
+ *     numpy would promote mixed operands to a common type first; here that is one dnnlk_convert
+ *     away, and refusing keeps every comparison exact (s64 against f32 has no common type that
+ *     holds both). A boolean operand is read by the RFC's rule
  *     (nonzero is 1), so boolean bytes 1 and 2 compare equal.
  *   - logical: dst = src0 <op> src1 for op in and, or, xor, each operand read by the boolean RFC's
  *     rule (zero false, anything else true, NaN included); the two may have different dtypes.

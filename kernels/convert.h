@@ -299,58 +299,30 @@ static DNNLK__FORCEINLINE int dnnlk__convert_vec_dst(int t) {
  * target (floats toward zero, NaN 0). Element by element in row-major order: a part (64-element
  * boundaries) owns whole bytes. */
 
-static inline dnnlk_status dnnlk__convert_prepare_packed(const dnnlk_tensor *src, const dnnlk_tensor *dst,
-                                                         int need_data, dnnlk_tensor *out) {
-    dnnlk_tensor g = *src;
-    dnnlk_dtype dt;
-    dnnlk_status st;
-    int64_t n = 0;
-    if (dnnlk__is_packed4(src->dtype)) g.dtype = dnnlk_u8; /* a byte type for the checks of shape.h */
-    if ((st = dnnlk__check_input_dt(&g, need_data, 1)) != dnnlk_success) return st;
-    if (dnnlk__is_packed4(src->dtype) && !dnnlk__dense_rowmajor(src)) return dnnlk_invalid_shape;
-    if (dst->dtype != dnnlk_dtype_undef && dnnlk_dtype_size(dst->dtype) == 0 && !dnnlk__is_packed4(dst->dtype))
-        return dnnlk_invalid_data_type;
-    dnnlk__desc_copy(out, dst);
-    dt = out->dtype == dnnlk_dtype_undef ? src->dtype : out->dtype;
-    out->dtype = dnnlk__is_packed4(dt) ? dnnlk_u8 : dt;
-    st = dnnlk__complete_output_dt(out, src->ndims, src->dims, out, 1);
-    out->dtype = dt;
-    if (st != dnnlk_success) return st;
-    if (dnnlk__is_packed4(dt) && !dnnlk__dense_rowmajor(out)) return dnnlk_invalid_shape;
-    (void)dnnlk_shape_numel(out->ndims, out->dims, &n);
-    if (need_data && n > 0) {
-        dnnlk_tensor ob = dnnlk__is_packed4(dt) ? dnnlk__packed4_bytes(out) : *out;
-        dnnlk_tensor sb = dnnlk__is_packed4(src->dtype) ? dnnlk__packed4_bytes(src) : *src;
-        if (!out->data) return dnnlk_invalid_arguments;
-        /* in place only packed onto packed, the same bytes: each nibble is read before it is written */
-        if (dnnlk__ranges_intersect(&ob, &sb) &&
-            !(out->data == src->data && dnnlk__is_packed4(dt) && dnnlk__is_packed4(src->dtype)))
-            return dnnlk_invalid_arguments;
-    }
-    return dnnlk_success;
-}
-
 static inline void dnnlk__convert_packed_run(const dnnlk_tensor *src, const dnnlk_tensor *dst, int ith, int nth) {
     const int nd = dst->ndims, sp = dnnlk__is_packed4(src->dtype), dp = dnnlk__is_packed4(dst->dtype);
     const int64_t ses = (int64_t)dnnlk_dtype_size(src->dtype), des = (int64_t)dnnlk_dtype_size(dst->dtype);
     const int64_t lo = dst->dtype == dnnlk_s4 ? -8 : 0, hi = dst->dtype == dnnlk_s4 ? 7 : 15;
-    int64_t idx[DNNLK_MAX_NDIMS], n = 0, b, e, i, rem;
+    int64_t idx[DNNLK_MAX_NDIMS], n = 0, b, e, i, rem, so = 0, dof = 0;
     int d;
     (void)dnnlk_shape_numel(nd, dst->dims, &n);
     dnnlk__part_range(n, ith, nth, 64, &b, &e);
-    for (rem = b, d = nd - 1; d >= 0; d--) idx[d] = rem % dst->dims[d], rem /= dst->dims[d];
+    for (rem = b, d = nd - 1; d >= 0; d--) {
+        idx[d] = rem % dst->dims[d], rem /= dst->dims[d];
+        so += idx[d] * src->strides[d], dof += idx[d] * dst->strides[d];
+    }
     for (i = b; i < e; i++) {
-        int64_t so = 0, dof = 0, v;
-        for (d = 0; d < nd; d++) so += idx[d] * src->strides[d], dof += idx[d] * dst->strides[d];
+        const char *p = (const char *)src->data + so * ses;
+        int64_t v;
         if (sp) {
             v = (((const unsigned char *)src->data)[i >> 1] >> ((i & 1) * 4)) & 15;
             if (src->dtype == dnnlk_s4 && v >= 8) v -= 16;
-        } else if (dnnlk__cvt_src_is_float(src->dtype)) { /* only for a packed dst: clipped well outside s4/u4 */
-            double x = dnnlk__cvt_read_f((const char *)src->data + so * ses, src->dtype);
-            v = x != x ? 0 : x >= 16.0 ? 16 : x <= -16.0 ? -16 : (int64_t)x;
+        } else if (dnnlk__cvt_src_is_float(src->dtype)) { /* (dst packed) to s64 by convert's rule first */
+            dnnlk__cvt_write_f(&v, dnnlk_s64, dnnlk__cvt_read_f(p, src->dtype));
+        } else if (src->dtype == dnnlk_u64) {
+            dnnlk__cvt_write_u(&v, dnnlk_s64, (uint64_t)dnnlk__cvt_read_i(p, src->dtype));
         } else {
-            v = dnnlk__cvt_read_i((const char *)src->data + so * ses, src->dtype);
-            if (src->dtype == dnnlk_u64 && v < 0) v = INT64_MAX; /* 2^63 and up */
+            v = dnnlk__cvt_read_i(p, src->dtype);
         }
         if (dp) {
             unsigned char *q = (unsigned char *)dst->data + (i >> 1);
@@ -360,25 +332,51 @@ static inline void dnnlk__convert_packed_run(const dnnlk_tensor *src, const dnnl
         } else {
             dnnlk__cvt_write_i((char *)dst->data + dof * des, dst->dtype, v);
         }
-        for (d = nd - 1; d >= 0 && ++idx[d] == dst->dims[d]; d--) idx[d] = 0;
+        for (d = nd - 1; d >= 0; d--) { /* the next index, the offsets stepped along */
+            so += src->strides[d], dof += dst->strides[d];
+            if (++idx[d] < dst->dims[d]) break;
+            so -= idx[d] * src->strides[d], dof -= idx[d] * dst->strides[d], idx[d] = 0;
+        }
     }
 }
 
+/* A packed s4/u4 side is checked as the bytes it is (a byte dtype for shape.h, then dense
+ * row-major), and overlap as its byte range; in place only packed onto the same packed bytes (each
+ * nibble is read before it is written). */
 static inline dnnlk_status dnnlk__convert_prepare(const dnnlk_tensor *src, const dnnlk_tensor *dst, int need_data,
                                                   dnnlk_tensor *out) {
+    dnnlk_tensor g;
+    const dnnlk_tensor *sc = src;
+    dnnlk_dtype dt;
     dnnlk_status st;
+    int sp, dp;
     if (!src || !dst || !out) return dnnlk_invalid_arguments;
-    if (dnnlk__is_packed4(src->dtype) || dnnlk__is_packed4(dst->dtype) ||
-        (dst->dtype == dnnlk_dtype_undef && dnnlk__is_packed4(src->dtype)))
-        return dnnlk__convert_prepare_packed(src, dst, need_data, out);
-    if ((st = dnnlk__check_input_dt(src, need_data, 1)) != dnnlk_success) return st;
-    if (dst->dtype != dnnlk_dtype_undef && dnnlk_dtype_size(dst->dtype) == 0) return dnnlk_invalid_data_type;
+    sp = dnnlk__is_packed4(src->dtype);
+    if (sp) g = *src, g.dtype = dnnlk_u8, sc = &g;
+    if ((st = dnnlk__check_input_dt(sc, need_data, 1)) != dnnlk_success) return st;
+    if (sp && !dnnlk__dense_rowmajor(src)) return dnnlk_invalid_shape;
+    if (dst->dtype != dnnlk_dtype_undef && dnnlk_dtype_size(dst->dtype) == 0 && !dnnlk__is_packed4(dst->dtype))
+        return dnnlk_invalid_data_type;
     /* out is the caller's scratch descriptor (never dst itself): completed in place */
     dnnlk__desc_copy(out, dst);
-    if (out->dtype == dnnlk_dtype_undef) out->dtype = src->dtype;
+    dt = out->dtype == dnnlk_dtype_undef ? src->dtype : out->dtype;
+    dp = dnnlk__is_packed4(dt);
+    out->dtype = dp ? dnnlk_u8 : dt;
     st = dnnlk__complete_output_dt(out, src->ndims, src->dims, out, 1);
+    out->dtype = dt;
     if (st != dnnlk_success) return st;
-    if (need_data && (st = dnnlk__output_writable(out, src, NULL)) != dnnlk_success) return st;
+    if (dp && !dnnlk__dense_rowmajor(out)) return dnnlk_invalid_shape;
+    if (!need_data) return dnnlk_success;
+    if (!sp && !dp) return dnnlk__output_writable(out, src, NULL);
+    {
+        int64_t n = 0;
+        (void)dnnlk_shape_numel(out->ndims, out->dims, &n);
+        if (n > 0) {
+            dnnlk_tensor ob = dp ? dnnlk__packed4_bytes(out) : *out, sb = sp ? dnnlk__packed4_bytes(src) : *src;
+            if (!out->data) return dnnlk_invalid_arguments;
+            if (dnnlk__ranges_intersect(&ob, &sb) && !(out->data == src->data && sp && dp)) return dnnlk_invalid_arguments;
+        }
+    }
     return dnnlk_success;
 }
 
